@@ -1,0 +1,50 @@
+//! The `mnk` command: parses arguments and hands each subcommand to its front end.
+
+mod common;
+mod count;
+mod render;
+mod solve;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Play, solve and study m,n,k-games: tic-tac-toe, four-in-a-row on 4x4, Gomoku.
+#[derive(Parser)]
+#[command(name = "mnk", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The exact value of a position for the side to move, and every best move.
+    Solve(solve::SolveArgs),
+    /// The exact value of every legal move.
+    Analyze(solve::AnalyzeArgs),
+    /// Full game-tree statistics: nodes, games, wins, draws, positions.
+    Count(count::CountArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let (result, json) = match cli.command {
+        Some(Command::Solve(args)) => {
+            let json = args.common.json;
+            (solve::run_solve(args), json)
+        }
+        Some(Command::Analyze(args)) => {
+            let json = args.common.json;
+            (solve::run_analyze(args), json)
+        }
+        Some(Command::Count(args)) => {
+            let json = args.common.json;
+            (count::run(args), json)
+        }
+        None => (solve::run_default(), false),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => common::report_error(&err, json),
+    }
+}

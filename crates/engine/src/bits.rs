@@ -1,0 +1,205 @@
+//! Cell sets as bitboards: one machine word for boards of up to 64 cells, a fixed array of
+//! words for the larger boards (up to 26 x 26), both behind one trait so that every rule and
+//! search is written once.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A set of cells, indexed row by row from the top-left corner.
+pub trait BitSet: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'static {
+    /// How many cells the set can hold.
+    const CAPACITY: usize;
+    /// The set holding only `cell`.
+    fn single(cell: usize) -> Self;
+    /// Whether `cell` is in the set.
+    fn contains(self, cell: usize) -> bool;
+    /// The set with `cell` added.
+    fn with(self, cell: usize) -> Self;
+    /// The set with `cell` removed.
+    fn without(self, cell: usize) -> Self;
+    /// Cells in both sets.
+    fn and(self, other: Self) -> Self;
+    /// Cells in either set.
+    fn or(self, other: Self) -> Self;
+    /// Cells in `self` but not in `other`.
+    fn and_not(self, other: Self) -> Self;
+    /// Cells in exactly one of the sets.
+    fn xor(self, other: Self) -> Self;
+    /// Whether the set has no cell.
+    fn is_empty(self) -> bool;
+    /// Number of cells in the set.
+    fn count(self) -> u32;
+    /// The lowest cell of the set.
+    fn lowest(self) -> Option<usize>;
+    /// Whether every cell of `other` is in `self`.
+    fn contains_all(self, other: Self) -> bool {
+        other.and_not(self).is_empty()
+    }
+    /// The cells in increasing order.
+    fn cells(self) -> Cells<Self> {
+        Cells(self)
+    }
+}
+
+/// Iterator over the cells of a set, lowest first.
+#[derive(Clone, Debug)]
+pub struct Cells<B>(B);
+
+impl<B: BitSet> Iterator for Cells<B> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let cell = self.0.lowest()?;
+        self.0 = self.0.without(cell);
+        Some(cell)
+    }
+}
+
+impl BitSet for u64 {
+    const CAPACITY: usize = 64;
+    #[inline]
+    fn single(cell: usize) -> Self {
+        1 << cell
+    }
+    #[inline]
+    fn contains(self, cell: usize) -> bool {
+        self >> cell & 1 != 0
+    }
+    #[inline]
+    fn with(self, cell: usize) -> Self {
+        self | 1 << cell
+    }
+    #[inline]
+    fn without(self, cell: usize) -> Self {
+        self & !(1 << cell)
+    }
+    #[inline]
+    fn and(self, other: Self) -> Self {
+        self & other
+    }
+    #[inline]
+    fn or(self, other: Self) -> Self {
+        self | other
+    }
+    #[inline]
+    fn and_not(self, other: Self) -> Self {
+        self & !other
+    }
+    #[inline]
+    fn xor(self, other: Self) -> Self {
+        self ^ other
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn lowest(self) -> Option<usize> {
+        (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+}
+
+/// Number of 64-bit words in a [`Wide`] set: enough for a 26 x 26 board.
+const WIDE_WORDS: usize = 11;
+
+/// A cell set for boards of more than 64 cells (up to 704).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Debug)]
+pub struct Wide([u64; WIDE_WORDS]);
+
+impl Wide {
+    #[inline]
+    fn zip(self, other: Self, f: impl Fn(u64, u64) -> u64) -> Self {
+        let mut out = [0; WIDE_WORDS];
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = f(self.0[i], other.0[i]);
+        }
+        Wide(out)
+    }
+}
+
+impl BitSet for Wide {
+    const CAPACITY: usize = 64 * WIDE_WORDS;
+    #[inline]
+    fn single(cell: usize) -> Self {
+        Wide::default().with(cell)
+    }
+    #[inline]
+    fn contains(self, cell: usize) -> bool {
+        self.0[cell / 64] >> (cell % 64) & 1 != 0
+    }
+    #[inline]
+    fn with(mut self, cell: usize) -> Self {
+        self.0[cell / 64] |= 1 << (cell % 64);
+        self
+    }
+    #[inline]
+    fn without(mut self, cell: usize) -> Self {
+        self.0[cell / 64] &= !(1 << (cell % 64));
+        self
+    }
+    #[inline]
+    fn and(self, other: Self) -> Self {
+        self.zip(other, |a, b| a & b)
+    }
+    #[inline]
+    fn or(self, other: Self) -> Self {
+        self.zip(other, |a, b| a | b)
+    }
+    #[inline]
+    fn and_not(self, other: Self) -> Self {
+        self.zip(other, |a, b| a & !b)
+    }
+    #[inline]
+    fn xor(self, other: Self) -> Self {
+        self.zip(other, |a, b| a ^ b)
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn lowest(self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, &w)| i * 64 + w.trailing_zeros() as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exercise<B: BitSet>(cells: &[usize]) {
+        let mut set = B::default();
+        for &c in cells {
+            set = set.with(c);
+        }
+        let mut expected: Vec<usize> = cells.to_vec();
+        expected.sort_unstable();
+        expected.dedup();
+        assert_eq!(set.cells().collect::<Vec<_>>(), expected);
+        assert_eq!(set.count() as usize, expected.len());
+        for &c in &expected {
+            assert!(set.contains(c));
+            assert!(!set.without(c).contains(c));
+        }
+        assert!(set.xor(set).is_empty());
+        assert!(set.contains_all(set.and(B::single(expected[0]))));
+    }
+
+    #[test]
+    fn word_and_wide_sets_agree() {
+        exercise::<u64>(&[0, 5, 63, 5, 17]);
+        exercise::<Wide>(&[0, 5, 63, 64, 675, 300]);
+    }
+}

@@ -1,0 +1,92 @@
+//! A board position seen through the [`Game`] trait, so the textbook searches run on real
+//! m,n,k positions. X is MAX.
+
+use crate::bits::BitSet;
+use crate::eval::Evaluator;
+use crate::position::{Outcome, Position, Side};
+use crate::score::{win_score, Score};
+use crate::search::Game;
+
+/// How game ends are scored for the textbook searches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scoring {
+    /// Distance-aware: a win sooner is worth more (the engine's exact scores).
+    #[default]
+    Distance,
+    /// The classroom +1 / 0 / -1, which ignores how long a win takes.
+    WinLoss,
+}
+
+/// In which order a node's moves are searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MoveOrder {
+    /// Cells by index, row by row from the top-left (the textbook order).
+    #[default]
+    CellIndex,
+    /// Immediate wins, then forced blocks, then cells on many lines near the centre.
+    Informed,
+}
+
+/// A position plus the choices that turn it into a searchable game.
+pub struct BoardGame<B: BitSet> {
+    /// The position searched (moved through and restored by the search).
+    pub pos: Position<B>,
+    /// How game ends are scored.
+    pub scoring: Scoring,
+    /// Move order.
+    pub order: MoveOrder,
+    /// Leaf estimate at the depth limit.
+    pub evaluator: Evaluator,
+}
+
+impl<B: BitSet> BoardGame<B> {
+    /// A game over `pos` with distance-aware scores, textbook order and open-lines estimates.
+    pub fn new(pos: Position<B>) -> Self {
+        BoardGame {
+            pos,
+            scoring: Scoring::default(),
+            order: MoveOrder::default(),
+            evaluator: Evaluator::default(),
+        }
+    }
+}
+
+impl<B: BitSet> Game for BoardGame<B> {
+    type Move = usize;
+
+    fn moves(&self, out: &mut Vec<usize>) {
+        let legal = self.pos.legal_moves();
+        match self.order {
+            MoveOrder::CellIndex => out.extend(legal.cells()),
+            MoveOrder::Informed => crate::solver::ordering::informed_order(&self.pos, legal, out),
+        }
+    }
+
+    fn play(&mut self, mv: usize) {
+        self.pos.play_unchecked(mv);
+    }
+
+    fn undo(&mut self) {
+        self.pos.undo_unchecked();
+    }
+
+    fn maximizing(&self) -> bool {
+        self.pos.to_move() == Side::X
+    }
+
+    fn terminal_value(&self) -> Option<Score> {
+        let won = match self.scoring {
+            Scoring::Distance => win_score(self.pos.stone_count()),
+            Scoring::WinLoss => 1,
+        };
+        match self.pos.outcome()? {
+            Outcome::Win(Side::X) => Some(won),
+            Outcome::Win(Side::O) => Some(-won),
+            Outcome::Draw => Some(0),
+        }
+    }
+
+    fn heuristic_value(&self) -> Score {
+        self.evaluator.evaluate(&self.pos, Side::X)
+    }
+}

@@ -1,0 +1,158 @@
+//! Typed errors of the engine. Each message is one sentence that says what was wrong and
+//! what is accepted, so front ends can show it as it is.
+
+use thiserror::Error;
+
+/// A rule set that cannot be played.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    /// A side outside 1..=26.
+    #[error("board {name} {side} is out of range: use 1 to 26")]
+    Side {
+        /// `width` or `height`.
+        name: &'static str,
+        /// The size given.
+        side: usize,
+    },
+    /// K outside 1..=max(W, H).
+    #[error("the winning length k={k} is out of range: use 1 to {longest} (the longer side of the board)")]
+    K {
+        /// The K given.
+        k: usize,
+        /// The longer side.
+        longest: usize,
+    },
+    /// A size that is not `WxH`.
+    #[error("board size '{0}' is not understood: write it as WxH, e.g. 3x3 or 15x15")]
+    SizeSyntax(String),
+}
+
+/// Board text or a move that does not parse.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum NotationError {
+    /// A character that is not `x`, `o`, `.` or `/`.
+    #[error("row {row}, column {col}: unexpected character '{ch}' (cells are x, o or .; rows are separated by /)")]
+    BadCell {
+        /// Row number counted from the top, 1-based.
+        row: usize,
+        /// Column counted from the left, 1-based.
+        col: usize,
+        /// The character found.
+        ch: char,
+    },
+    /// A row of the wrong length.
+    #[error("row {row} has {found} cells but the board is {width} wide")]
+    RowLength {
+        /// Row number from the top, 1-based.
+        row: usize,
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        width: usize,
+    },
+    /// Wrong number of rows.
+    #[error("the position has {found} rows but the board is {height} high")]
+    RowCount {
+        /// Rows found.
+        found: usize,
+        /// Rows expected.
+        height: usize,
+    },
+    /// A side-to-move suffix other than ` x` or ` o`.
+    #[error("side to move '{0}' is not understood: write x or o after a space")]
+    BadSide(String),
+    /// A move that is neither a coordinate nor a cell number.
+    #[error("'{text}' is not a move: write a column letter and a row number like a1 (a..{last_col}, 1..{height}) or a cell number 1..{cells}")]
+    BadMove {
+        /// The text given.
+        text: String,
+        /// Last column letter.
+        last_col: char,
+        /// Rows on the board.
+        height: usize,
+        /// Cells on the board.
+        cells: usize,
+    },
+}
+
+/// A position that cannot arise in a game, or a move that cannot be played.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// Stone counts that no game produces.
+    #[error("impossible stone counts: x has {x} and o has {o}; they must differ by at most one")]
+    StoneCounts {
+        /// Stones of x.
+        x: usize,
+        /// Stones of o.
+        o: usize,
+    },
+    /// The named side to move has played more stones than the other.
+    #[error("{side} cannot be to move: it has more stones than its opponent")]
+    WrongSide {
+        /// The side named.
+        side: char,
+    },
+    /// Both sides own a complete line.
+    #[error("both x and o have {k} in a row; a game stops at the first line")]
+    BothWon {
+        /// K.
+        k: usize,
+    },
+    /// The side to move already owns a line, so its opponent moved after the game ended.
+    #[error("{side} already has {k} in a row, so the game ended before {other} moved")]
+    MovedAfterWin {
+        /// The winner.
+        side: char,
+        /// The loser, who moved after the end.
+        other: char,
+        /// K.
+        k: usize,
+    },
+    /// Two lines that no single last stone completes.
+    #[error("{side} has two separate lines; a game stops at the first one")]
+    TwoSeparateLines {
+        /// The side with the lines.
+        side: char,
+    },
+    /// A move on a cell that holds a stone.
+    #[error("cell {0} is already taken")]
+    Occupied(String),
+    /// A move after the end of the game.
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    /// A move outside the board.
+    #[error("cell {cell} is off the board ({cells} cells)")]
+    OffBoard {
+        /// The cell index.
+        cell: usize,
+        /// Cells on the board.
+        cells: usize,
+    },
+    /// Nothing to undo.
+    #[error("there is no move to take back")]
+    NothingToUndo,
+}
+
+/// A request the search cannot honour.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SearchError {
+    /// The position is finished; there is nothing to search.
+    #[error("the game is already over: {0}")]
+    GameOver(String),
+    /// The board is beyond what the requested search can do.
+    #[error("{what} supports boards of up to {max} cells; this board has {cells}")]
+    BoardTooLarge {
+        /// The search or count asked for.
+        what: &'static str,
+        /// The limit.
+        max: usize,
+        /// The board's cells.
+        cells: usize,
+    },
+    /// The work would exceed a documented bound.
+    #[error("{0}")]
+    TooLarge(String),
+    /// The search was stopped from outside before it finished.
+    #[error("the search was stopped before it finished")]
+    Stopped,
+}

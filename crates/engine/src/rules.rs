@@ -1,0 +1,138 @@
+//! The rules of an m,n,k-game: board width and height, and how many in a row win.
+
+use crate::error::RulesError;
+use std::fmt;
+use std::str::FromStr;
+
+/// Largest board side (columns are lettered `a`..`z`).
+pub const MAX_SIDE: usize = 26;
+
+/// A validated rule set: a board `width` x `height`, `k` in a row wins.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Rules {
+    width: usize,
+    height: usize,
+    k: usize,
+}
+
+impl Rules {
+    /// Checks and builds a rule set; `k` defaults to `min(width, height, 5)`.
+    pub fn new(width: usize, height: usize, k: Option<usize>) -> Result<Self, RulesError> {
+        for (name, side) in [("width", width), ("height", height)] {
+            if !(1..=MAX_SIDE).contains(&side) {
+                return Err(RulesError::Side { name, side });
+            }
+        }
+        let k = k.unwrap_or_else(|| width.min(height).min(5));
+        let longest = width.max(height);
+        if k < 1 || k > longest {
+            return Err(RulesError::K { k, longest });
+        }
+        Ok(Rules { width, height, k })
+    }
+
+    /// Tic-tac-toe: 3 x 3, three in a row.
+    pub fn tic_tac_toe() -> Self {
+        Rules {
+            width: 3,
+            height: 3,
+            k: 3,
+        }
+    }
+
+    /// Board width (number of columns).
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Board height (number of rows).
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Stones in a row needed to win.
+    pub fn k(&self) -> usize {
+        self.k
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.width * self.height
+    }
+
+    /// Cell index (row by row from the top-left) of column `col`, row `row` from the top.
+    pub fn cell(&self, col: usize, row: usize) -> usize {
+        row * self.width + col
+    }
+
+    /// Column and row (from the top) of a cell index.
+    pub fn col_row(&self, cell: usize) -> (usize, usize) {
+        (cell % self.width, cell / self.width)
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::tic_tac_toe()
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}, k={}", self.width, self.height, self.k)
+    }
+}
+
+/// A board size `WxH` as written on the command line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Size {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+}
+
+impl FromStr for Size {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || RulesError::SizeSyntax(s.to_string());
+        let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
+        let width: usize = w.trim().parse().map_err(|_| bad())?;
+        let height: usize = h.trim().parse().map_err(|_| bad())?;
+        Ok(Size { width, height })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_k_is_min_of_sides_and_five() {
+        assert_eq!(Rules::new(3, 3, None).unwrap().k(), 3);
+        assert_eq!(Rules::new(15, 15, None).unwrap().k(), 5);
+        assert_eq!(Rules::new(7, 4, None).unwrap().k(), 4);
+    }
+
+    #[test]
+    fn bad_rules_are_refused() {
+        assert!(Rules::new(0, 3, None).is_err());
+        assert!(Rules::new(27, 3, None).is_err());
+        assert!(Rules::new(3, 3, Some(4)).is_err());
+        assert!(Rules::new(3, 3, Some(0)).is_err());
+        assert!(Rules::new(5, 3, Some(5)).is_ok());
+    }
+
+    #[test]
+    fn sizes_parse() {
+        assert_eq!(
+            "4x3".parse::<Size>().unwrap(),
+            Size {
+                width: 4,
+                height: 3
+            }
+        );
+        assert!("4by3".parse::<Size>().is_err());
+        assert!("x3".parse::<Size>().is_err());
+    }
+}

@@ -1,0 +1,123 @@
+//! Scores. Exact results carry their distance: a win that ends the game when the board holds
+//! `n` stones scores `MATE - n`, a loss `-(MATE - n)`, a draw 0. Because every path to an
+//! m,n,k position has the same length (its stone count), such a score depends on the position
+//! alone, so a transposition table may store it as it is: it is already relative to the node.
+//! Heuristic scores live strictly inside `(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)`, below every
+//! exact win, so a found win always beats an estimate.
+
+/// A search score (from the point of view the search states).
+pub type Score = i32;
+
+/// The score of a win on an empty board (never reached: a win needs a stone).
+pub const MATE: Score = 30_000;
+
+/// Every heuristic score is strictly inside this bound; every exact win or loss outside it.
+pub const HEURISTIC_LIMIT: Score = MATE - 1_000;
+
+/// More than any score.
+pub const INFINITY: Score = MATE + 1;
+
+/// The score for the side that completes a line when the board then holds `stones` stones.
+#[inline]
+pub fn win_score(stones: usize) -> Score {
+    MATE - stones as Score
+}
+
+/// Whether a score is a proven win or loss.
+#[inline]
+pub fn is_decisive(score: Score) -> bool {
+    score.abs() > HEURISTIC_LIMIT
+}
+
+/// A number of plies (single moves).
+pub type Plies = u32;
+
+/// What a score means, seen from a position holding `stones` stones.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// The side the score belongs to wins in this many plies.
+    Win(Plies),
+    /// Best play on both sides fills the board without a line.
+    Draw,
+    /// The side the score belongs to loses in this many plies.
+    Loss(Plies),
+    /// A heuristic estimate from a depth-limited search (positive favours the side).
+    Estimate(Score),
+}
+
+impl Verdict {
+    /// Reads a score; `exact` says whether a 0 is a proven draw or an estimate.
+    pub fn from_score(score: Score, stones: usize, exact: bool) -> Verdict {
+        if is_decisive(score) {
+            let plies = (MATE - score.abs()) as usize - stones;
+            if score > 0 {
+                Verdict::Win(plies as Plies)
+            } else {
+                Verdict::Loss(plies as Plies)
+            }
+        } else if exact {
+            Verdict::Draw
+        } else {
+            Verdict::Estimate(score)
+        }
+    }
+
+    /// The verdict for the other side.
+    pub fn flipped(self) -> Verdict {
+        match self {
+            Verdict::Win(p) => Verdict::Loss(p),
+            Verdict::Loss(p) => Verdict::Win(p),
+            Verdict::Draw => Verdict::Draw,
+            Verdict::Estimate(s) => Verdict::Estimate(-s),
+        }
+    }
+
+    /// `"win"`, `"draw"`, `"loss"` or `"estimate"`, as in the JSON contract.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Win(_) => "win",
+            Verdict::Draw => "draw",
+            Verdict::Loss(_) => "loss",
+            Verdict::Estimate(_) => "estimate",
+        }
+    }
+
+    /// Plies to the end of the game, for wins and losses.
+    pub fn plies(self) -> Option<Plies> {
+        match self {
+            Verdict::Win(p) | Verdict::Loss(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let unit = |p: &Plies| if *p == 1 { "ply" } else { "plies" };
+        match self {
+            Verdict::Win(p) => write!(f, "win in {p} {}", unit(p)),
+            Verdict::Loss(p) => write!(f, "loss in {p} {}", unit(p)),
+            Verdict::Draw => write!(f, "draw"),
+            Verdict::Estimate(v) => write!(f, "estimate {v:+}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_back_with_distance() {
+        assert_eq!(Verdict::from_score(win_score(5), 2, true), Verdict::Win(3));
+        assert_eq!(
+            Verdict::from_score(-win_score(9), 0, true),
+            Verdict::Loss(9)
+        );
+        assert_eq!(Verdict::from_score(0, 4, true), Verdict::Draw);
+        assert_eq!(Verdict::from_score(7, 4, false), Verdict::Estimate(7));
+        assert!(win_score(676) > HEURISTIC_LIMIT);
+        assert_eq!(Verdict::Win(1).to_string(), "win in 1 ply");
+        assert_eq!(Verdict::Loss(4).to_string(), "loss in 4 plies");
+    }
+}
