@@ -2,8 +2,10 @@
 
 mod common;
 mod count;
+mod play;
 mod render;
 mod solve;
+mod teach;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,6 +26,12 @@ enum Command {
     Analyze(solve::AnalyzeArgs),
     /// Full game-tree statistics: nodes, games, wins, draws, positions.
     Count(count::CountArgs),
+    /// Play a game in the terminal, line by line (human or computer on either side).
+    Play(play::PlayArgs),
+    /// Minimax and alpha-beta on an explicit tree or a real game tree, step by step.
+    Tree(teach::TreeArgs),
+    /// The work each algorithm does on the same position, side by side.
+    Compare(teach::CompareArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,7 +49,16 @@ fn main() -> ExitCode {
             let json = args.common.json;
             (count::run(args), json)
         }
-        None => (solve::run_default(), false),
+        Some(Command::Play(args)) => (play::run(args), false),
+        Some(Command::Tree(args)) => {
+            let json = args.json;
+            (teach::run_tree(args), json)
+        }
+        Some(Command::Compare(args)) => {
+            let json = args.common.json;
+            (teach::run_compare(args), json)
+        }
+        None => (play::run_default(), false),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
