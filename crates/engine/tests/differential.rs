@@ -1,0 +1,195 @@
+//! The solver against plain minimax (the reference) on random positions of small boards, with
+//! each of its ideas switched on and off, and a table far too small for the search.
+
+use mnk_engine::board::{Algorithm, Board};
+use mnk_engine::solver::{Solver, SolverConfig};
+use mnk_engine::{Rules, Side, Verdict};
+use proptest::prelude::*;
+
+/// A random unfinished position reached by random play, with at most `max_empty` empty cells
+/// so that minimax stays cheap.
+fn random_position(
+    w: usize,
+    h: usize,
+    k: usize,
+    choices: &[usize],
+    max_empty: usize,
+) -> Option<Board> {
+    let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
+    for &c in choices {
+        if board.legal_moves().len() <= max_empty {
+            break;
+        }
+        let legal = board.legal_moves();
+        board.play(legal[c % legal.len()]).unwrap();
+        if board.is_over() {
+            board.undo().unwrap();
+            // Playing on would end the game; try the next choice from here.
+            continue;
+        }
+    }
+    (board.legal_moves().len() <= max_empty && !board.is_over()).then_some(board)
+}
+
+fn configs() -> Vec<SolverConfig> {
+    let mut out = Vec::new();
+    for symmetry in [true, false] {
+        for threats in [true, false] {
+            for hash_mib in [16, 0] {
+                out.push(SolverConfig {
+                    hash_mib,
+                    symmetry,
+                    threats,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn check(board: &Board) -> Result<(), TestCaseError> {
+    let reference = board
+        .solve(Algorithm::Minimax, SolverConfig::default(), None)
+        .unwrap();
+    let ab = board
+        .solve(Algorithm::AlphaBeta, SolverConfig::default(), None)
+        .unwrap();
+    prop_assert_eq!(
+        ab.verdict,
+        reference.verdict,
+        "alpha-beta on {}",
+        board.to_text()
+    );
+    prop_assert_eq!(&ab.best_moves, &reference.best_moves);
+    for config in configs() {
+        let r = board.solve(Algorithm::Solver, config, None).unwrap();
+        prop_assert_eq!(
+            r.verdict,
+            reference.verdict,
+            "{:?} on {}",
+            config,
+            board.to_text()
+        );
+        prop_assert_eq!(
+            &r.best_moves,
+            &reference.best_moves,
+            "{:?} on {}",
+            config,
+            board.to_text()
+        );
+    }
+    // A table of four buckets is overwritten constantly; values must not change.
+    let mut tiny = Solver::<u64>::with_table_buckets(SolverConfig::default(), 4);
+    let s = tiny.solve(board.as_small().unwrap()).unwrap();
+    prop_assert_eq!(s.verdict, reference.verdict);
+    // Every move's exact value: the best ones are exactly the solver's best moves.
+    let (moves, _) = board.analyze(SolverConfig::default(), None).unwrap();
+    let top = moves.iter().map(|m| m.score).max().unwrap();
+    let best: Vec<usize> = moves
+        .iter()
+        .filter(|m| m.score == top)
+        .map(|m| m.cell)
+        .collect();
+    prop_assert_eq!(&best, &reference.best_moves);
+    prop_assert_eq!(
+        moves.iter().find(|m| m.score == top).unwrap().verdict,
+        reference.verdict
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+    #[test]
+    fn solver_equals_minimax_on_3x3(choices in proptest::collection::vec(0usize..1000, 9)) {
+        if let Some(b) = random_position(3, 3, 3, &choices, 9) { check(&b)?; }
+    }
+
+    #[test]
+    fn solver_equals_minimax_on_4x4(k in 2usize..=4, choices in proptest::collection::vec(0usize..1000, 16)) {
+        if let Some(b) = random_position(4, 4, k, &choices, 9) { check(&b)?; }
+    }
+
+    #[test]
+    fn solver_equals_minimax_on_boards_up_to_4x4(w in 1usize..=4, h in 1usize..=4, k in 1usize..=4, choices in proptest::collection::vec(0usize..1000, 16)) {
+        prop_assume!(k <= w.max(h));
+        if let Some(b) = random_position(w, h, k, &choices, 9) { check(&b)?; }
+    }
+}
+
+/// Perfect play from `board` to the end, always the first best move.
+fn play_out_perfectly(mut board: Board) -> Board {
+    while !board.is_over() {
+        let r = board
+            .solve(Algorithm::Solver, SolverConfig::default(), None)
+            .unwrap();
+        board.play(r.best_moves[0]).unwrap();
+    }
+    board
+}
+
+#[test]
+fn perfect_self_play_on_3x3_draws_from_every_opening() {
+    for opening in 0..9 {
+        let mut board = Board::new(Rules::tic_tac_toe());
+        board.play(opening).unwrap();
+        let end = play_out_perfectly(board);
+        assert_eq!(
+            end.outcome(),
+            Some(mnk_engine::Outcome::Draw),
+            "opening {opening}"
+        );
+    }
+}
+
+#[test]
+fn perfect_never_loses_to_random() {
+    // A small deterministic generator keeps the games reproducible.
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for (w, h, k, games) in [(3, 3, 3, 200), (4, 4, 3, 40), (4, 4, 4, 10)] {
+        for game in 0..games {
+            let perfect = if game % 2 == 0 { Side::X } else { Side::O };
+            let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
+            let start = board
+                .solve(Algorithm::Solver, SolverConfig::default(), None)
+                .unwrap()
+                .verdict;
+            while !board.is_over() {
+                let cell = if board.to_move() == perfect {
+                    board
+                        .solve(Algorithm::Solver, SolverConfig::default(), None)
+                        .unwrap()
+                        .best_moves[0]
+                } else {
+                    let legal = board.legal_moves();
+                    legal[next(legal.len())]
+                };
+                board.play(cell).unwrap();
+            }
+            match board.outcome().unwrap() {
+                mnk_engine::Outcome::Win(side) => {
+                    // Perfect can only lose a game that was lost for it from the start: as o on
+                    // a first-player win, where random x happened to play well enough.
+                    let lost_from_start = perfect == Side::O && matches!(start, Verdict::Win(_));
+                    assert!(
+                        side == perfect || lost_from_start,
+                        "{w}x{h}/{k} game {game}"
+                    )
+                }
+                mnk_engine::Outcome::Draw => {
+                    // A first-player win must be converted when perfect moves first.
+                    assert!(
+                        !(perfect == Side::X && matches!(start, Verdict::Win(_))),
+                        "{w}x{h}/{k} game {game}"
+                    )
+                }
+            }
+        }
+    }
+}
