@@ -15,6 +15,7 @@ pub mod rules;
 pub mod score;
 pub mod search;
 pub mod solver;
+pub mod teach;
 pub mod threats;
 pub mod tree;
 

@@ -94,6 +94,7 @@ impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<M> {
             } else {
                 beta = beta.min(v);
             }
+            tracer.child(&self.scratch.path, i, v, alpha, beta);
             if alpha >= beta {
                 self.stats.cutoffs += 1;
                 tracer.cutoff(&self.scratch.path, alpha, beta, i, moves.len());

@@ -70,6 +70,13 @@ fn node<G: Game>(
         );
         scratch.path.pop();
         game.undo();
+        tracer.child(
+            &scratch.path,
+            i,
+            v,
+            -crate::score::INFINITY,
+            crate::score::INFINITY,
+        );
         let better = match best {
             None => true,
             Some(b) => {

@@ -49,6 +49,17 @@ pub trait Tracer {
     fn enter(&mut self, _path: &[usize], _maximizing: bool, _alpha: Score, _beta: Score) {}
     /// A leaf is valued; `horizon` is true when the depth limit, not the game, ended it.
     fn leaf(&mut self, _path: &[usize], _value: Score, _horizon: bool) {}
+    /// Child `index` of the node at `path` has returned `value`; the node's window is now
+    /// (alpha, beta) (minimax, which keeps no window, reports the full one).
+    fn child(
+        &mut self,
+        _path: &[usize],
+        _index: usize,
+        _value: Score,
+        _alpha: Score,
+        _beta: Score,
+    ) {
+    }
     /// A node's value is final and passed up.
     fn backup(&mut self, _path: &[usize], _value: Score) {}
     /// At `path`, alpha >= beta after child `after`; children `after+1 .. of` are pruned.

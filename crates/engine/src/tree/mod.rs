@@ -1,6 +1,10 @@
 //! Explicit game trees for teaching: integer leaves, inner nodes with any number of children,
 //! MAX and MIN alternating by level.
 
+mod parse;
+
+pub use parse::{parse, TreeParseError, MAX_DEPTH, MAX_INPUT_BYTES, MAX_LEAF, MAX_NODES};
+
 use crate::score::Score;
 use crate::search::Game;
 
@@ -28,6 +32,27 @@ impl Tree {
             Tree::Leaf(_) => 1,
             Tree::Node(children) => children.iter().map(Tree::leaf_count).sum(),
         }
+    }
+
+    /// Depth of the deepest leaf (a lone leaf has depth 0).
+    pub fn depth(&self) -> usize {
+        match self {
+            Tree::Leaf(_) => 0,
+            Tree::Node(children) => 1 + children.iter().map(Tree::depth).max().unwrap_or(0),
+        }
+    }
+
+    /// The leaf values from left to right.
+    pub fn leaves(&self) -> Vec<Score> {
+        let mut out = Vec::new();
+        let mut stack = vec![self];
+        while let Some(t) = stack.pop() {
+            match t {
+                Tree::Leaf(v) => out.push(*v),
+                Tree::Node(children) => stack.extend(children.iter().rev()),
+            }
+        }
+        out
     }
 
     /// Number of nodes, the root included.

@@ -1,0 +1,220 @@
+//! The same position solved four ways, to show what each idea saves: plain minimax, textbook
+//! alpha-beta with cells in index order, alpha-beta with informed move ordering, and the full
+//! solver (table, symmetry, threats). The textbook searches score game ends +1 / 0 / -1, as
+//! in the classroom, and count every call, the root included; they run under a node budget
+//! because nothing else stops them. Clocks belong to the caller: time each [`run`] yourself.
+
+use super::budget::Budgeted;
+use crate::bits::BitSet;
+use crate::board::{Algorithm, Board};
+use crate::board_game::{BoardGame, MoveOrder, Scoring};
+use crate::error::SearchError;
+use crate::eval::Evaluator;
+use crate::position::Position;
+use crate::score::{Score, Verdict};
+use crate::search::{self, Limits};
+use crate::solver::SolverConfig;
+
+/// Table size the solver gets in a comparison, in MiB: plenty for the boards the textbook
+/// searches can finish, and quick to allocate.
+pub const SOLVER_HASH_MIB: usize = 64;
+
+/// One of the compared algorithms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Contender {
+    /// Plain minimax, cells in index order.
+    Minimax,
+    /// Textbook alpha-beta, cells in index order.
+    AlphaBeta,
+    /// Textbook alpha-beta, wins first, then forced blocks, then central cells.
+    AlphaBetaInformed,
+    /// The exact solver: negamax, transposition table, symmetry, threats.
+    Solver,
+}
+
+impl Contender {
+    /// All four, in the order of the table.
+    pub const ALL: [Contender; 4] = [
+        Contender::Minimax,
+        Contender::AlphaBeta,
+        Contender::AlphaBetaInformed,
+        Contender::Solver,
+    ];
+
+    /// The row title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Contender::Minimax => "minimax",
+            Contender::AlphaBeta => "alpha-beta, cell order",
+            Contender::AlphaBetaInformed => "alpha-beta, informed order",
+            Contender::Solver => "solver (table, symmetry, threats)",
+        }
+    }
+
+    /// The identifier used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Contender::Minimax => "minimax",
+            Contender::AlphaBeta => "alphabeta",
+            Contender::AlphaBetaInformed => "alphabeta-informed",
+            Contender::Solver => "solver",
+        }
+    }
+}
+
+/// The game-theoretic value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wdl {
+    /// The side to move wins.
+    Win,
+    /// Draw.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
+impl Wdl {
+    /// `"win"`, `"draw"` or `"loss"`, as in the JSON contract.
+    pub fn word(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        }
+    }
+
+    fn from_score(score: Score) -> Wdl {
+        match score.signum() {
+            1 => Wdl::Win,
+            -1 => Wdl::Loss,
+            _ => Wdl::Draw,
+        }
+    }
+}
+
+/// What one algorithm found, and the work it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Who ran.
+    pub contender: Contender,
+    /// Nodes searched, every call counted (the root included).
+    pub nodes: u64,
+    /// Alpha-beta cutoffs (textbook searches).
+    pub cutoffs: u64,
+    /// The value for the side to move; `None` when the node budget ran out first.
+    pub value: Option<Wdl>,
+    /// The solver's exact verdict with its distance (solver only).
+    pub verdict: Option<Verdict>,
+}
+
+/// Runs one contender on `board`. The textbook searches stop after `budget` nodes and then
+/// report no value.
+pub fn run(board: &Board, contender: Contender, budget: u64) -> Result<Entry, SearchError> {
+    if let Some(outcome) = board.outcome() {
+        return Err(SearchError::GameOver(outcome.to_string()));
+    }
+    let order = match contender {
+        Contender::Minimax | Contender::AlphaBeta => MoveOrder::CellIndex,
+        Contender::AlphaBetaInformed => MoveOrder::Informed,
+        Contender::Solver => {
+            let config = SolverConfig {
+                hash_mib: SOLVER_HASH_MIB,
+                ..SolverConfig::default()
+            };
+            let report = board.solve(Algorithm::Solver, config, None)?;
+            return Ok(Entry {
+                contender,
+                nodes: report.nodes,
+                cutoffs: 0,
+                value: Some(match report.verdict {
+                    Verdict::Win(_) => Wdl::Win,
+                    Verdict::Loss(_) => Wdl::Loss,
+                    _ => Wdl::Draw,
+                }),
+                verdict: Some(report.verdict),
+            });
+        }
+    };
+    let minimax = contender == Contender::Minimax;
+    let (value, stats, exceeded) = match board {
+        Board::Small(p) => textbook(p, minimax, order, budget),
+        Board::Wide(p) => textbook(p, minimax, order, budget),
+    };
+    Ok(Entry {
+        contender,
+        nodes: stats.nodes,
+        cutoffs: stats.cutoffs,
+        value: (!exceeded).then(|| Wdl::from_score(board.for_side_to_move(value))),
+        verdict: None,
+    })
+}
+
+/// A +1 / 0 / -1 textbook search (x's view) under a node budget.
+fn textbook<B: BitSet>(
+    pos: &Position<B>,
+    minimax: bool,
+    order: MoveOrder,
+    budget: u64,
+) -> (Score, search::Stats, bool) {
+    let game = BoardGame {
+        pos: pos.clone(),
+        scoring: Scoring::WinLoss,
+        order,
+        evaluator: Evaluator::Zero,
+    };
+    let mut game = Budgeted::new(game, budget.saturating_sub(1));
+    let limits = Limits {
+        depth: None,
+        all_best: false,
+    };
+    let result = if minimax {
+        search::minimax(&mut game, limits, &mut search::NoTrace)
+    } else {
+        search::alphabeta(&mut game, limits, &mut search::NoTrace)
+    };
+    (result.value, result.stats, game.exceeded())
+}
+
+/// Whether every finished entry found the same value.
+pub fn agree(entries: &[Entry]) -> bool {
+    let mut values = entries.iter().filter_map(|e| e.value);
+    match values.next() {
+        Some(first) => values.all(|v| v == first),
+        None => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn empty_tic_tac_toe_reproduces_the_textbook_counts() {
+        let board = Board::new(Rules::tic_tac_toe());
+        let mm = run(&board, Contender::Minimax, u64::MAX).unwrap();
+        let ab = run(&board, Contender::AlphaBeta, u64::MAX).unwrap();
+        assert_eq!(mm.nodes, 549_946);
+        assert_eq!(ab.nodes, 18_297);
+        let all: Vec<Entry> = Contender::ALL
+            .iter()
+            .map(|&c| run(&board, c, u64::MAX).unwrap())
+            .collect();
+        assert!(agree(&all));
+        assert!(all.iter().all(|e| e.value == Some(Wdl::Draw)));
+        // Better ordering and the solver each save work.
+        assert!(all[2].nodes < all[1].nodes);
+        assert!(all[3].nodes < all[2].nodes);
+    }
+
+    #[test]
+    fn the_budget_stops_a_search_without_a_value() {
+        let board = Board::new(Rules::tic_tac_toe());
+        let e = run(&board, Contender::Minimax, 1_000).unwrap();
+        assert_eq!(e.value, None);
+        // Within a few nodes of the budget: the search winds down at once.
+        assert!(e.nodes < 1_000 + 100, "{}", e.nodes);
+        let exact = run(&board, Contender::Minimax, 549_946).unwrap();
+        assert_eq!(exact.value, Some(Wdl::Draw));
+    }
+}

@@ -1,0 +1,71 @@
+//! The teaching tools: minimax and alpha-beta explained on explicit trees and on real game
+//! trees. Every lesson is recorded from the engine's own searches ([`crate::search`]) through
+//! their [`Tracer`](crate::search::Tracer) hooks, never from a copy of the algorithms.
+//!
+//! - [`lesson`]: run a search and keep its account as a tree of [`lesson::Node`]s;
+//! - [`draw`]: the terminal drawing and the step-by-step trace;
+//! - [`dot`]: Graphviz DOT;
+//! - [`compare`]: the work of each algorithm on one position;
+//! - [`budget`]: a node budget for searches that might not finish in reasonable time.
+
+pub mod budget;
+pub mod compare;
+pub mod dot;
+pub mod draw;
+pub mod lesson;
+mod record;
+
+pub use lesson::{Lesson, Node};
+pub use record::Event;
+
+use crate::score::{Score, INFINITY};
+
+/// The two textbook searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algo {
+    /// Plain minimax: every node visited.
+    Minimax,
+    /// Textbook alpha-beta: children left to right, cut when alpha >= beta.
+    AlphaBeta,
+}
+
+impl Algo {
+    /// The name used on the command line and in JSON: `minimax` or `alphabeta`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Minimax => "minimax",
+            Algo::AlphaBeta => "alphabeta",
+        }
+    }
+
+    /// The name for people: `minimax` or `alpha-beta`.
+    pub fn title(self) -> &'static str {
+        match self {
+            Algo::Minimax => "minimax",
+            Algo::AlphaBeta => "alpha-beta",
+        }
+    }
+}
+
+/// A node's name: its path of 0-based child indices joined by dots, `root` for the root.
+pub fn path_name(path: &[usize]) -> String {
+    if path.is_empty() {
+        return "root".to_string();
+    }
+    let parts: Vec<String> = path.iter().map(usize::to_string).collect();
+    parts.join(".")
+}
+
+/// A window bound, with the search's infinity shown as `-∞` / `+∞`.
+pub fn bound_text(v: Score) -> String {
+    if v >= INFINITY {
+        "+∞".to_string()
+    } else if v <= -INFINITY {
+        "-∞".to_string()
+    } else {
+        v.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests;

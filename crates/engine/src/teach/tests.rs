@@ -1,0 +1,251 @@
+//! Tests of the lessons: the seed example both ways, random trees against an independent
+//! statement of the textbook rule, snapshots of the drawing, trace and DOT, real game trees.
+
+use super::draw::{draw, summary, trace};
+use super::lesson::Lesson;
+use super::{dot::dot, Algo};
+use crate::board::Board;
+use crate::eval::Evaluator;
+use crate::rules::Rules;
+use crate::score::{Score, INFINITY};
+use crate::tree::{parse, Tree};
+
+fn seed() -> Tree {
+    parse("((60 63) (15 58))").unwrap()
+}
+
+#[test]
+fn seed_example_max_first() {
+    let ab = Lesson::for_tree(&seed(), true, Algo::AlphaBeta);
+    assert_eq!(ab.value, 60);
+    assert_eq!(ab.pruned, vec![vec![1, 1]]);
+    assert_eq!(ab.stats.leaves, 3);
+    assert_eq!(ab.stats.nodes, 6);
+    assert_eq!(ab.best_path, vec![0, 0]);
+    assert_eq!(ab.leaves_pruned(), Some(1));
+    let mm = Lesson::for_tree(&seed(), true, Algo::Minimax);
+    assert_eq!(mm.value, 60);
+    assert!(mm.pruned.is_empty());
+    assert_eq!(mm.stats.nodes, 7);
+}
+
+#[test]
+fn seed_example_min_first() {
+    // MIN at the root: the MAX children are worth 63 and 58, MIN takes 58. Alpha-beta finds
+    // no cut: node 1's best (58) never reaches the 63 MIN already has.
+    let ab = Lesson::for_tree(&seed(), false, Algo::AlphaBeta);
+    let mm = Lesson::for_tree(&seed(), false, Algo::Minimax);
+    assert_eq!((ab.value, mm.value), (58, 58));
+    assert!(ab.pruned.is_empty());
+    assert_eq!(ab.stats.leaves, 4);
+    assert_eq!(ab.best_path, vec![1, 1]);
+    // A MIN-first tree that does prune: MIN has 3 after node 0, node 1 (MAX) finds 9 first.
+    let t = parse("((3 2) (9 1) (1 7))").unwrap();
+    let ab = Lesson::for_tree(&t, false, Algo::AlphaBeta);
+    assert_eq!(ab.value, 3);
+    assert_eq!(ab.pruned, vec![vec![1, 1]]);
+}
+
+#[test]
+fn seed_drawing_snapshot() {
+    let t = seed();
+    let mm = Lesson::for_tree(&t, true, Algo::Minimax);
+    let ab = Lesson::for_tree(&t, true, Algo::AlphaBeta);
+    let expected = "\
+node       minimax  alpha-beta   window (α, β)
+root MAX   60 *     60 *         (-∞, +∞)
+├─ 0 MIN   60 *     60 *         (-∞, +∞)
+│  ├─ 0.0  60 *     60 *         (-∞, +∞)
+│  └─ 0.1  63       63           (-∞, 60)
+└─ 1 MIN   15       ≤15 cut      (60, +∞)
+   ├─ 1.0  15       15           (60, +∞)
+   └─ 1.1  58       pruned (58)
+(* best line; ≤v / ≥v: alpha-beta returned a bound, the true value is at most / at least v; \
+cut: alpha >= beta there, the later children were pruned; (v): a leaf never visited)
+";
+    assert_eq!(draw(&[&mm, &ab]), expected);
+    let expected_summary = "\
+Root: MAX. Value: 60.
+Best line (minimax): root → 0 → 0.0
+Best line (alpha-beta): root → 0 → 0.0
+                minimax  alpha-beta
+nodes visited   7        6
+leaves visited  4        3
+cutoffs         0        1
+Pruned subtrees: 1.1
+Leaves: 3 visited + 1 under pruned subtrees = 4
+";
+    assert_eq!(summary(&[&mm, &ab]), expected_summary);
+}
+
+#[test]
+fn seed_trace_snapshot() {
+    let ab = Lesson::for_tree(&seed(), true, Algo::AlphaBeta);
+    let expected = " 1. root (MAX) entered with window (-∞, +∞)
+ 2.   0 (MIN) entered with window (-∞, +∞)
+ 3.     0.0 is a leaf with window (-∞, +∞): 60
+ 4.   0: child 0.0 returned 60, so β = 60; window (-∞, 60)
+ 5.     0.1 is a leaf with window (-∞, 60): 63
+ 6.   0: child 0.1 returned 63; β stays 60
+ 7.   0: backs up 60
+ 8. root: child 0 returned 60, so α = 60; window (60, +∞)
+ 9.   1 (MIN) entered with window (60, +∞)
+10.     1.0 is a leaf with window (60, +∞): 15
+11.   1: child 1.0 returned 15, so β = 15; window (60, 15)
+12.   cutoff: alpha 60 >= beta 15 at node 1: children 1.1 pruned (MAX can already get 60 \
+elsewhere, and here MIN can hold it to 15 or less, so MAX will never let the game come here)
+13.   1: backs up 15 (an upper bound: the true value is at most this)
+14. root: child 1 returned 15; α stays 60
+15. root: backs up 60
+Value of the root: 60
+";
+    assert_eq!(trace(&ab), expected);
+    let mm = Lesson::for_tree(&seed(), true, Algo::Minimax);
+    let text = trace(&mm);
+    assert!(
+        text.contains("0: child 0.1 returned 63; best stays 60"),
+        "{text}"
+    );
+    assert!(
+        text.contains("root: child 1 returned 15; best stays 60"),
+        "{text}"
+    );
+    assert!(!text.contains("cutoff"));
+}
+
+#[test]
+fn seed_dot_snapshot() {
+    let ab = Lesson::for_tree(&seed(), true, Algo::AlphaBeta);
+    let expected = r#"digraph alphabeta {
+  graph [ordering=out, labelloc=t, label="alpha-beta, root MAX: value 60"];
+  node [fontname="Helvetica", fontsize=11];
+  edge [arrowhead=none];
+  n [label="root\nMAX 60\nα=-∞ β=+∞", shape=ellipse, penwidth=2];
+  n_0 [label="0\nMIN 60\nα=-∞ β=+∞", shape=box, penwidth=2];
+  n_0_0 [label="0.0\n60\nα=-∞ β=+∞", shape=box, penwidth=2, style="rounded"];
+  n_0_1 [label="0.1\n63\nα=-∞ β=60", shape=box, style="rounded"];
+  n_1 [label="1\nMIN ≤15\nα=60 β=+∞\ncut: 60 ≥ 15", shape=box];
+  n_1_0 [label="1.0\n15\nα=60 β=+∞", shape=box, style="rounded"];
+  n_1_1 [label="1.1\n58\npruned", shape=box, color=gray60, fontcolor=gray60, style="rounded,dashed"];
+  n -> n_0 [penwidth=3];
+  n -> n_1;
+  n_0 -> n_0_0 [penwidth=3];
+  n_0 -> n_0_1;
+  n_1 -> n_1_0;
+  n_1 -> n_1_1 [style=dashed, color=gray60];
+}
+"#;
+    assert_eq!(dot(&ab), expected);
+}
+
+/// The textbook rule stated independently: children left to right, fail-soft, stop as soon as
+/// alpha >= beta; returns the value and collects the roots of the skipped subtrees.
+fn textbook(
+    t: &Tree,
+    max: bool,
+    mut alpha: Score,
+    mut beta: Score,
+    path: &mut Vec<usize>,
+    pruned: &mut Vec<Vec<usize>>,
+) -> Score {
+    let Tree::Node(children) = t else {
+        let Tree::Leaf(v) = t else { unreachable!() };
+        return *v;
+    };
+    let mut best = if max { -INFINITY } else { INFINITY };
+    for (i, c) in children.iter().enumerate() {
+        path.push(i);
+        let v = textbook(c, !max, alpha, beta, path, pruned);
+        path.pop();
+        if max {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            for j in i + 1..children.len() {
+                let mut p = path.clone();
+                p.push(j);
+                pruned.push(p);
+            }
+            break;
+        }
+    }
+    best
+}
+
+fn arb_tree() -> impl proptest::strategy::Strategy<Value = Tree> {
+    use proptest::prelude::*;
+    let leaf = (-9i32..10).prop_map(Tree::Leaf);
+    leaf.prop_recursive(6, 300, 4, |inner| {
+        proptest::collection::vec(inner, 1..5).prop_map(Tree::Node)
+    })
+}
+
+proptest::proptest! {
+    #[test]
+    fn lessons_on_random_trees_follow_the_textbook(t in arb_tree(), max_first: bool) {
+        let mm = Lesson::for_tree(&t, max_first, Algo::Minimax);
+        let ab = Lesson::for_tree(&t, max_first, Algo::AlphaBeta);
+        // Same value.
+        proptest::prop_assert_eq!(mm.value, ab.value);
+        // Exactly the subtrees the textbook rule skips.
+        let mut expected = Vec::new();
+        let v = textbook(&t, max_first, -INFINITY, INFINITY, &mut Vec::new(), &mut expected);
+        expected.sort();
+        proptest::prop_assert_eq!(v, ab.value);
+        proptest::prop_assert_eq!(&ab.pruned, &expected);
+        // Every leaf is either visited or under a pruned subtree.
+        let leaves = t.leaf_count() as u64;
+        proptest::prop_assert_eq!(ab.stats.leaves + ab.leaves_pruned().unwrap(), leaves);
+        proptest::prop_assert_eq!(mm.stats.leaves, leaves);
+        proptest::prop_assert_eq!(mm.stats.nodes, t.node_count() as u64);
+        // The lesson holds the whole tree, visited or not.
+        proptest::prop_assert_eq!(ab.nodes.len(), t.node_count());
+        // The best line ends at a leaf holding the root value.
+        proptest::prop_assert_eq!(t.at(&ab.best_path), Some(&Tree::Leaf(ab.value)));
+        proptest::prop_assert_eq!(t.at(&mm.best_path), Some(&Tree::Leaf(mm.value)));
+        // Fail-soft bounds are honest: every alpha-beta value agrees with minimax's as marked.
+        for node in ab.nodes.iter().filter(|n| n.visited) {
+            let truth = mm.find(&node.path).and_then(|n| n.value).unwrap();
+            let v = node.value.unwrap();
+            match node.bound() {
+                super::lesson::Bound::Exact => proptest::prop_assert_eq!(v, truth),
+                super::lesson::Bound::AtMost => proptest::prop_assert!(truth <= v),
+                super::lesson::Bound::AtLeast => proptest::prop_assert!(truth >= v),
+            }
+        }
+    }
+}
+
+#[test]
+fn real_tree_of_a_tic_tac_toe_position() {
+    // x to move wins at c3 (top-right) at once; o threatens c2.
+    let board = Board::from_text(Rules::tic_tac_toe(), "xx./oo./...").unwrap();
+    let ab = Lesson::for_board(&board, 2, Evaluator::OpenLines, Algo::AlphaBeta).unwrap();
+    let mm = Lesson::for_board(&board, 2, Evaluator::OpenLines, Algo::Minimax).unwrap();
+    assert_eq!(ab.value, mm.value);
+    assert_eq!(ab.value_text(ab.value), "X#1");
+    assert_eq!(ab.best_line(), vec!["c3".to_string()]);
+    assert!(ab.stats.nodes < mm.stats.nodes);
+    assert!(!ab.pruned.is_empty());
+    // Every child, pruned or not, is named by its move.
+    assert!(ab.nodes[1..].iter().all(|n| n.label.is_some()));
+    let text = draw(&[&mm, &ab]);
+    assert!(text.contains("├─ 0 c3"), "{text}");
+    assert!(text.contains("X#1 *"), "{text}");
+    assert!(trace(&ab).contains("cutoff: alpha"));
+}
+
+#[test]
+fn real_trees_are_bounded_and_finished_games_refused() {
+    let empty = Board::new(Rules::tic_tac_toe());
+    let err = Lesson::for_board(&empty, 9, Evaluator::OpenLines, Algo::Minimax).unwrap_err();
+    assert!(err.to_string().contains("more than 200000 nodes"), "{err}");
+    let ab = Lesson::for_board(&empty, 9, Evaluator::OpenLines, Algo::AlphaBeta).unwrap();
+    assert_eq!(ab.value, 0);
+    let won = Board::from_text(Rules::tic_tac_toe(), "xxx/oo./...").unwrap();
+    assert!(Lesson::for_board(&won, 2, Evaluator::OpenLines, Algo::AlphaBeta).is_err());
+}
