@@ -16,6 +16,7 @@ pub struct Geometry<B> {
     symmetries: Vec<Vec<u16>>,
     inverses: Vec<Vec<u16>>,
     zobrist: Vec<[u64; 2]>,
+    symmetric_zobrist: Vec<[u64; 8]>,
     side_key: u64,
     centre_order: Vec<u16>,
     centre_rank: Vec<u16>,
@@ -81,10 +82,20 @@ impl<B: BitSet> Geometry<B> {
             .collect();
 
         let mut seed = 0x6d6e_6b5f_7a6f_6272 ^ (w as u64) << 16 ^ (h as u64) << 8 ^ k as u64;
-        let zobrist = (0..cells)
+        let zobrist: Vec<[u64; 2]> = (0..cells)
             .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
             .collect();
         let side_key = splitmix(&mut seed);
+        let symmetric_zobrist = (0..cells * 2)
+            .map(|i| {
+                let (cell, side) = (i / 2, i % 2);
+                let mut keys = [0u64; 8];
+                for (s, perm) in symmetries.iter().enumerate() {
+                    keys[s] = zobrist[perm[cell] as usize][side];
+                }
+                keys
+            })
+            .collect();
 
         // Cells on many windows first, then nearer the centre: the classic static order.
         let mut centre_order: Vec<u16> = (0..cells as u16).collect();
@@ -115,6 +126,7 @@ impl<B: BitSet> Geometry<B> {
             symmetries,
             inverses,
             zobrist,
+            symmetric_zobrist,
             side_key,
             centre_order,
             centre_rank,
@@ -155,6 +167,13 @@ impl<B: BitSet> Geometry<B> {
     #[inline]
     pub fn zobrist(&self, cell: usize, side: usize) -> u64 {
         self.zobrist[cell][side]
+    }
+
+    /// The Zobrist keys of a stone of `side` on `cell` seen through each symmetry (lanes past
+    /// the board's symmetry count are unused).
+    #[inline]
+    pub fn symmetric_zobrist(&self, cell: usize, side: usize) -> &[u64; 8] {
+        &self.symmetric_zobrist[cell * 2 + side]
     }
 
     /// Zobrist key xored in when o is to move.

@@ -366,9 +366,9 @@ impl<B: BitSet> Position<B> {
 
     #[inline]
     fn toggle_hash(&mut self, cell: usize, side: Side) {
-        let syms = self.geo.symmetries();
-        for (s, perm) in syms.iter().enumerate() {
-            self.hashes[s] ^= self.geo.zobrist(perm[cell] as usize, side.index());
+        let keys = self.geo.symmetric_zobrist(cell, side.index());
+        for (h, k) in self.hashes.iter_mut().zip(keys) {
+            *h ^= k;
         }
     }
 

@@ -14,6 +14,11 @@ pub struct ThreatScan<B> {
     pub blocks: B,
     /// Cells on at least one window that either side could still complete.
     pub live: B,
+    /// The fewest stones `side` still needs to complete some window open to it
+    /// (`u32::MAX` when every window is blocked).
+    pub need: u32,
+    /// The same for the opponent.
+    pub opponent_need: u32,
 }
 
 /// Scans every window of `pos` from the point of view of `side`.
@@ -26,18 +31,25 @@ pub fn scan<B: BitSet>(pos: &Position<B>, side: Side) -> ThreatScan<B> {
         wins: B::default(),
         blocks: B::default(),
         live: B::default(),
+        need: u32::MAX,
+        opponent_need: u32::MAX,
     };
+    let k = need + 1;
     for &w in pos.geometry().windows() {
         let m = w.and(mine);
         let t = w.and(theirs);
         if t.is_empty() {
             out.live = out.live.or(w);
-            if m.count() == need {
+            let have = m.count();
+            out.need = out.need.min(k - have);
+            if have == need {
                 out.wins = out.wins.or(w.and_not(m));
             }
         } else if m.is_empty() {
             out.live = out.live.or(w);
-            if t.count() == need {
+            let have = t.count();
+            out.opponent_need = out.opponent_need.min(k - have);
+            if have == need {
                 out.blocks = out.blocks.or(w.and_not(t));
             }
         }
@@ -58,7 +70,13 @@ mod tests {
         let s = scan(&pos, Side::X);
         assert_eq!(s.wins.cells().collect::<Vec<_>>(), vec![2]);
         assert_eq!(s.blocks.cells().collect::<Vec<_>>(), vec![5]);
-        let blocked = Position::from_text(geo, "xox/xoo/oxx").unwrap();
-        assert!(scan(&blocked, Side::O).live.is_empty());
+        assert_eq!((s.need, s.opponent_need), (1, 1));
+        let blocked = Position::from_text(geo.clone(), "xox/xoo/oxx").unwrap();
+        let b = scan(&blocked, Side::O);
+        assert!(b.live.is_empty());
+        assert_eq!((b.need, b.opponent_need), (u32::MAX, u32::MAX));
+        let open = Position::from_text(geo, ".../.x./...").unwrap();
+        assert_eq!(scan(&open, Side::O).need, 3);
+        assert_eq!(scan(&open, Side::O).opponent_need, 2);
     }
 }

@@ -40,10 +40,16 @@ fn configs() -> Vec<SolverConfig> {
                     hash_mib,
                     symmetry,
                     threats,
+                    threads: 1,
                 });
             }
         }
     }
+    // Two threads sharing one table.
+    out.push(SolverConfig {
+        threads: 2,
+        ..SolverConfig::default()
+    });
     out
 }
 

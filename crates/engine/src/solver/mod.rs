@@ -2,18 +2,27 @@
 //! canonical hash, threat-driven move generation (play a win, answer a single threat, a double
 //! threat is lost, one "dead" cell stands for all of them), mate-distance bounds, a history
 //! heuristic and null-window tests. Scores are exact and distance-aware (see `score`).
+//!
+//! The root is searched one symmetry class of moves at a time: first a null-window test
+//! around the draw classifies each class as win, draw or loss for the mover (cheap, and what a
+//! stopped search can report), then exact distances only where they decide. Classes are
+//! spread over threads that share the table.
 
 pub mod ordering;
+pub mod progress;
+mod search;
 pub mod tt;
 
 use crate::bits::BitSet;
 use crate::error::SearchError;
 use crate::position::Position;
-use crate::score::{win_score, Score, Verdict, INFINITY};
-use crate::threats::scan;
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::score::{Score, Verdict, INFINITY};
+use progress::Progress;
+use rayon::prelude::*;
+use search::{Searcher, TableRef};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use tt::{Bound, Table};
+use tt::Table;
 
 /// Default table size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 256;
@@ -30,6 +39,8 @@ pub struct SolverConfig {
     pub symmetry: bool,
     /// Threat logic in move generation (wins, forced blocks, double threats, dead cells).
     pub threats: bool,
+    /// Search threads; 0 picks one for small problems and every core for large ones.
+    pub threads: usize,
 }
 
 impl Default for SolverConfig {
@@ -38,6 +49,7 @@ impl Default for SolverConfig {
             hash_mib: DEFAULT_HASH_MIB,
             symmetry: true,
             threats: true,
+            threads: 0,
         }
     }
 }
@@ -77,16 +89,22 @@ pub struct Solution {
     pub best_moves: Vec<usize>,
 }
 
+/// Empty cells from which a solve uses every core by default.
+const PARALLEL_FROM_EMPTY: usize = 21;
+
+/// A root move class: moves that lead to symmetric positions.
+struct Class {
+    cells: Vec<usize>,
+}
+
 /// An exact solver with its own table; reuse it across searches of one game to keep what it
 /// learnt.
 pub struct Solver<B: BitSet> {
     config: SolverConfig,
     table: Option<Table>,
-    history: Vec<u32>,
-    moves: Vec<Vec<u16>>,
-    stats: SolverStats,
+    progress: Arc<Progress>,
     stop: Option<Arc<AtomicBool>>,
-    stopped: bool,
+    stats: SolverStats,
     _bits: std::marker::PhantomData<B>,
 }
 
@@ -97,11 +115,9 @@ impl<B: BitSet> Solver<B> {
         Solver {
             config,
             table: (hash > 0).then(|| Table::new(hash)),
-            history: Vec::new(),
-            moves: Vec::new(),
-            stats: SolverStats::default(),
+            progress: Arc::new(Progress::default()),
             stop: None,
-            stopped: false,
+            stats: SolverStats::default(),
             _bits: std::marker::PhantomData,
         }
     }
@@ -119,6 +135,11 @@ impl<B: BitSet> Solver<B> {
     /// A flag another thread may set to stop the search; it then returns `Stopped`.
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
+    }
+
+    /// Live counters another thread may read while a search runs.
+    pub fn progress(&self) -> Arc<Progress> {
+        self.progress.clone()
     }
 
     /// Counters since the solver was made.
@@ -140,18 +161,18 @@ impl<B: BitSet> Solver<B> {
 
     /// The exact value of `pos` for the side to move and every best move.
     pub fn solve(&mut self, pos: &Position<B>) -> Result<Solution, SearchError> {
-        Self::check_searchable(pos)?;
-        let mut pos = pos.clone();
-        self.prepare(&pos);
-        let score = self.root_value(&mut pos)?;
-        let mut best_moves = Vec::new();
-        for cell in pos.legal_moves().cells() {
-            // The move is best when its child is worth at most -score to the opponent.
-            let child = self.child_score(&mut pos, cell, -score, -score + 1)?;
-            if -child >= score {
-                best_moves.push(cell);
-            }
-        }
+        let scored = self.root(pos, false)?;
+        let score = scored
+            .iter()
+            .map(|&(_, s)| s)
+            .max()
+            .expect("an unfinished game has moves");
+        let mut best_moves: Vec<usize> = scored
+            .iter()
+            .filter(|&&(_, s)| s == score)
+            .map(|&(c, _)| c)
+            .collect();
+        best_moves.sort_unstable();
         Ok(Solution {
             verdict: Verdict::from_score(score, pos.stone_count(), true),
             score,
@@ -159,262 +180,176 @@ impl<B: BitSet> Solver<B> {
         })
     }
 
-    /// The exact value of every legal move, for the side that plays it.
+    /// The exact value of every legal move, for the side that plays it, in cell order.
     pub fn analyze(&mut self, pos: &Position<B>) -> Result<Vec<MoveValue>, SearchError> {
-        Self::check_searchable(pos)?;
-        let mut pos = pos.clone();
-        self.prepare(&pos);
         let stones = pos.stone_count();
-        let mut out = Vec::new();
-        for cell in pos.legal_moves().cells() {
-            let score = -self.child_score(&mut pos, cell, -INFINITY, INFINITY)?;
-            out.push(MoveValue {
+        let mut out: Vec<MoveValue> = self
+            .root(pos, true)?
+            .into_iter()
+            .map(|(cell, score)| MoveValue {
                 cell,
                 verdict: Verdict::from_score(score, stones, true),
                 score,
-            });
-        }
+            })
+            .collect();
+        out.sort_unstable_by_key(|m| m.cell);
         Ok(out)
     }
 
-    /// The exact score of `pos` for the side to move (no best moves).
+    /// The exact score of `pos` for the side to move.
     pub fn value(&mut self, pos: &Position<B>) -> Result<Score, SearchError> {
-        Self::check_searchable(pos)?;
+        Ok(self.solve(pos)?.score)
+    }
+
+    /// Groups the legal moves by the symmetry class of the position they lead to.
+    fn classes(&self, pos: &Position<B>) -> Vec<Class> {
         let mut pos = pos.clone();
-        self.prepare(&pos);
-        self.root_value(&mut pos)
-    }
-
-    fn prepare(&mut self, pos: &Position<B>) {
-        let cells = pos.rules().cells();
-        if self.history.len() != cells {
-            self.history = vec![0; cells];
-        }
-        self.stopped = false;
-    }
-
-    /// Null-window tests around the draw first (most positions of small boards are draws, and
-    /// a proof that is only "at least a draw" is far cheaper than an exact distance), then an
-    /// exact search only inside the side that holds the result.
-    fn root_value(&mut self, pos: &mut Position<B>) -> Result<Score, SearchError> {
-        let v = self.negamax(pos, -1, 1);
-        let v = if v >= 1 {
-            self.negamax(pos, 0, INFINITY)
-        } else if v <= -1 {
-            self.negamax(pos, -INFINITY, 0)
-        } else {
-            v
-        };
-        if self.stopped {
-            return Err(SearchError::Stopped);
-        }
-        Ok(v)
-    }
-
-    /// The child's score (for the opponent) after `cell`, searched in (alpha, beta).
-    fn child_score(
-        &mut self,
-        pos: &mut Position<B>,
-        cell: usize,
-        alpha: Score,
-        beta: Score,
-    ) -> Result<Score, SearchError> {
-        pos.play_unchecked(cell);
-        let s = if pos.winner().is_some() {
-            -win_score(pos.stone_count())
-        } else {
-            self.negamax(pos, alpha, beta)
-        };
-        pos.undo_unchecked();
-        if self.stopped {
-            return Err(SearchError::Stopped);
-        }
-        Ok(s)
-    }
-
-    fn key(&self, pos: &Position<B>) -> (u64, usize) {
-        if self.config.symmetry {
-            pos.canonical_hash()
-        } else {
-            (pos.hash(), 0)
-        }
-    }
-
-    /// Negamax alpha-beta, fail-soft; `pos` is unfinished or a full board.
-    fn negamax(&mut self, pos: &mut Position<B>, mut alpha: Score, mut beta: Score) -> Score {
-        self.stats.nodes += 1;
-        if self.stats.nodes & 0xFFF == 0 {
-            if let Some(flag) = &self.stop {
-                if flag.load(Ordering::Relaxed) {
-                    self.stopped = true;
-                }
-            }
-        }
-        if self.stopped {
-            return 0;
-        }
-        let empty = pos.empty_cells();
-        if empty.is_empty() {
-            return 0;
-        }
-        let n = pos.stone_count();
-        let me = pos.to_move();
-        let threats = if self.config.threats {
-            let t = scan(pos, me);
-            if !t.wins.is_empty() {
-                return win_score(n + 1);
-            }
-            if t.live.is_empty() {
-                return 0;
-            }
-            if t.blocks.count() >= 2 {
-                return -win_score(n + 2);
-            }
-            Some(t)
-        } else {
-            None
-        };
-
-        // Nobody can do better than winning with the next own stone or lose before the
-        // opponent's next one.
-        let best_possible = win_score(n + 1 + threats.is_some() as usize * 2);
-        let worst_possible = -win_score(n + 2);
-        if beta > best_possible {
-            beta = best_possible;
-            if alpha >= beta {
-                return beta;
-            }
-        }
-        if alpha < worst_possible {
-            alpha = worst_possible;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-
-        let (key, sym) = self.key(pos);
-        let mut table_move = None;
-        if let Some(table) = &self.table {
-            if let Some(e) = table.probe(key) {
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                };
-                if usable {
-                    self.stats.table_cutoffs += 1;
-                    return e.score;
-                }
-                match e.bound {
-                    Bound::Lower => alpha = alpha.max(e.score),
-                    Bound::Upper => beta = beta.min(e.score),
-                    Bound::Exact => {}
-                }
-                table_move = e
-                    .best
-                    .map(|m| pos.geometry().inverses()[sym][m as usize] as usize);
-            }
-        }
-
-        let ply = n;
-        while self.moves.len() <= ply {
-            self.moves.push(Vec::with_capacity(pos.rules().cells()));
-        }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        moves.clear();
-        self.generate(pos, empty, threats, table_move, &mut moves);
-
-        let alpha_in = alpha;
-        let nodes_before = self.stats.nodes;
-        let mut best = -INFINITY;
-        let mut best_move = moves[0];
-        for (i, &mv) in moves.iter().enumerate() {
-            let cell = mv as usize;
-            pos.play_unchecked(cell);
-            let v = if pos.winner().is_some() {
-                win_score(n + 1)
-            } else if i == 0 {
-                -self.negamax(pos, -beta, -alpha)
+        let mut seen: Vec<(u64, usize)> = Vec::new();
+        let mut classes: Vec<Class> = Vec::new();
+        for cell in pos.legal_moves().cells() {
+            let key = if self.config.symmetry {
+                pos.play_unchecked(cell);
+                let k = pos.canonical_hash().0;
+                pos.undo_unchecked();
+                Some(k)
             } else {
-                // Principal variation search: prove the move no better with a null window.
-                let probe = -self.negamax(pos, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.negamax(pos, -beta, -probe)
-                } else {
-                    probe
+                None
+            };
+            match key.and_then(|k| seen.iter().find(|(s, _)| *s == k)) {
+                Some(&(_, i)) => classes[i].cells.push(cell),
+                None => {
+                    if let Some(k) = key {
+                        seen.push((k, classes.len()));
+                    }
+                    classes.push(Class { cells: vec![cell] });
                 }
-            };
-            pos.undo_unchecked();
-            if v > best {
-                best = v;
-                best_move = mv;
-            }
-            if best > alpha {
-                alpha = best;
-            }
-            if alpha >= beta {
-                self.history[cell] += (moves.len() - i) as u32;
-                break;
             }
         }
-        self.moves[ply] = moves;
-        if self.stopped {
-            return 0;
-        }
-
-        if let Some(table) = &mut self.table {
-            let bound = if best <= alpha_in {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let work = 64 - (self.stats.nodes - nodes_before).leading_zeros() as u8;
-            let canonical_move = pos.geometry().symmetries()[sym][best_move as usize];
-            table.store(key, best, bound, Some(canonical_move), work);
-        }
-        best
-    }
-
-    /// The moves to search, best guesses first.
-    fn generate(
-        &self,
-        pos: &Position<B>,
-        empty: B,
-        threats: Option<crate::threats::ThreatScan<B>>,
-        table_move: Option<usize>,
-        out: &mut Vec<u16>,
-    ) {
-        let Some(t) = threats else {
-            let start = out.len();
-            out.extend(empty.cells().map(|c| c as u16));
-            self.order(pos, &mut out[start..], table_move);
-            return;
-        };
-        if let Some(block) = t.blocks.lowest() {
-            out.push(block as u16);
-            return;
-        }
-        let live = empty.and(t.live);
-        out.extend(live.cells().map(|c| c as u16));
-        self.order(pos, out, table_move);
-        // Every dead cell is the same as a pass; one of them stands for all.
-        if let Some(dead) = empty.and_not(t.live).lowest() {
-            out.push(dead as u16);
-        }
-    }
-
-    /// Sorts moves: table move, then by history, then the static centre order.
-    fn order(&self, pos: &Position<B>, moves: &mut [u16], table_move: Option<usize>) {
+        // Likely best moves first: they make the table most useful to the others.
         let rank = pos.geometry().centre_rank();
-        let key = |c: u16| {
-            let tm = (Some(c as usize) == table_move) as u64;
-            (tm << 63)
-                | (self.history[c as usize] as u64) << 16
-                | (0xFFFF - rank[c as usize] as u64)
+        classes.sort_by_key(|c| rank[c.cells[0]]);
+        classes
+    }
+
+    /// Scores every root move (mover's view): exact for every move when `every_move`, else
+    /// exact for the best moves and a bound that proves the others worse.
+    fn root(
+        &mut self,
+        pos: &Position<B>,
+        every_move: bool,
+    ) -> Result<Vec<(usize, Score)>, SearchError> {
+        Self::check_searchable(pos)?;
+        let classes = self.classes(pos);
+        self.progress
+            .start_root(classes.iter().map(|c| c.cells.len()).sum());
+        let empties = pos.empty_cells().count() as usize;
+        let threads = match self.config.threads {
+            0 if empties >= PARALLEL_FROM_EMPTY => rayon::current_num_threads(),
+            0 => 1,
+            n => n,
         };
-        moves.sort_unstable_by_key(|&c| std::cmp::Reverse(key(c)));
+        // Win, draw or loss for each class: a null window either side of the draw.
+        let first = self.run(pos, &classes, threads, |_| Some((-1, 1)))?;
+        for (class, &s) in classes.iter().zip(&first) {
+            self.progress.settle(class.cells.len(), s >= 0, s > 0);
+        }
+        let best_kind = first.iter().map(|s| s.signum()).max().unwrap_or(0);
+        // Exact distances where the classification left a bound and the distance matters.
+        let exact = self.run(pos, &classes, threads, |i| {
+            let kind = first[i].signum();
+            let needed = kind != 0 && (every_move || kind == best_kind);
+            needed.then(|| {
+                if kind > 0 {
+                    (0, INFINITY)
+                } else {
+                    (-INFINITY, 0)
+                }
+            })
+        })?;
+        Ok(classes
+            .iter()
+            .zip(first.iter().zip(exact))
+            .flat_map(|(class, (&bound, exact))| {
+                let s = if exact == Score::MIN { bound } else { exact };
+                class.cells.iter().map(move |&c| (c, s))
+            })
+            .collect())
+    }
+
+    /// Searches the representative move of each class that `window` picks, on `threads`
+    /// threads; classes without a window get `Score::MIN`.
+    fn run(
+        &mut self,
+        pos: &Position<B>,
+        classes: &[Class],
+        threads: usize,
+        window: impl Fn(usize) -> Option<(Score, Score)> + Sync,
+    ) -> Result<Vec<Score>, SearchError> {
+        let cells = pos.rules().cells();
+        let (config, stop, progress) = (self.config, self.stop.clone(), self.progress.clone());
+        let mut nodes = 0;
+        let mut cutoffs = 0;
+        let scores: Vec<Score> = if threads <= 1 {
+            let table = self.table.as_mut().map(TableRef::Owned);
+            let mut searcher = Searcher::new(config, table, stop.as_deref(), &progress, cells);
+            let mut pos = pos.clone();
+            let scores = (0..classes.len())
+                .map(|i| match window(i) {
+                    Some((a, b)) => searcher.score_move(&mut pos, classes[i].cells[0], a, b),
+                    None => Score::MIN,
+                })
+                .collect();
+            searcher.flush();
+            nodes += searcher.nodes;
+            cutoffs += searcher.table_cutoffs;
+            if searcher.stopped {
+                return Err(SearchError::Stopped);
+            }
+            scores
+        } else {
+            if let Some(t) = self.table.as_mut() {
+                t.grow_to_max();
+            }
+            let table = self.table.as_ref();
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| SearchError::TooLarge(format!("cannot start search threads: {e}")))?;
+            let results: Vec<(Score, u64, u64, bool)> = pool.install(|| {
+                (0..classes.len())
+                    .into_par_iter()
+                    .with_max_len(1)
+                    .map(|i| {
+                        let Some((a, b)) = window(i) else {
+                            return (Score::MIN, 0, 0, false);
+                        };
+                        let mut searcher = Searcher::new(
+                            config,
+                            table.map(TableRef::Shared),
+                            stop.as_deref(),
+                            &progress,
+                            cells,
+                        );
+                        let mut pos = pos.clone();
+                        let s = searcher.score_move(&mut pos, classes[i].cells[0], a, b);
+                        searcher.flush();
+                        (s, searcher.nodes, searcher.table_cutoffs, searcher.stopped)
+                    })
+                    .collect()
+            });
+            nodes += results.iter().map(|r| r.1).sum::<u64>();
+            cutoffs += results.iter().map(|r| r.2).sum::<u64>();
+            if results.iter().any(|r| r.3) {
+                return Err(SearchError::Stopped);
+            }
+            results.into_iter().map(|r| r.0).collect()
+        };
+        self.stats.nodes += nodes;
+        self.stats.table_cutoffs += cutoffs;
+        if let Some(t) = &self.table {
+            self.progress.set_table(t.used(), t.capacity());
+        }
+        Ok(scores)
     }
 }
 
