@@ -7,7 +7,7 @@
 //! line is bold; pruned nodes and edges are grey and dashed.
 
 use super::lesson::{Bound, Lesson, Node};
-use super::{bound_text, path_name, Algo};
+use super::{path_name, Algo};
 
 /// The shape of a node in a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +123,11 @@ fn label_lines(lesson: &Lesson, node: &Node) -> Vec<String> {
     }
     if lesson.algo == Algo::AlphaBeta {
         if let Some((a, b)) = node.window {
-            lines.push(format!("α={} β={}", bound_text(a), bound_text(b)));
+            lines.push(format!(
+                "α={} β={}",
+                lesson.bound_text(a),
+                lesson.bound_text(b)
+            ));
         }
     }
     if let Some(cut) = node.cut {

@@ -4,7 +4,7 @@
 
 use super::lesson::{Bound, Lesson, Node};
 use super::record::Event;
-use super::{bound_text, path_name, Algo};
+use super::{path_name, Algo};
 use crate::score::Score;
 
 /// Draws the tree of the lessons (one or two runs over the same tree), one line per node,
@@ -41,7 +41,7 @@ pub fn draw(lessons: &[&Lesson]) -> String {
             row.push(cell(l, found));
             if l.algo == Algo::AlphaBeta {
                 row.push(match found.and_then(|n| n.window) {
-                    Some((a, b)) => format!("({}, {})", bound_text(a), bound_text(b)),
+                    Some((a, b)) => format!("({}, {})", l.bound_text(a), l.bound_text(b)),
                     None => String::new(),
                 });
             }
@@ -118,7 +118,7 @@ fn table(rows: &[Vec<String>]) -> String {
         for (c, text) in row.iter().enumerate() {
             line.push_str(text);
             let pad = widths[c] - text.chars().count();
-            line.extend(std::iter::repeat(' ').take(pad + 2));
+            line.push_str(&" ".repeat(pad + 2));
         }
         out.push_str(line.trim_end());
         out.push('\n');
@@ -141,6 +141,9 @@ fn legend(lessons: &[&Lesson]) -> String {
     }
     format!("({})\n", parts.join("; "))
 }
+
+/// A row of the summary: its name and how to read it from a lesson.
+type Figure = (&'static str, fn(&Lesson) -> u64);
 
 /// The figures of the lessons side by side: value, best line, nodes, leaves, cutoffs, and the
 /// subtrees alpha-beta never visited.
@@ -168,7 +171,7 @@ pub fn summary(lessons: &[&Lesson]) -> String {
     }
     let mut rows = vec![vec![String::new()]];
     rows[0].extend(lessons.iter().map(|l| l.algo.title().to_string()));
-    let figures: [(&str, fn(&Lesson) -> u64); 3] = [
+    let figures: [Figure; 3] = [
         ("nodes visited", |l| l.stats.nodes),
         ("leaves visited", |l| l.stats.leaves),
         ("cutoffs", |l| l.stats.cutoffs),
@@ -235,8 +238,8 @@ pub fn trace(lesson: &Lesson) -> String {
                 let window = if ab {
                     format!(
                         " with window ({}, {})",
-                        bound_text(*alpha),
-                        bound_text(*beta)
+                        lesson.bound_text(*alpha),
+                        lesson.bound_text(*beta)
                     )
                 } else {
                     String::new()
@@ -294,23 +297,21 @@ pub fn trace(lesson: &Lesson) -> String {
                     if old != new {
                         text.push_str(&format!(
                             ", so {letter} = {}; window ({}, {})",
-                            bound_text(new),
-                            bound_text(*alpha),
-                            bound_text(*beta)
+                            lesson.bound_text(new),
+                            lesson.bound_text(*alpha),
+                            lesson.bound_text(*beta)
                         ));
                     } else {
-                        text.push_str(&format!("; {letter} stays {}", bound_text(new)));
+                        text.push_str(&format!("; {letter} stays {}", lesson.bound_text(new)));
                     }
                     node.alpha = *alpha;
                     node.beta = *beta;
                 } else {
-                    let better = node.best.map_or(true, |b| {
-                        if node.maximizing {
-                            *value > b
-                        } else {
-                            *value < b
-                        }
-                    });
+                    let better = match node.best {
+                        None => true,
+                        Some(b) if node.maximizing => *value > b,
+                        Some(b) => *value < b,
+                    };
                     if better {
                         node.best = Some(*value);
                         text.push_str(&format!("; best so far {}", lesson.value_text(*value)));

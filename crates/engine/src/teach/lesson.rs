@@ -12,7 +12,7 @@ use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::notation::move_name;
 use crate::position::Position;
-use crate::score::{is_decisive, Score, MATE};
+use crate::score::{is_decisive, Score, INFINITY, MATE};
 use crate::search::{self, Game, Limits, Stats};
 use crate::tree::{Tree, TreeGame};
 
@@ -219,6 +219,16 @@ impl Lesson {
                 format!("{winner}#{}", end.saturating_sub(stones))
             }
             _ => v.to_string(),
+        }
+    }
+
+    /// A window bound as people read it: `-∞` / `+∞` for the search's infinity, else as
+    /// [`Lesson::value_text`].
+    pub fn bound_text(&self, v: Score) -> String {
+        if v.abs() >= INFINITY {
+            super::bound_text(v)
+        } else {
+            self.value_text(v)
         }
     }
 
