@@ -14,6 +14,7 @@ pub mod position;
 pub mod rules;
 pub mod score;
 pub mod search;
+pub mod session;
 pub mod solver;
 pub mod teach;
 pub mod threats;

@@ -1,0 +1,260 @@
+//! [`Session`]: one game between two players, from the first move to the result, with undo,
+//! hints and the computer's moves. Front ends only ask it what to show and hand it what the
+//! human typed or clicked.
+
+use super::player::{Level, Player};
+use super::record::Record;
+use super::think::{Thinker, Thought, EXACT_EMPTY_CELLS};
+use super::SessionError;
+use crate::board::Board;
+use crate::position::{Outcome, Side};
+use crate::rules::Rules;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+/// Everything that defines a game before its first move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SessionConfig {
+    /// Board and winning length.
+    pub rules: Rules,
+    /// Who plays the x stones.
+    pub x: Player,
+    /// Who plays the o stones.
+    pub o: Player,
+    /// Which symbol moves first (independent of who plays it).
+    pub first: Side,
+    /// Seed of every random choice (the random level, ties among equal best moves).
+    pub seed: u64,
+    /// Value every candidate move of the computer (slower; for `--explain`).
+    pub explain: bool,
+    /// The perfect level is exact on positions with at most this many empty cells.
+    pub exact_empty_cells: usize,
+}
+
+impl Default for SessionConfig {
+    /// Tic-tac-toe, a human as x moving first, the perfect computer as o.
+    fn default() -> Self {
+        SessionConfig {
+            rules: Rules::tic_tac_toe(),
+            x: Player::Human,
+            o: Player::Computer(Level::Perfect),
+            first: Side::X,
+            seed: 0,
+            explain: false,
+            exact_empty_cells: EXACT_EMPTY_CELLS,
+        }
+    }
+}
+
+/// How a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// Still being played.
+    Unfinished,
+    /// This side completed a line.
+    Win(Side),
+    /// The board filled up without a line.
+    Draw,
+}
+
+impl GameResult {
+    /// The word used by the record format: `x`, `o`, `draw` or `unfinished`.
+    pub fn word(self) -> &'static str {
+        match self {
+            GameResult::Unfinished => "unfinished",
+            GameResult::Win(Side::X) => "x",
+            GameResult::Win(Side::O) => "o",
+            GameResult::Draw => "draw",
+        }
+    }
+}
+
+/// One game in progress.
+pub struct Session {
+    config: SessionConfig,
+    board: Board,
+    rng: StdRng,
+    thinker: Thinker,
+}
+
+impl Session {
+    /// A new game with no move played.
+    pub fn new(config: SessionConfig) -> Result<Session, SessionError> {
+        let board = Board::new(config.rules).with_side_to_move(config.first)?;
+        Ok(Session {
+            config,
+            board,
+            rng: StdRng::seed_from_u64(config.seed),
+            thinker: Thinker::new(config.exact_empty_cells),
+        })
+    }
+
+    /// A game set up from a record, its moves replayed (checked on the way).
+    pub fn from_record(record: &Record, seed: u64, explain: bool) -> Result<Session, SessionError> {
+        let mut session = Session::new(SessionConfig {
+            rules: record.rules,
+            x: record.x,
+            o: record.o,
+            first: record.first,
+            seed,
+            explain,
+            ..SessionConfig::default()
+        })?;
+        for &cell in &record.moves {
+            session.board.play(cell)?;
+        }
+        Ok(session)
+    }
+
+    /// The game as a record (rules, players, moves, result).
+    pub fn to_record(&self) -> Record {
+        Record {
+            rules: self.config.rules,
+            x: self.config.x,
+            o: self.config.o,
+            first: self.config.first,
+            moves: self.board.history(),
+            result: self.result(),
+        }
+    }
+
+    /// Starts a new game with the same settings; the random generator carries on, so the next
+    /// game differs but a seeded run stays reproducible.
+    pub fn restart(&mut self) {
+        self.board = Board::new(self.config.rules)
+            .with_side_to_move(self.config.first)
+            .expect("the empty board accepts either side to move");
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SessionConfig {
+        &self.config
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Who plays `side`.
+    pub fn player(&self, side: Side) -> Player {
+        match side {
+            Side::X => self.config.x,
+            Side::O => self.config.o,
+        }
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.board.to_move()
+    }
+
+    /// Whether the game is unfinished and a human is to move.
+    pub fn human_to_move(&self) -> bool {
+        !self.is_over() && self.player(self.to_move()).is_human()
+    }
+
+    /// Whether the game is unfinished and the computer is to move.
+    pub fn computer_to_move(&self) -> bool {
+        !self.is_over() && !self.player(self.to_move()).is_human()
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.board.is_over()
+    }
+
+    /// How the game stands.
+    pub fn result(&self) -> GameResult {
+        match self.board.outcome() {
+            None => GameResult::Unfinished,
+            Some(Outcome::Win(side)) => GameResult::Win(side),
+            Some(Outcome::Draw) => GameResult::Draw,
+        }
+    }
+
+    /// The cells of the winning line, once there is one.
+    pub fn winning_line(&self) -> Option<Vec<usize>> {
+        self.board.winning_line()
+    }
+
+    /// The moves played so far, in order.
+    pub fn moves(&self) -> Vec<usize> {
+        self.board.history()
+    }
+
+    /// The side that played the `index`-th move (0-based).
+    pub fn mover_of(&self, index: usize) -> Side {
+        if index & 1 == 0 {
+            self.config.first
+        } else {
+            self.config.first.other()
+        }
+    }
+
+    /// Parses a move typed by a human: a coordinate like `b2` or a cell number.
+    pub fn parse_move(&self, text: &str) -> Result<usize, SessionError> {
+        Ok(self.board.parse_move(text)?)
+    }
+
+    /// Plays a human's move for the side to move. Refuses (and changes nothing) when the game
+    /// is over, the computer is to move, or the cell is taken.
+    pub fn play(&mut self, cell: usize) -> Result<(), SessionError> {
+        if let Some(outcome) = self.board.outcome() {
+            return Err(crate::error::PositionError::GameOver(outcome.to_string()).into());
+        }
+        let side = self.to_move();
+        if !self.player(side).is_human() {
+            return Err(SessionError::ComputerToMove(side.letter()));
+        }
+        Ok(self.board.play(cell)?)
+    }
+
+    /// Parses and plays a human's move; returns the cell.
+    pub fn play_text(&mut self, text: &str) -> Result<usize, SessionError> {
+        let cell = self.parse_move(text)?;
+        self.play(cell)?;
+        Ok(cell)
+    }
+
+    /// Lets the computer choose and play the move of the side to move.
+    pub fn computer_move(&mut self) -> Result<Thought, SessionError> {
+        if let Some(outcome) = self.board.outcome() {
+            return Err(crate::error::PositionError::GameOver(outcome.to_string()).into());
+        }
+        let side = self.to_move();
+        let Player::Computer(level) = self.player(side) else {
+            return Err(SessionError::HumanToMove(side.letter()));
+        };
+        let thought = self
+            .thinker
+            .think(&self.board, level, self.config.explain, &mut self.rng)?;
+        self.board.play(thought.cell)?;
+        Ok(thought)
+    }
+
+    /// The best move for the side to move, as the perfect level sees it, with its value and
+    /// every equally good move. The game's random generator is left alone, so asking for a
+    /// hint never changes what the computer plays later.
+    pub fn hint(&mut self) -> Result<Thought, SessionError> {
+        let mut rng = StdRng::seed_from_u64(self.board.hash());
+        self.thinker
+            .think(&self.board, Level::Perfect, false, &mut rng)
+    }
+
+    /// Takes back the last move of a human and every computer move after it; returns the cells
+    /// taken back, latest first. With two humans this is the last move; against the computer
+    /// it is the computer's reply and the human's move before it.
+    pub fn undo(&mut self) -> Result<Vec<usize>, SessionError> {
+        let moves = self.board.history();
+        let last_human = (0..moves.len())
+            .rev()
+            .find(|&i| self.player(self.mover_of(i)).is_human())
+            .ok_or(SessionError::NothingToUndo)?;
+        let mut taken = Vec::new();
+        while self.board.history().len() > last_human {
+            taken.push(self.board.undo()?);
+        }
+        Ok(taken)
+    }
+}

@@ -1,0 +1,68 @@
+//! A game session: the flow of one game between two players (human or computer), written once
+//! as pure logic so that every front end (line-mode play, the full-screen terminal UI, the web
+//! server) drives the same rules, the same computer players and the same record format.
+//!
+//! - [`player`]: who plays a side (`human` or a computer level) and how levels are named.
+//! - [`think`]: how a computer level chooses a move (exact solver, bounded search, random).
+//! - [`game`]: [`Session`], the game itself: moves, undo, hints, result.
+//! - [`record`]: [`Record`], the small text format that saves and restores a game.
+//!
+//! Nothing here reads a clock or does I/O; randomness comes from a seeded generator held by
+//! the session, so a given seed and a given sequence of inputs always give the same game.
+
+pub mod game;
+pub mod player;
+pub mod record;
+pub mod think;
+
+pub use game::{GameResult, Session, SessionConfig};
+pub use player::{Level, Player};
+pub use record::Record;
+pub use think::{Candidate, Method, Thought};
+
+use crate::error::{NotationError, PositionError, SearchError};
+use thiserror::Error;
+
+/// What can go wrong in a session. Each message is one sentence a front end can show as it is.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum SessionError {
+    /// A player name that is neither `human` nor a known computer level.
+    #[error(
+        "'{0}' is not a player: use human, perfect, hard, medium, easy, random or depth:N \
+         (N from 1 to {max})",
+        max = player::MAX_DEPTH
+    )]
+    BadPlayer(String),
+    /// A move that does not parse.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// A move that cannot be played (taken cell, game over, off the board).
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// Rules or a position the engine refused.
+    #[error(transparent)]
+    Engine(#[from] crate::Error),
+    /// A search that could not be done.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// A human move was offered while a computer is to move.
+    #[error("it is {0}'s turn, and {0} is played by the computer")]
+    ComputerToMove(char),
+    /// A computer move was asked for while a human is to move.
+    #[error("it is {0}'s turn, and {0} is played by a human")]
+    HumanToMove(char),
+    /// `undo` with no human move to take back.
+    #[error("there is no move of a human player to take back")]
+    NothingToUndo,
+    /// A game record that does not parse or does not replay.
+    #[error("game record, line {line}: {reason}")]
+    Record {
+        /// 1-based line number (0 when the problem concerns the whole record).
+        line: usize,
+        /// What was wrong and what is accepted.
+        reason: String,
+    },
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,140 @@
+//! Who plays a side: a human, or the computer at some level.
+//!
+//! | name         | level                    | what it does                                          |
+//! |--------------|--------------------------|-------------------------------------------------------|
+//! | `perfect`    | [`Level::Perfect`]       | exact solver (fastest win, slowest loss); see below   |
+//! | `hard`       | [`Level::Hard`]          | 4 plies + forced-move extension; never misses a win, a forced block or an opponent's double threat |
+//! | `medium`     | [`Level::Depth`]`(2)`    | alpha-beta 2 plies deep with the open-lines estimate (seed 004's default) |
+//! | `easy`       | [`Level::Depth`]`(1)`    | one ply: takes a win it sees, otherwise the best open-lines count |
+//! | `depth:N`    | [`Level::Depth`]`(N)`    | alpha-beta N plies deep with the open-lines estimate (seeds 001, 004) |
+//! | `random`     | [`Level::Random`]        | any legal move                                        |
+//!
+//! `perfect` is exact whenever the position is small enough for the solver (see
+//! [`super::think::EXACT_EMPTY_CELLS`]); on larger positions it plays like `hard` until the
+//! board has filled up enough, so it always answers quickly.
+
+use super::SessionError;
+use std::fmt;
+use std::str::FromStr;
+
+/// Deepest `depth:N` accepted: beyond it a full-width search of a 4x4 board already takes
+/// seconds per move, and the exact solver is the better tool.
+pub const MAX_DEPTH: u32 = 9;
+
+/// How the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// The exact solver where it is fast; otherwise the `Hard` search.
+    Perfect,
+    /// A 4-ply search with wins and forced blocks searched first and forced lines followed
+    /// past the horizon.
+    Hard,
+    /// Textbook depth-limited alpha-beta with the open-lines estimate at the horizon.
+    Depth(u32),
+    /// A uniformly random legal move.
+    Random,
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Moves come from outside (the keyboard, a click).
+    Human,
+    /// The engine chooses the moves.
+    Computer(Level),
+}
+
+impl Player {
+    /// Whether moves come from outside.
+    pub fn is_human(self) -> bool {
+        self == Player::Human
+    }
+
+    /// The computer level, when the engine plays.
+    pub fn level(self) -> Option<Level> {
+        match self {
+            Player::Human => None,
+            Player::Computer(level) => Some(level),
+        }
+    }
+}
+
+impl FromStr for Player {
+    type Err = SessionError;
+
+    /// Accepts `human`, `perfect`, `hard`, `medium`, `easy`, `random` and `depth:N`, in any
+    /// case, with surrounding spaces ignored.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let name = s.trim().to_ascii_lowercase();
+        let bad = || SessionError::BadPlayer(s.trim().chars().take(30).collect());
+        let level = match name.as_str() {
+            "human" => return Ok(Player::Human),
+            "perfect" => Level::Perfect,
+            "hard" => Level::Hard,
+            "medium" => Level::Depth(2),
+            "easy" => Level::Depth(1),
+            "random" => Level::Random,
+            other => {
+                let digits = other.strip_prefix("depth:").ok_or_else(bad)?;
+                let depth: u32 = digits.parse().map_err(|_| bad())?;
+                if !(1..=MAX_DEPTH).contains(&depth) {
+                    return Err(bad());
+                }
+                Level::Depth(depth)
+            }
+        };
+        Ok(Player::Computer(level))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Perfect => write!(f, "perfect"),
+            Level::Hard => write!(f, "hard"),
+            Level::Depth(n) => write!(f, "depth:{n}"),
+            Level::Random => write!(f, "random"),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    /// The name [`FromStr`] reads back (`easy` and `medium` come out as `depth:1`, `depth:2`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Human => write!(f, "human"),
+            Player::Computer(level) => write!(f, "{level}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_and_print_back() {
+        for name in ["human", "perfect", "hard", "random", "depth:1", "depth:9"] {
+            let p: Player = name.parse().unwrap();
+            assert_eq!(p.to_string(), name);
+        }
+        assert_eq!(
+            "Medium".parse::<Player>().unwrap(),
+            Player::Computer(Level::Depth(2))
+        );
+        assert_eq!(
+            " easy ".parse::<Player>().unwrap(),
+            Player::Computer(Level::Depth(1))
+        );
+    }
+
+    #[test]
+    fn bad_names_are_refused_with_the_accepted_list() {
+        for bad in [
+            "", "robot", "depth:", "depth:0", "depth:10", "depth:x", "depth:-1",
+        ] {
+            let err = bad.parse::<Player>().unwrap_err();
+            assert!(err.to_string().contains("depth:N"), "{bad}: {err}");
+        }
+    }
+}
