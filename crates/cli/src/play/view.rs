@@ -1,0 +1,175 @@
+//! What `mnk play` prints: the board beside its cell numbers, player names, move lists,
+//! values and results. Pure formatting; the loop in `mod.rs` decides when.
+
+use crate::render::board_text;
+use mnk_engine::session::{GameResult, Method, Player, Session, Thought};
+use mnk_engine::{Side, Verdict};
+
+/// Boards with more cells than this show coordinates only (the number key would be huge).
+const MAX_KEYED_CELLS: usize = 100;
+
+/// The board with coordinates, the winning line in capitals, and (on boards of up to 100
+/// cells) the cell numbers to its right for keypad-style input.
+pub fn board(session: &Session) -> String {
+    let b = session.board();
+    let marked = session.winning_line().unwrap_or_default();
+    let drawing = board_text(b, &marked);
+    let rules = b.rules();
+    if rules.cells() > MAX_KEYED_CELLS {
+        return drawing;
+    }
+    let digits = rules.cells().to_string().len();
+    let key: Vec<String> = (0..rules.height())
+        .map(|row| {
+            (0..rules.width())
+                .map(|col| format!("{:>digits$}", rules.cell(col, row) + 1))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let lines: Vec<&str> = drawing.lines().collect();
+    let width = lines.iter().map(|l| l.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        // The drawing has a letter row above and below the board rows.
+        let right = match i {
+            0 => "cell numbers".to_string(),
+            i if i <= rules.height() => key[i - 1].clone(),
+            _ => String::new(),
+        };
+        out.push_str(format!("{line:width$}    {right}").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// How many humans play.
+pub fn humans(session: &Session) -> usize {
+    [Side::X, Side::O]
+        .iter()
+        .filter(|&&s| session.player(s).is_human())
+        .count()
+}
+
+/// `x (you)`, `x (human)` when two humans play, or `o (computer, perfect)`.
+pub fn who(session: &Session, side: Side) -> String {
+    match session.player(side) {
+        Player::Human if humans(session) == 1 => format!("{side} (you)"),
+        Player::Human => format!("{side} (human)"),
+        Player::Computer(level) => format!("{side} (computer, {level})"),
+    }
+}
+
+/// The opening lines: rules, players, how to type moves.
+pub fn banner(session: &Session) -> String {
+    let rules = session.board().rules();
+    let name = match (rules.width(), rules.height(), rules.k()) {
+        (3, 3, 3) => "Tic-tac-toe".to_string(),
+        (w, h, k) => format!("{w}x{h} board, {k} in a row wins"),
+    };
+    let first = session.config().first;
+    format!(
+        "{name}. {} against {}; {first} moves first.\n\
+         Type a move as a coordinate (like b2) or a cell number, or help for the commands.\n",
+        who(session, Side::X),
+        who(session, Side::O),
+    )
+}
+
+/// The commands, one per line.
+pub fn help(session: &Session) -> String {
+    let cells = session.board().rules().cells();
+    format!(
+        "Moves: a column letter and a row number (a1 is bottom-left) or a cell number 1..{cells}.\n\
+         Commands: undo (take back your last move and the computer's reply), hint (the best \
+         move and its value), board (show the board again), help, quit.\n"
+    )
+}
+
+/// A value in words.
+pub fn verdict(v: Verdict) -> String {
+    match v {
+        Verdict::Estimate(s) => format!("estimate {s:+}"),
+        other => other.to_string(),
+    }
+}
+
+/// The names of cells, space separated.
+pub fn names(session: &Session, cells: &[usize]) -> String {
+    let b = session.board();
+    cells
+        .iter()
+        .map(|&c| b.move_name(c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// How a decision was reached, for the statistics line.
+fn method(m: Method) -> String {
+    match m {
+        Method::Exact => "exact solver".to_string(),
+        Method::Search { depth } => format!("alpha-beta, {depth} plies"),
+        Method::Random => "random choice".to_string(),
+    }
+}
+
+/// The `--explain` lines after a computer move: every candidate's value and the work done.
+pub fn explain(session: &Session, side: Side, thought: &Thought, ms: f64) -> String {
+    let b = session.board();
+    let mut out = String::new();
+    if !thought.candidates.is_empty() {
+        let list: Vec<String> = thought
+            .candidates
+            .iter()
+            .map(|c| format!("{} {}", b.move_name(c.cell), verdict(c.verdict)))
+            .collect();
+        out.push_str(&format!("  Values for {side}: {}\n", list.join(", ")));
+    }
+    out.push_str(&format!(
+        "  Searched {} nodes in {ms:.1} ms ({}).\n",
+        thought.nodes,
+        method(thought.method)
+    ));
+    out
+}
+
+/// The line announcing a finished game.
+pub fn result(session: &Session) -> String {
+    let line = session.winning_line().unwrap_or_default();
+    match session.result() {
+        GameResult::Win(side) => {
+            let mut s = format!("{side} wins with {}.", names(session, &line));
+            if humans(session) == 1 {
+                s.push_str(if session.player(side).is_human() {
+                    " You win!"
+                } else {
+                    " The computer wins."
+                });
+            }
+            s
+        }
+        GameResult::Draw => "The game is a draw.".to_string(),
+        GameResult::Unfinished => "The game is unfinished.".to_string(),
+    }
+}
+
+/// The result in a few words: `x won`, `a draw`.
+pub fn short_result(session: &Session) -> String {
+    match session.result() {
+        GameResult::Win(side) => format!("{side} won"),
+        GameResult::Draw => "a draw".to_string(),
+        GameResult::Unfinished => "unfinished".to_string(),
+    }
+}
+
+/// Capitalised, with a full stop: an engine message as a sentence.
+pub fn sentence(text: &str) -> String {
+    let mut s = text.trim().to_string();
+    if let Some(first) = s.get(0..1) {
+        s.replace_range(0..1, &first.to_uppercase());
+    }
+    if !s.ends_with('.') {
+        s.push('.');
+    }
+    s
+}

@@ -1,0 +1,307 @@
+//! End-to-end tests of `mnk play` on the real binary with piped standard input, including one
+//! regression test for each known fault of the seed programs.
+
+use assert_cmd::Command;
+
+/// Runs `mnk` with these arguments and this standard input; returns stdout, asserting exit 0.
+fn play(args: &[&str], input: &str) -> String {
+    let out = Command::cargo_bin("mnk")
+        .unwrap()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "exit {:?}\nstdout:\n{stdout}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// Every cell number of the board, one per line: a human who tries each cell in turn (taken
+/// cells are refused and the next line is tried).
+fn every_cell(cells: usize) -> String {
+    (1..=cells).map(|n| format!("{n}\n")).collect()
+}
+
+/// The lines saying which computer move was valued how (`--explain`).
+fn value_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.starts_with("  Values for"))
+        .collect()
+}
+
+#[test]
+fn no_arguments_starts_tic_tac_toe_you_first_against_perfect() {
+    let out = play(&[], "b2\n");
+    assert!(out.starts_with("Tic-tac-toe. x (you) against o (computer, perfect); x moves first."));
+    assert!(out.contains("cell numbers"));
+    assert!(out.contains("x (you) to move: b2\nx plays b2.\no (computer, perfect) plays"));
+    assert!(out.ends_with("End of input. Goodbye.\n"), "{out}");
+}
+
+#[test]
+fn scripted_humans_never_beat_perfect_on_3x3_or_4x4() {
+    for seed in ["1", "2", "3"] {
+        for (size, cells) in [("3x3", 9), ("4x4", 16)] {
+            for first in ["x", "o"] {
+                let out = play(
+                    &["play", "--size", size, "--first", first, "--seed", seed],
+                    &every_cell(cells),
+                );
+                assert!(
+                    !out.contains("You win"),
+                    "{size} {first} first, seed {seed}:\n{out}"
+                );
+                assert!(out.contains("The computer wins.") || out.contains("draw"));
+            }
+        }
+    }
+}
+
+#[test]
+fn perfect_punishes_a_blunder_by_the_fastest_route() {
+    // x tries a3, b3, c3...: after the blunder b3 the computer blocks and then takes its win
+    // at once, never a slower one.
+    let out = play(&["play", "--explain", "--seed", "4"], &every_cell(9));
+    assert!(out.contains("The computer wins."), "{out}");
+    let values = value_lines(&out);
+    let last = values.last().unwrap();
+    assert!(last.contains("win in 1 ply,"), "{last}");
+    for line in values {
+        // The chosen (first listed) value is never worse than any other listed.
+        if line.contains("win in 1 ply") {
+            assert!(line.split(": ").nth(1).unwrap().contains(" win in 1 ply"));
+        }
+    }
+}
+
+#[test]
+fn perfect_against_perfect_draws_on_3x3_and_4x4() {
+    for size in ["3x3", "4x4"] {
+        let out = play(
+            &["play", "--size", size, "--x", "perfect", "--o", "perfect"],
+            "",
+        );
+        assert!(out.contains("The game is a draw."), "{size}:\n{out}");
+        assert!(out.ends_with("Play again? (y/n): \nEnd of input. Goodbye.\n"));
+    }
+}
+
+#[test]
+fn depth_2_against_perfect_is_played_to_a_legal_end_and_recorded() {
+    let dir = tempdir();
+    let file = dir.join("d2.txt");
+    let path = file.to_str().unwrap();
+    let out = play(
+        &[
+            "play", "--size", "4x4", "--x", "depth:2", "--o", "perfect", "--record", path,
+        ],
+        "n\n",
+    );
+    assert!(out.contains("x (computer, depth:2) plays"));
+    assert!(!out.contains("x wins"), "{out}");
+    assert!(out.contains("o wins with") || out.contains("draw"));
+    assert!(out.ends_with("Goodbye.\n"));
+    let record = std::fs::read_to_string(&file).unwrap();
+    assert!(record.starts_with("mnk-record 1\nrules 4x4 k4\nx depth:2\no perfect\nfirst x\n"));
+    assert!(record.contains("\nresult o\n") || record.contains("\nresult draw\n"));
+}
+
+#[test]
+fn bad_input_gets_a_reason_and_the_same_prompt() {
+    let input = "\n   \nhello\n0\n10\nd1\na0\nz\n\u{1F4A5}\nb2\nb2\n5\nundo\nfoo bar\nquit\n";
+    let out = play(&["play", "--x", "human", "--o", "human"], input);
+    assert_eq!(out.matches("Please type a move").count(), 2);
+    for bad in ["hello", "0", "10", "d1", "a0", "z", "\u{1F4A5}", "foo bar"] {
+        assert!(
+            out.contains(&format!("'{bad}' is not a move: write a column letter")),
+            "{bad}:\n{out}"
+        );
+    }
+    assert_eq!(
+        out.matches("Cell b2 is already taken. Choose an empty cell.")
+            .count(),
+        2
+    );
+    assert!(out.contains("Took back b2."));
+    // Every refusal is followed by the same prompt.
+    assert_eq!(out.matches("x (human) to move: ").count(), 12);
+    assert_eq!(out.matches("o (human) to move: ").count(), 3);
+    assert!(out.ends_with("Goodbye.\n"));
+}
+
+#[test]
+fn non_utf8_input_is_refused_like_any_other() {
+    let out = Command::cargo_bin("mnk")
+        .unwrap()
+        .arg("play")
+        .write_stdin(&b"\xff\xfe\nb2\n"[..])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("is not a move"));
+    assert!(text.contains("x plays b2."));
+}
+
+#[test]
+fn end_of_input_ends_cleanly_at_every_prompt() {
+    // Seed fault: the Java programs crashed at the end of input.
+    assert!(play(&["play"], "").ends_with("x (you) to move: \nEnd of input. Goodbye.\n"));
+    let out = play(
+        &["play", "--x", "random", "--o", "random", "--seed", "1"],
+        "",
+    );
+    assert!(out.ends_with("Play again? (y/n): \nEnd of input. Goodbye.\n"));
+}
+
+#[test]
+fn a_human_win_ends_the_game_and_later_moves_are_refused() {
+    // Seed fault: the Python program never ended the game when the human won. With k=2 the
+    // first player wins on the second move whatever the computer does.
+    let out = play(
+        &["play", "--k", "2", "--o", "random", "--seed", "9"],
+        "b2\na1\nc3\nc1\nn\n",
+    );
+    assert!(out.contains("x wins with"), "{out}");
+    assert!(out.contains("You win!"));
+    assert!(out.contains("The game is over (x won): answer y to play again or n to stop."));
+    assert!(out.ends_with("Goodbye.\n"));
+}
+
+#[test]
+fn the_ninth_move_that_completes_a_line_wins() {
+    // Seed fault: the 3x3 Java program scored the human's winning ninth move as a draw.
+    let out = play(
+        &["play", "--o", "human"],
+        "a1\nb1\nc1\na3\nb2\nb3\na2\nc2\nc3\n",
+    );
+    assert!(out.contains("x wins with c3 b2 a1."), "{out}");
+    assert!(!out.contains("draw"));
+    // The winning line is marked in capitals.
+    assert!(out.contains("3  o o X 3"), "{out}");
+}
+
+#[test]
+fn o_can_move_first_with_the_human_as_x() {
+    let out = play(&["play", "--first", "o", "--seed", "5"], "");
+    assert!(out.contains("o moves first"));
+    let first_move = out.lines().find(|l| l.contains(" plays ")).unwrap();
+    assert!(
+        first_move.starts_with("o (computer, perfect) plays"),
+        "{first_move}"
+    );
+    assert!(out.contains("x (you) to move: "));
+}
+
+#[test]
+fn the_symbols_can_be_swapped() {
+    let out = play(
+        &["play", "--x", "perfect", "--o", "human", "--seed", "5"],
+        "",
+    );
+    assert!(out.contains("x (computer, perfect) against o (you)"));
+    assert!(out.contains("o (you) to move: "));
+}
+
+#[test]
+fn undo_takes_back_a_move_and_the_reply_and_hint_names_a_best_move() {
+    let out = play(&["play", "--seed", "2"], "undo\na1\nhint\nundo\nb2\n");
+    assert!(out.contains("There is no move of a human player to take back."));
+    assert!(out.contains("Hint: "));
+    assert!(out.contains(", draw for x"));
+    assert!(out.contains("Took back ") && out.contains(" and a1."));
+    assert!(out.contains("x plays b2."));
+    // Undo after the end resumes the game.
+    let out = play(
+        &["play", "--k", "2", "--o", "human"],
+        "b2\na1\nc3\nundo\nb3\nn\n",
+    );
+    assert!(out.contains("Took back c3."));
+    assert!(out.contains("x wins with b3 b2."), "{out}");
+}
+
+#[test]
+fn a_recorded_game_loads_and_carries_on() {
+    let dir = tempdir();
+    let file = dir.join("game.txt");
+    let path = file.to_str().unwrap();
+    let out = play(
+        &[
+            "play", "--size", "4x4", "--o", "depth:1", "--seed", "3", "--record", path,
+        ],
+        "b2\nquit\n",
+    );
+    assert!(out.contains("The unfinished game is saved in"));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.starts_with("mnk-record 1\nrules 4x4 k4\nx human\no depth:1\nfirst x\nmoves b2 "));
+    assert!(saved.ends_with("result unfinished\n"));
+    let out = play(&["play", "--load", path, "--record", path], "hint\nquit\n");
+    assert!(out.contains("Loaded a game of 2 moves: b2 "), "{out}");
+    assert!(out.contains("x (you) to move: hint"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), saved);
+    // A record the computer finishes: load it with new players.
+    let out = play(
+        &["play", "--load", path, "--x", "perfect", "--o", "perfect"],
+        "n\n",
+    );
+    assert!(out.contains("The game is a draw.") || out.contains("wins with"));
+}
+
+#[test]
+fn a_bad_record_or_player_is_one_sentence_and_exit_2() {
+    let dir = tempdir();
+    let file = dir.join("bad.txt");
+    std::fs::write(&file, "mnk-record 1\nrules 3x3\nmoves b2 b2\n").unwrap();
+    let out = Command::cargo_bin("mnk")
+        .unwrap()
+        .args(["play", "--load", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 3: cell b2 is already taken"), "{err}");
+    let out = Command::cargo_bin("mnk")
+        .unwrap()
+        .args(["play", "--x", "robot"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'robot' is not a player"));
+}
+
+#[test]
+fn a_seed_replays_the_same_game() {
+    let args = [
+        "play", "--size", "4x4", "--x", "random", "--o", "medium", "--seed", "77",
+    ];
+    assert_eq!(play(&args, ""), play(&args, ""));
+}
+
+#[test]
+fn play_again_starts_a_new_game() {
+    let out = play(
+        &["play", "--x", "perfect", "--o", "perfect", "--seed", "1"],
+        "maybe\ny\nn\n",
+    );
+    assert!(out.contains("The game is over (a draw): answer y to play again or n to stop."));
+    assert!(out.contains("New game."));
+    assert_eq!(out.matches("The game is a draw.").count(), 2);
+}
+
+/// A fresh directory under the target directory for files a test writes.
+fn tempdir() -> std::path::PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "mnk-play-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
