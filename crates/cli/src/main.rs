@@ -1,10 +1,13 @@
 //! The `mnk` command: parses arguments and hands each subcommand to its front end.
 
+mod bench;
 mod common;
 mod count;
+mod live;
 mod play;
 mod render;
 mod solve;
+mod table;
 mod teach;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +29,10 @@ enum Command {
     Analyze(solve::AnalyzeArgs),
     /// Full game-tree statistics: nodes, games, wins, draws, positions.
     Count(count::CountArgs),
+    /// Solve every small board from empty: the m,n,k results table of the literature.
+    Table(table::TableArgs),
+    /// A fixed suite of exact solves: nodes, time, nodes/s and a node-count signature.
+    Bench(bench::BenchArgs),
     /// Play a game in the terminal, line by line (human or computer on either side).
     Play(play::PlayArgs),
     /// Minimax and alpha-beta on an explicit tree or a real game tree, step by step.
@@ -48,6 +55,14 @@ fn main() -> ExitCode {
         Some(Command::Count(args)) => {
             let json = args.common.json;
             (count::run(args), json)
+        }
+        Some(Command::Table(args)) => {
+            let json = args.json;
+            (table::run(args), json)
+        }
+        Some(Command::Bench(args)) => {
+            let json = args.json;
+            (bench::run(args), json)
         }
         Some(Command::Play(args)) => (play::run(args), false),
         Some(Command::Tree(args)) => {

@@ -10,7 +10,8 @@ use mnk_engine::solver::{SolverConfig, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 pub fn hash_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_HASH_MIB as u64)
 }
-use mnk_engine::{Board, Verdict};
+use crate::live::Live;
+use mnk_engine::{Board, SearchError, Verdict};
 use serde_json::json;
 use std::time::Instant;
 
@@ -37,6 +38,9 @@ pub struct SolveArgs {
     #[arg(long, value_name = "MiB", default_value_t = DEFAULT_HASH_MIB,
           value_parser = hash_parser())]
     pub hash: usize,
+    /// Search threads (0 = one for small positions, every core for large ones).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=256))]
+    pub threads: u16,
 }
 
 /// Options of `mnk analyze`.
@@ -50,9 +54,10 @@ pub struct AnalyzeArgs {
     pub hash: usize,
 }
 
-fn config(hash: usize) -> SolverConfig {
+fn config(hash: usize, threads: u16) -> SolverConfig {
     SolverConfig {
         hash_mib: hash,
+        threads: threads as usize,
         ..SolverConfig::default()
     }
 }
@@ -67,20 +72,6 @@ pub fn verdict_json(v: Verdict) -> (serde_json::Value, serde_json::Value) {
     (json!(v.word()), json!(v.plies()))
 }
 
-/// `mnk` with no arguments, until the interactive game exists: solve the empty 3x3 board.
-pub fn run_default() -> anyhow::Result<()> {
-    run_solve(SolveArgs {
-        common: BoardArgs {
-            size: None,
-            k: None,
-            position: None,
-            json: false,
-        },
-        algo: Algo::Solver,
-        hash: DEFAULT_HASH_MIB,
-    })
-}
-
 /// Runs `mnk solve`.
 pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
@@ -90,7 +81,21 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
         Algo::Solver => Algorithm::Solver,
     };
     let start = Instant::now();
-    let report = board.solve(algorithm, config(args.hash), None)?;
+    let live = Live::start(!args.common.json);
+    let result = board.solve_with(algorithm, config(args.hash, args.threads), live.controls());
+    let snapshot = live.progress().snapshot();
+    live.finish();
+    let report = match result {
+        Err(SearchError::Stopped) => {
+            anyhow::bail!(
+                "stopped after {} nodes in {:.1} s: {}",
+                snapshot.nodes,
+                start.elapsed().as_secs_f64(),
+                snapshot.known_so_far()
+            )
+        }
+        other => other?,
+    };
     let ms = millis(start.elapsed());
     let rules = board.rules();
     let algo_name = format!("{:?}", args.algo).to_lowercase();
@@ -146,7 +151,7 @@ fn short(v: Verdict) -> String {
 pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
     let start = Instant::now();
-    let (moves, stats) = board.analyze(config(args.hash), None)?;
+    let (moves, stats) = board.analyze(config(args.hash, 0), None)?;
     let ms = millis(start.elapsed());
     let rules = board.rules();
     if args.common.json {

@@ -12,6 +12,7 @@ use crate::position::{Outcome, Position, Side};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
 use crate::search::{self, Limits, NoTrace, SearchResult};
+use crate::solver::progress::Progress;
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 use crate::Error;
 use std::sync::atomic::AtomicBool;
@@ -45,6 +46,15 @@ pub enum Algorithm {
     AlphaBeta,
     /// The solver: negamax, table, symmetry, threats.
     Solver,
+}
+
+/// What a caller hands a long search: a flag to stop it and counters to watch it.
+#[derive(Clone, Debug, Default)]
+pub struct Controls {
+    /// Set it to stop the search; it then returns `SearchError::Stopped`.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// The solver publishes nodes, root moves settled and table fill here.
+    pub progress: Option<Arc<Progress>>,
 }
 
 /// The exact value of a position and the work it took.
@@ -181,6 +191,24 @@ impl Board {
         config: SolverConfig,
         stop: Option<Arc<AtomicBool>>,
     ) -> Result<SolveReport, SearchError> {
+        self.solve_with(
+            algorithm,
+            config,
+            Controls {
+                stop,
+                progress: None,
+            },
+        )
+    }
+
+    /// [`Board::solve`] with progress counters as well as a stop flag.
+    pub fn solve_with(
+        &self,
+        algorithm: Algorithm,
+        config: SolverConfig,
+        controls: Controls,
+    ) -> Result<SolveReport, SearchError> {
+        let Controls { stop, progress } = controls;
         if let Some(outcome) = self.outcome() {
             return Err(SearchError::GameOver(outcome.to_string()));
         }
@@ -189,6 +217,9 @@ impl Board {
                 let mut solver = Solver::new(config);
                 if let Some(flag) = stop {
                     solver.set_stop_flag(flag);
+                }
+                if let Some(progress) = progress {
+                    solver.set_progress(progress);
                 }
                 let solution = solver.solve(p)?;
                 let stats = solver.stats();

@@ -200,10 +200,13 @@ impl<B: BitSet> Geometry<B> {
     }
 }
 
+/// A map of (column, row) to (column, row).
+type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
 /// The symmetries of a W x H board: 8 on a square, 4 on a rectangle.
 fn symmetry_permutations(w: usize, h: usize) -> Vec<Vec<u16>> {
     let square = w == h;
-    let maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = if square {
+    let maps: Vec<CellMap> = if square {
         let n = w - 1;
         vec![
             Box::new(|c, r| (c, r)),

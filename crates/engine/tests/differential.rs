@@ -48,6 +48,7 @@ fn configs() -> Vec<SolverConfig> {
     // Two threads sharing one table.
     out.push(SolverConfig {
         threads: 2,
+        hash_mib: 2,
         ..SolverConfig::default()
     });
     out

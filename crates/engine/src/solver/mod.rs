@@ -20,7 +20,8 @@ use crate::score::{Score, Verdict, INFINITY};
 use progress::Progress;
 use rayon::prelude::*;
 use search::{Searcher, TableRef};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicI32};
 use std::sync::Arc;
 use tt::Table;
 
@@ -142,6 +143,11 @@ impl<B: BitSet> Solver<B> {
         self.progress.clone()
     }
 
+    /// Makes the solver publish its counters into `progress`.
+    pub fn set_progress(&mut self, progress: Arc<Progress>) {
+        self.progress = progress;
+    }
+
     /// Counters since the solver was made.
     pub fn stats(&self) -> SolverStats {
         let mut s = self.stats;
@@ -248,63 +254,125 @@ impl<B: BitSet> Solver<B> {
             0 => 1,
             n => n,
         };
-        // Win, draw or loss for each class: a null window either side of the draw.
-        let first = self.run(pos, &classes, threads, |_| Some((-1, 1)))?;
-        for (class, &s) in classes.iter().zip(&first) {
-            self.progress.settle(class.cells.len(), s >= 0, s > 0);
+        if every_move {
+            self.analyze_classes(pos, &classes, threads)
+        } else {
+            self.solve_classes(pos, &classes, threads)
         }
-        let best_kind = first.iter().map(|s| s.signum()).max().unwrap_or(0);
-        // Exact distances where the classification left a bound and the distance matters.
-        let exact = self.run(pos, &classes, threads, |i| {
-            let kind = first[i].signum();
-            let needed = kind != 0 && (every_move || kind == best_kind);
-            needed.then(|| {
-                if kind > 0 {
-                    (0, INFINITY)
-                } else {
-                    (-INFINITY, 0)
-                }
-            })
-        })?;
-        Ok(classes
-            .iter()
-            .zip(first.iter().zip(exact))
-            .flat_map(|(class, (&bound, exact))| {
-                let s = if exact == Score::MIN { bound } else { exact };
-                class.cells.iter().map(move |&c| (c, s))
-            })
-            .collect())
     }
 
-    /// Searches the representative move of each class that `window` picks, on `threads`
-    /// threads; classes without a window get `Score::MIN`.
+    /// Every class exactly: win, draw or loss first (a null window either side of the draw),
+    /// then the distance of each win and loss.
+    fn analyze_classes(
+        &mut self,
+        pos: &Position<B>,
+        classes: &[Class],
+        threads: usize,
+    ) -> Result<Vec<(usize, Score)>, SearchError> {
+        let progress = self.progress.clone();
+        let scores = self.run(pos, classes, threads, |searcher, pos, i| {
+            let cell = classes[i].cells[0];
+            let s = searcher.score_move(pos, cell, -1, 1);
+            if !searcher.stopped {
+                progress.settle(classes[i].cells.len(), s >= 0, s > 0);
+            }
+            match s.signum() {
+                1 => searcher.score_move(pos, cell, 0, INFINITY),
+                -1 => searcher.score_move(pos, cell, -INFINITY, 0),
+                _ => s,
+            }
+        })?;
+        Ok(Self::spread(classes, &scores))
+    }
+
+    /// The best classes exactly and bounds that prove the others worse. Once a win is known,
+    /// another class only has to be shown not to win as fast, which the distance bounds make
+    /// cheap; losses are ranked only when nothing better exists.
+    fn solve_classes(
+        &mut self,
+        pos: &Position<B>,
+        classes: &[Class],
+        threads: usize,
+    ) -> Result<Vec<(usize, Score)>, SearchError> {
+        let best = AtomicI32::new(-INFINITY);
+        let progress = self.progress.clone();
+        let first = self.run(pos, classes, threads, |searcher, pos, i| {
+            let cell = classes[i].cells[0];
+            let size = classes[i].cells.len();
+            let known = best.load(Relaxed);
+            if known > 0 {
+                let s = searcher.score_move(pos, cell, known - 1, INFINITY);
+                if !searcher.stopped {
+                    progress.settle(size, s >= known, s >= known);
+                    best.fetch_max(s, Relaxed);
+                }
+                return s;
+            }
+            let s = searcher.score_move(pos, cell, -1, 1);
+            if searcher.stopped {
+                return s;
+            }
+            progress.settle(size, s >= 0, s > 0);
+            let s = if s > 0 {
+                let floor = best.load(Relaxed).max(1) - 1;
+                searcher.score_move(pos, cell, floor, INFINITY)
+            } else {
+                s
+            };
+            best.fetch_max(s, Relaxed);
+            s
+        })?;
+        let top = first.iter().copied().max().unwrap_or(0);
+        if top >= 0 {
+            return Ok(Self::spread(classes, &first));
+        }
+        // Every move loses: find the slowest loss.
+        let best = AtomicI32::new(-INFINITY);
+        let exact = self.run(pos, classes, threads, |searcher, pos, i| {
+            let floor = best.load(Relaxed).max(-INFINITY + 1) - 1;
+            let s = searcher.score_move(pos, classes[i].cells[0], floor, 0);
+            if !searcher.stopped {
+                best.fetch_max(s, Relaxed);
+            }
+            s
+        })?;
+        Ok(Self::spread(classes, &exact))
+    }
+
+    /// Gives every move of a class its class's score.
+    fn spread(classes: &[Class], scores: &[Score]) -> Vec<(usize, Score)> {
+        classes
+            .iter()
+            .zip(scores)
+            .flat_map(|(class, &s)| class.cells.iter().map(move |&c| (c, s)))
+            .collect()
+    }
+
+    /// Runs `job` for every class on `threads` threads (each with its own searcher, all
+    /// sharing the table) and returns the scores in class order.
     fn run(
         &mut self,
         pos: &Position<B>,
         classes: &[Class],
         threads: usize,
-        window: impl Fn(usize) -> Option<(Score, Score)> + Sync,
+        job: impl Fn(&mut Searcher<'_>, &mut Position<B>, usize) -> Score + Sync,
     ) -> Result<Vec<Score>, SearchError> {
         let cells = pos.rules().cells();
         let (config, stop, progress) = (self.config, self.stop.clone(), self.progress.clone());
         let mut nodes = 0;
         let mut cutoffs = 0;
+        let mut stopped = false;
         let scores: Vec<Score> = if threads <= 1 {
             let table = self.table.as_mut().map(TableRef::Owned);
             let mut searcher = Searcher::new(config, table, stop.as_deref(), &progress, cells);
             let mut pos = pos.clone();
             let scores = (0..classes.len())
-                .map(|i| match window(i) {
-                    Some((a, b)) => searcher.score_move(&mut pos, classes[i].cells[0], a, b),
-                    None => Score::MIN,
-                })
+                .map(|i| job(&mut searcher, &mut pos, i))
                 .collect();
             searcher.flush();
             nodes += searcher.nodes;
             cutoffs += searcher.table_cutoffs;
-            if searcher.stopped {
-                return Err(SearchError::Stopped);
-            }
+            stopped |= searcher.stopped;
             scores
         } else {
             if let Some(t) = self.table.as_mut() {
@@ -320,9 +388,6 @@ impl<B: BitSet> Solver<B> {
                     .into_par_iter()
                     .with_max_len(1)
                     .map(|i| {
-                        let Some((a, b)) = window(i) else {
-                            return (Score::MIN, 0, 0, false);
-                        };
                         let mut searcher = Searcher::new(
                             config,
                             table.map(TableRef::Shared),
@@ -331,7 +396,7 @@ impl<B: BitSet> Solver<B> {
                             cells,
                         );
                         let mut pos = pos.clone();
-                        let s = searcher.score_move(&mut pos, classes[i].cells[0], a, b);
+                        let s = job(&mut searcher, &mut pos, i);
                         searcher.flush();
                         (s, searcher.nodes, searcher.table_cutoffs, searcher.stopped)
                     })
@@ -339,15 +404,16 @@ impl<B: BitSet> Solver<B> {
             });
             nodes += results.iter().map(|r| r.1).sum::<u64>();
             cutoffs += results.iter().map(|r| r.2).sum::<u64>();
-            if results.iter().any(|r| r.3) {
-                return Err(SearchError::Stopped);
-            }
+            stopped |= results.iter().any(|r| r.3);
             results.into_iter().map(|r| r.0).collect()
         };
         self.stats.nodes += nodes;
         self.stats.table_cutoffs += cutoffs;
         if let Some(t) = &self.table {
             self.progress.set_table(t.used(), t.capacity());
+        }
+        if stopped {
+            return Err(SearchError::Stopped);
         }
         Ok(scores)
     }

@@ -93,26 +93,3 @@ fn stop_flag_stops() {
     let r = b.solve(Algorithm::Solver, SolverConfig::default(), Some(flag));
     assert_eq!(r.unwrap_err(), SearchError::Stopped);
 }
-
-#[test]
-#[ignore]
-fn timing_probe() {
-    for (w, h, k) in [
-        (3usize, 3usize, 3usize),
-        (4, 4, 4),
-        (4, 4, 3),
-        (5, 4, 4),
-        (5, 5, 4),
-    ] {
-        let b = board(w, h, k, "");
-        let t = std::time::Instant::now();
-        let r = solve(&b, SolverConfig::default());
-        eprintln!(
-            "{w}x{h}/{k}: {:?} nodes {} in {:?} best {:?}",
-            r.verdict,
-            r.nodes,
-            t.elapsed(),
-            r.best_moves
-        );
-    }
-}

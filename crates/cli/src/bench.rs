@@ -1,0 +1,82 @@
+//! `mnk bench`: a fixed suite of exact solves, one thread each so node counts repeat; the
+//! total node count is the build's signature.
+
+use crate::common::millis;
+use clap::Args;
+use mnk_engine::board::Algorithm;
+use mnk_engine::solver::{SolverConfig, DEFAULT_HASH_MIB};
+use mnk_engine::{Board, Rules};
+use serde_json::json;
+use std::time::Instant;
+
+/// The suite: (name, width, height, k, position).
+const SUITE: &[(&str, usize, usize, usize, &str)] = &[
+    ("3x3 empty", 3, 3, 3, ".../.../..."),
+    ("4x4/4 empty", 4, 4, 4, "..../..../..../...."),
+    ("4x4/4 corner", 4, 4, 4, "x.../..../..../...."),
+    ("4x4/4 middle", 4, 4, 4, "..../.xo./..x./...."),
+    ("4x4/4 late", 4, 4, 4, "x..o/.xo./.o../...x"),
+    ("4x4/3 empty", 4, 4, 3, "..../..../..../...."),
+    ("5x4/4 centre", 5, 4, 4, "...../..x../...../....."),
+    ("5x4/4 middle", 5, 4, 4, "...../.xo../..x../....."),
+    ("5x5/4 middle", 5, 5, 4, "...../.xo../.oxx./..o../....."),
+];
+
+/// Options of `mnk bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Search threads per solve (1 keeps node counts repeatable).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Print exactly one JSON object on stdout.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `mnk bench`.
+pub fn run(args: BenchArgs) -> anyhow::Result<()> {
+    let config = SolverConfig {
+        hash_mib: DEFAULT_HASH_MIB,
+        threads: args.threads as usize,
+        ..SolverConfig::default()
+    };
+    let mut rows = Vec::new();
+    let (mut total_nodes, mut total_ms) = (0u64, 0f64);
+    if !args.json {
+        println!(
+            "{:<16} {:<10} {:>12} {:>10} {:>10}",
+            "position", "value", "nodes", "ms", "Mnodes/s"
+        );
+    }
+    for &(name, w, h, k, text) in SUITE {
+        let board = Board::from_text(Rules::new(w, h, Some(k))?, text)?;
+        let start = Instant::now();
+        let r = board.solve(Algorithm::Solver, config, None)?;
+        let ms = millis(start.elapsed());
+        let rate = r.nodes as f64 / (ms.max(1e-3) * 1000.0);
+        total_nodes += r.nodes;
+        total_ms += ms;
+        if args.json {
+            rows.push(json!({
+                "name": name, "position": text, "width": w, "height": h, "k": k,
+                "value": r.verdict.word(), "plies": r.verdict.plies(),
+                "nodes": r.nodes, "ms": ms, "nodes_per_s": (rate * 1e6).round(),
+            }));
+        } else {
+            println!(
+                "{name:<16} {:<10} {:>12} {ms:>10.2} {rate:>10.2}",
+                r.verdict.to_string(),
+                r.nodes
+            );
+        }
+    }
+    if args.json {
+        println!(
+            "{}",
+            json!({ "positions": rows, "total_nodes": total_nodes, "total_ms": total_ms, "threads": args.threads })
+        );
+    } else {
+        println!("Total: {total_nodes} nodes in {total_ms:.1} ms (signature {total_nodes})");
+    }
+    Ok(())
+}
