@@ -36,6 +36,7 @@ pub(crate) struct Searcher<'a> {
     pub stop: Option<&'a AtomicBool>,
     pub progress: &'a Progress,
     pub history: Vec<u32>,
+    potential: Vec<u32>,
     pub moves: Vec<Vec<u16>>,
     pub nodes: u64,
     pub table_cutoffs: u64,
@@ -57,6 +58,7 @@ impl<'a> Searcher<'a> {
             stop,
             progress,
             history: vec![0; cells],
+            potential: Vec::with_capacity(cells),
             moves: Vec::new(),
             nodes: 0,
             table_cutoffs: 0,
@@ -272,7 +274,7 @@ impl Searcher<'_> {
 
     /// The moves to search, best guesses first.
     fn generate<B: BitSet>(
-        &self,
+        &mut self,
         pos: &Position<B>,
         empty: B,
         threats: Option<ThreatScan<B>>,
@@ -296,14 +298,43 @@ impl Searcher<'_> {
         }
     }
 
-    /// Sorts moves: table move, then by history, then the static centre order.
-    fn order<B: BitSet>(&self, pos: &Position<B>, moves: &mut [u16], table_move: Option<usize>) {
+    /// Sorts moves: table move, then by line potential (each open window through the cell,
+    /// weighted by the stones already in it, for attack and defence alike), then history,
+    /// then the static centre order.
+    fn order<B: BitSet>(
+        &mut self,
+        pos: &Position<B>,
+        moves: &mut [u16],
+        table_move: Option<usize>,
+    ) {
         let rank = pos.geometry().centre_rank();
+        let potential = &mut self.potential;
+        potential.clear();
+        potential.resize(rank.len(), 0);
+        let mine = pos.stones(pos.to_move());
+        let theirs = pos.stones(pos.to_move().other());
+        let empty = pos.empty_cells();
+        for &w in pos.geometry().windows() {
+            let (m, t) = (w.and(mine), w.and(theirs));
+            let weight = if t.is_empty() {
+                4u32 << (2 * m.count())
+            } else if m.is_empty() {
+                3u32 << (2 * t.count())
+            } else {
+                continue;
+            };
+            for c in w.and(empty).cells() {
+                potential[c] += weight;
+            }
+        }
+        let history = &self.history;
         let key = |c: u16| {
-            let from_table = (Some(c as usize) == table_move) as u64;
+            let c = c as usize;
+            let from_table = (Some(c) == table_move) as u64;
             (from_table << 63)
-                | (self.history[c as usize] as u64) << 16
-                | (0xFFFF - rank[c as usize] as u64)
+                | (potential[c].min(0x7FFF_FFFF) as u64) << 32
+                | (history[c].min(0xFFFF) as u64) << 16
+                | (0xFFFF - rank[c] as u64)
         };
         moves.sort_unstable_by_key(|&c| std::cmp::Reverse(key(c)));
     }
