@@ -1,0 +1,61 @@
+//! Criterion benchmarks of the solver's hot paths: move generation (the threat scan), the win
+//! check of a last stone, make/unmake with the symmetric hashes, and whole solves.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use mnk_engine::bits::BitSet;
+use mnk_engine::board::{Algorithm, Board};
+use mnk_engine::geometry::Geometry;
+use mnk_engine::position::{Position, Side};
+use mnk_engine::solver::SolverConfig;
+use mnk_engine::threats::scan;
+use mnk_engine::Rules;
+use std::hint::black_box;
+
+fn middle_game() -> Position<u64> {
+    let geo = Geometry::new(Rules::new(5, 4, Some(4)).unwrap());
+    Position::from_text(geo, "...../.xo../..xo./.....").unwrap()
+}
+
+fn hot_paths(c: &mut Criterion) {
+    let pos = middle_game();
+    c.bench_function("threat scan 5x4/4", |b| {
+        b.iter(|| scan(black_box(&pos), Side::X))
+    });
+    c.bench_function("win check of a stone 5x4/4", |b| {
+        b.iter(|| {
+            let mut wins = 0;
+            for cell in pos.empty_cells().cells() {
+                wins += black_box(&pos).wins_with(cell, Side::X) as u32;
+            }
+            wins
+        })
+    });
+    c.bench_function("make/unmake every move 5x4/4", |b| {
+        let mut p = pos.clone();
+        b.iter(|| {
+            for cell in p.legal_moves().cells() {
+                p.play_unchecked(cell);
+                black_box(p.canonical_hash());
+                p.undo_unchecked();
+            }
+        })
+    });
+    let config = SolverConfig {
+        threads: 1,
+        ..SolverConfig::default()
+    };
+    c.bench_function("solve 3x3 from empty", |b| {
+        let board = Board::new(Rules::tic_tac_toe());
+        b.iter(|| board.solve(Algorithm::Solver, config, None).unwrap())
+    });
+    let mut group = c.benchmark_group("slow");
+    group.sample_size(10);
+    group.bench_function("solve 4x4/4 from empty", |b| {
+        let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
+        b.iter(|| board.solve(Algorithm::Solver, config, None).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, hot_paths);
+criterion_main!(benches);
