@@ -9,6 +9,7 @@ pub mod count;
 pub mod error;
 pub mod eval;
 pub mod geometry;
+pub mod gomoku;
 pub mod notation;
 pub mod position;
 pub mod rules;

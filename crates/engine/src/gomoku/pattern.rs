@@ -1,0 +1,289 @@
+//! Line patterns: what a stone on a cell would make along one line, for one side.
+//!
+//! The shape is read from the `2K` cells around the cell (K on each side), each empty, own or
+//! blocked (an opponent stone or the board's edge), with the cell itself taken as an own
+//! stone. The classes are relative to K, so the same names serve every board: a *four* is
+//! K-1 stones that one more move turns into K, a *three* one move from a four, and so on.
+//! Classification is recursive (a three is a shape where one more stone makes a four), which
+//! handles gapped shapes (`xx.x`) and, with exact-K rules, overlines, without a hand-written
+//! table; results are memoised per shape, so each shape is classified once.
+
+use rustc_hash::FxHashMap;
+
+/// The class of a line shape for one side, weakest first.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Hash)]
+#[repr(u8)]
+pub enum Pattern {
+    /// Nothing that can become K in a row soon.
+    None = 0,
+    /// K-4 stones, one side blocked.
+    Block1,
+    /// K-4 stones, open.
+    Flex1,
+    /// K-3 stones (a "two" in Gomoku), one side blocked.
+    Block2,
+    /// An open two.
+    Flex2,
+    /// A closed three: one move makes a (closed) four.
+    Block3,
+    /// An open three: one move makes an open four.
+    Flex3,
+    /// A four: exactly one cell completes K.
+    Block4,
+    /// An open four: two or more cells complete K, so it cannot be stopped.
+    Flex4,
+    /// K in a row: the game is won.
+    Five,
+}
+
+/// Number of pattern classes.
+pub const PATTERNS: usize = 10;
+
+impl Pattern {
+    /// The class one stone weaker (what this becomes before its last stone).
+    fn weaker(self) -> Pattern {
+        match self {
+            Pattern::Five => Pattern::None, // not reached: a five is checked first
+            Pattern::Flex4 => Pattern::Flex3,
+            Pattern::Block4 => Pattern::Block3,
+            Pattern::Flex3 => Pattern::Flex2,
+            Pattern::Block3 => Pattern::Block2,
+            Pattern::Flex2 => Pattern::Flex1,
+            Pattern::Block2 => Pattern::Block1,
+            _ => Pattern::None,
+        }
+    }
+
+    fn from_u8(v: u8) -> Pattern {
+        const ALL: [Pattern; PATTERNS] = [
+            Pattern::None,
+            Pattern::Block1,
+            Pattern::Flex1,
+            Pattern::Block2,
+            Pattern::Flex2,
+            Pattern::Block3,
+            Pattern::Flex3,
+            Pattern::Block4,
+            Pattern::Flex4,
+            Pattern::Five,
+        ];
+        ALL[(v as usize).min(PATTERNS - 1)]
+    }
+}
+
+/// A cell of a line segment, seen from one side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
+pub enum Seen {
+    /// Empty.
+    Empty = 0,
+    /// A stone of the side.
+    Own = 1,
+    /// An opponent stone or off the board.
+    Blocked = 2,
+}
+
+/// Memoised classification of segments for one K and one rule (freestyle or exact).
+pub struct PatternTable {
+    k: usize,
+    exact: bool,
+    dense: Vec<u8>,
+    sparse: FxHashMap<u128, u8>,
+}
+
+/// Unknown entry of the dense table.
+const UNKNOWN: u8 = u8::MAX;
+
+/// Dense tables are used up to this many segment cells (3^12 bytes = 0.5 MB).
+const DENSE_CELLS: usize = 12;
+
+impl PatternTable {
+    /// A table for `k` in a row; with `exact`, lines longer than `k` do not win.
+    pub fn new(k: usize, exact: bool) -> Self {
+        let cells = 2 * k;
+        let dense = if cells <= DENSE_CELLS {
+            vec![UNKNOWN; 3usize.pow(cells as u32)]
+        } else {
+            Vec::new()
+        };
+        PatternTable {
+            k,
+            exact,
+            dense,
+            sparse: FxHashMap::default(),
+        }
+    }
+
+    /// K.
+    pub fn k(&self) -> usize {
+        self.k
+    }
+
+    /// Whether overlines do not win.
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The base-3 key of a segment of `2K+1` cells (the middle one ignored). With freestyle
+    /// rules the two end cells cannot matter and are keyed as empty, so more shapes share.
+    pub fn key(&self, seg: &[Seen]) -> u128 {
+        let k = self.k;
+        let mut key: u128 = 0;
+        for (i, &s) in seg.iter().enumerate() {
+            if i == k {
+                continue;
+            }
+            let s = if !self.exact && (i == 0 || i == 2 * k) {
+                Seen::Empty
+            } else {
+                s
+            };
+            key = key * 3 + s as u128;
+        }
+        key
+    }
+
+    /// The class of `seg` (length `2K+1`, the middle cell being where the stone goes).
+    pub fn classify(&mut self, seg: &[Seen]) -> Pattern {
+        let key = self.key(seg);
+        if let Some(v) = self.lookup(key) {
+            return v;
+        }
+        let mut work = seg.to_vec();
+        work[self.k] = Seen::Own;
+        let p = self.compute(&mut work, 4);
+        self.store(key, p);
+        p
+    }
+
+    fn lookup(&self, key: u128) -> Option<Pattern> {
+        let v = if self.dense.is_empty() {
+            *self.sparse.get(&key)?
+        } else {
+            self.dense[key as usize]
+        };
+        (v != UNKNOWN).then(|| Pattern::from_u8(v))
+    }
+
+    fn store(&mut self, key: u128, p: Pattern) {
+        if self.dense.is_empty() {
+            self.sparse.insert(key, p as u8);
+        } else {
+            self.dense[key as usize] = p as u8;
+        }
+    }
+
+    /// Whether a window of K own stones covers both the middle and `also`, and (exact rules)
+    /// the run is not longer than K.
+    fn completes(&self, seg: &[Seen], also: usize) -> bool {
+        let k = self.k;
+        let lo = also.min(k);
+        let hi = also.max(k);
+        // Window [start, start+k) with start <= lo and start+k-1 >= hi, inside 1..=2k-1.
+        let first = (hi + 1).saturating_sub(k).max(1);
+        (first..=lo).any(|start| {
+            let end = start + k; // one past the window
+            if end > 2 * k {
+                return false;
+            }
+            if !seg[start..end].iter().all(|&s| s == Seen::Own) {
+                return false;
+            }
+            !self.exact || (seg[start - 1] != Seen::Own && seg[end] != Seen::Own)
+        })
+    }
+
+    /// Classifies `seg` (middle already own), looking at most `depth` stones ahead.
+    fn compute(&self, seg: &mut [Seen], depth: u32) -> Pattern {
+        let k = self.k;
+        if self.completes(seg, k) {
+            return Pattern::Five;
+        }
+        let mut wins = 0;
+        for i in 1..2 * k {
+            if seg[i] == Seen::Empty {
+                seg[i] = Seen::Own;
+                if self.completes(seg, i) {
+                    wins += 1;
+                }
+                seg[i] = Seen::Empty;
+            }
+        }
+        match wins {
+            0 => {}
+            1 => return Pattern::Block4,
+            _ => return Pattern::Flex4,
+        }
+        if depth <= 1 {
+            return Pattern::None;
+        }
+        let mut best = Pattern::None;
+        for i in 1..2 * k {
+            if seg[i] == Seen::Empty {
+                seg[i] = Seen::Own;
+                let p = self.compute(seg, depth - 1).weaker();
+                seg[i] = Seen::Empty;
+                best = best.max(p);
+                if best == Pattern::Flex3 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A segment from text: `x` own, `o` or `|` blocked, `.` empty, `*` the middle.
+    fn seg(text: &str) -> Vec<Seen> {
+        text.chars()
+            .map(|c| match c {
+                'x' | '*' => Seen::Own,
+                '.' => Seen::Empty,
+                _ => Seen::Blocked,
+            })
+            .collect()
+    }
+
+    fn class(k: usize, exact: bool, text: &str) -> Pattern {
+        assert_eq!(text.len(), 2 * k + 1, "{text}");
+        PatternTable::new(k, exact).classify(&seg(text))
+    }
+
+    #[test]
+    fn gomoku_shapes() {
+        assert_eq!(class(5, false, "...xx*xx..."), Pattern::Five);
+        assert_eq!(class(5, false, "....x*xx..."), Pattern::Flex4);
+        assert_eq!(class(5, false, "...ox*xx..."), Pattern::Block4);
+        assert_eq!(class(5, false, "...x.*xx..."), Pattern::Block4);
+        assert_eq!(class(5, false, ".....*xx..."), Pattern::Flex3);
+        assert_eq!(class(5, false, "....o*xx..."), Pattern::Block3);
+        assert_eq!(class(5, false, ".....*.x..."), Pattern::Flex2);
+        assert_eq!(class(5, false, ".....*....."), Pattern::Flex1);
+        assert_eq!(class(5, false, "....o*o...."), Pattern::None);
+        assert_eq!(class(5, false, "|ooo.*xx.oo"), Pattern::Block3);
+    }
+
+    #[test]
+    fn exact_k_refuses_overlines() {
+        assert_eq!(class(5, false, ".xxxx*x...."), Pattern::Five);
+        assert_eq!(class(5, true, ".xxxx*x...."), Pattern::None);
+        assert_eq!(class(5, true, "..xxx*x...."), Pattern::Five);
+        assert_eq!(class(5, true, "..x.x*xx..."), Pattern::Block4);
+        assert!(class(5, true, ".x.xx*x.x..") < Pattern::Block4);
+        assert_eq!(class(5, true, "...x.*xx..."), Pattern::Block4);
+        assert_eq!(class(5, true, "..x.x*x...."), Pattern::Block4);
+    }
+
+    #[test]
+    fn other_k() {
+        assert_eq!(class(3, false, "..x*..."), Pattern::Flex4);
+        assert_eq!(class(3, false, "..x*o.."), Pattern::Block4);
+        assert_eq!(class(4, false, "....*...."), Pattern::Flex2);
+        let big = format!("{}*{}", ".".repeat(8), "x".repeat(7) + ".");
+        assert_eq!(class(8, false, &big), Pattern::Five);
+    }
+}

@@ -1,0 +1,497 @@
+//! Iterative-deepening principal-variation search for big boards, with a transposition
+//! table, killer and history move ordering, threat-based move selection (forced blocks, the
+//! answers to an open three) and VCF at the root for both sides.
+//!
+//! Scores follow [`crate::score`]: a win when the board holds `n` stones is `MATE - n` for the
+//! winner, so they do not depend on the root and go into the table unchanged; estimates stay
+//! within [`EVAL_LIMIT`].
+
+use super::pattern::Pattern;
+use super::state::State;
+use super::vcf::{find_vcf, opponent_vcf, VcfLimits};
+use crate::position::Side;
+use crate::score::{Score, MATE};
+
+/// Estimates are clamped to this magnitude, well inside the decisive range.
+pub const EVAL_LIMIT: Score = 20_000;
+
+/// Deepest iteration.
+pub const MAX_DEPTH: u32 = 64;
+
+/// What bounds one search. The engine reads no clock: `stop` is polled often and ends the
+/// search at once; `soft_stop` is asked before each new iteration (a front end's "not worth
+/// starting another depth").
+pub struct Limits<'a> {
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Nodes at most (checked with the stop callback).
+    pub max_nodes: u64,
+    /// Ends the search now; the best move so far is answered.
+    pub stop: &'a dyn Fn() -> bool,
+    /// Asked between iterations.
+    pub soft_stop: &'a dyn Fn() -> bool,
+}
+
+/// How the move was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Completes K in a row.
+    Win,
+    /// Blocks the opponent's only winning cell.
+    Block,
+    /// First move of a found VCF.
+    Vcf,
+    /// Chosen by the search (among the answers to an opponent VCF, if there was one).
+    Search,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The move to play.
+    pub best: usize,
+    /// Its score for the side to move (see the module doc).
+    pub score: Score,
+    /// Deepest completed iteration (0 when no search was needed).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<usize>,
+    /// How the move was found.
+    pub reason: Reason,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: Score,
+    mv: u16,
+    depth: i8,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+const NO_MOVE: u16 = u16::MAX;
+const MAX_PLY: usize = 128;
+
+/// Per-instance weights of the static evaluation (a pattern on one empty cell and line).
+const WEIGHTS: [Score; 10] = [0, 1, 2, 3, 8, 6, 20, 25, 70, 0];
+
+/// Root moves searched at most, and moves at inner nodes.
+const ROOT_WIDTH: usize = 28;
+const NODE_WIDTH: usize = 18;
+
+/// The search and its memory (table, killers, history), kept across moves of a game.
+pub struct Searcher {
+    table: Vec<Entry>,
+    killers: Vec<[u16; 2]>,
+    history: Vec<u32>,
+    nodes: u64,
+    stopped: bool,
+    /// VCF limits at the root.
+    pub vcf: VcfLimits,
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `hash_mib` MiB.
+    pub fn new(hash_mib: usize) -> Searcher {
+        let bytes = hash_mib.clamp(1, 4096) << 20;
+        let entries = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
+        Searcher {
+            table: vec![Entry::default(); entries.max(1024)],
+            killers: vec![[NO_MOVE; 2]; MAX_PLY],
+            history: Vec::new(),
+            nodes: 0,
+            stopped: false,
+            vcf: VcfLimits::default(),
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+        self.history.clear();
+        self.killers.fill([NO_MOVE; 2]);
+    }
+
+    /// Chooses a move for the side to move; `None` when the game is over.
+    pub fn search(&mut self, state: &mut State, limits: &Limits) -> Option<Report> {
+        if state.is_over() {
+            return None;
+        }
+        let cells = state.rules().cells();
+        if self.history.len() != cells * 2 {
+            self.history = vec![0; cells * 2];
+        }
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        self.killers.fill([NO_MOVE; 2]);
+        self.nodes = 0;
+        self.stopped = false;
+        let me = state.to_move();
+        let n = state.stone_count();
+        let quick = |best: usize, score: Score, pv: Vec<usize>, reason: Reason| Report {
+            best,
+            score,
+            depth: 0,
+            nodes: 0,
+            pv,
+            reason,
+        };
+        let mut cells_buf = Vec::new();
+        state.winning_cells(me, &mut cells_buf);
+        if let Some(&win) = cells_buf.first() {
+            return Some(quick(win, MATE - (n as Score + 1), vec![win], Reason::Win));
+        }
+        let mut blocks = Vec::new();
+        state.winning_cells(me.other(), &mut blocks);
+        if let Some(&block) = blocks.first() {
+            if blocks.len() > 1 {
+                // Lost whatever we do; block one and hope.
+                return Some(quick(
+                    block,
+                    -(MATE - (n as Score + 2)),
+                    vec![block],
+                    Reason::Block,
+                ));
+            }
+        } else if let Some(line) = find_vcf(state, self.vcf) {
+            let score = MATE - (n + line.len()) as Score;
+            return Some(quick(line[0], score, line, Reason::Vcf));
+        }
+        // Root moves: the forced block, or the answers to the opponent's VCF, or all.
+        let mut moves = self.ordered_moves(state, 0, NO_MOVE);
+        if blocks.is_empty() {
+            if let Some(threat) = opponent_vcf(state, self.vcf) {
+                let mut answers = Vec::new();
+                for &m in &moves {
+                    state.play(m);
+                    if find_vcf(state, self.vcf).is_none() {
+                        answers.push(m);
+                    }
+                    state.undo();
+                }
+                // No answer found: the threat's own cells are the most natural tries.
+                moves = if answers.is_empty() {
+                    threat
+                        .iter()
+                        .copied()
+                        .filter(|&c| state.is_empty(c))
+                        .collect()
+                } else {
+                    answers
+                };
+            }
+        }
+        if moves.is_empty() {
+            state.candidates(&mut moves);
+        }
+        if moves.len() == 1 {
+            let reason = if blocks.is_empty() {
+                Reason::Search
+            } else {
+                Reason::Block
+            };
+            return Some(quick(moves[0], 0, vec![moves[0]], reason));
+        }
+        moves.truncate(ROOT_WIDTH);
+        self.iterate(state, moves, limits)
+    }
+
+    fn iterate(
+        &mut self,
+        state: &mut State,
+        mut moves: Vec<usize>,
+        limits: &Limits,
+    ) -> Option<Report> {
+        let mut report = Report {
+            best: moves[0],
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: vec![moves[0]],
+            reason: Reason::Search,
+        };
+        for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
+            if depth > 1 && (limits.soft_stop)() {
+                break;
+            }
+            let mut alpha = -MATE - 1;
+            let beta = MATE + 1;
+            let mut best: Option<(usize, Score)> = None;
+            for (i, &m) in moves.iter().enumerate() {
+                state.play(m);
+                let score = if i == 0 {
+                    -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
+                } else {
+                    let s = -self.pvs(state, depth as i32 - 1, -alpha - 1, -alpha, 1, limits);
+                    if s > alpha && !self.stopped {
+                        -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
+                    } else {
+                        s
+                    }
+                };
+                state.undo();
+                if self.stopped {
+                    break;
+                }
+                if score > alpha {
+                    alpha = score;
+                    best = Some((m, score));
+                }
+            }
+            if let Some((m, score)) = best {
+                // A partly searched iteration still proved its best move better than the rest.
+                report.best = m;
+                report.score = score;
+                if !self.stopped {
+                    report.depth = depth;
+                }
+                let pos = moves.iter().position(|&x| x == m).unwrap_or(0);
+                moves[..=pos].rotate_right(1);
+            }
+            if self.stopped || score_is_decisive(report.score) {
+                break;
+            }
+        }
+        report.pv = self.principal_variation(state, report.best);
+        report.nodes = self.nodes;
+        Some(report)
+    }
+
+    fn principal_variation(&self, state: &mut State, first: usize) -> Vec<usize> {
+        let mut pv = vec![first];
+        state.play(first);
+        while pv.len() < 16 && !state.is_over() {
+            let e = self.table[(state.hash() as usize) & (self.table.len() - 1)];
+            if e.key != state.hash() || e.mv == NO_MOVE || !state.is_empty(e.mv as usize) {
+                break;
+            }
+            pv.push(e.mv as usize);
+            state.play(e.mv as usize);
+        }
+        for _ in 0..pv.len() {
+            state.undo();
+        }
+        pv
+    }
+
+    fn pvs(
+        &mut self,
+        state: &mut State,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        limits: &Limits,
+    ) -> Score {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && ((limits.stop)() || self.nodes >= limits.max_nodes) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        let me = state.to_move();
+        let opp = me.other();
+        let n = state.stone_count() as Score;
+        if state.winner().is_some() {
+            // The side that just moved completed a line.
+            return -(MATE - n);
+        }
+        if state.count(me, Pattern::Five) > 0 {
+            return MATE - (n + 1);
+        }
+        let mut blocks = Vec::new();
+        state.winning_cells(opp, &mut blocks);
+        if blocks.len() >= 2 {
+            return -(MATE - (n + 2));
+        }
+        if blocks.is_empty()
+            && state.count(me, Pattern::Flex4) > 0
+            && state.count(opp, Pattern::Block4) == 0
+            && state.count(opp, Pattern::Flex4) == 0
+        {
+            return MATE - (n + 3);
+        }
+        if state.is_over() {
+            return 0;
+        }
+        if (depth <= 0 && blocks.is_empty()) || ply >= MAX_PLY - 1 {
+            return evaluate(state);
+        }
+        let slot = (state.hash() as usize) & (self.table.len() - 1);
+        let entry = self.table[slot];
+        let mut tt_move = NO_MOVE;
+        if entry.key == state.hash() {
+            tt_move = entry.mv;
+            if entry.depth as i32 >= depth {
+                let s = entry.score;
+                let usable = match entry.bound {
+                    EXACT => true,
+                    LOWER => s >= beta,
+                    UPPER => s <= alpha,
+                    _ => false,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+        let moves = if let [block] = blocks[..] {
+            vec![block]
+        } else {
+            let mut m = self.ordered_moves(state, ply, tt_move);
+            m.truncate(NODE_WIDTH);
+            m
+        };
+        if moves.is_empty() {
+            return evaluate(state);
+        }
+        // A forced reply costs no depth: forcing lines are followed past the horizon.
+        let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        let alpha0 = alpha;
+        let mut best = -MATE - 1;
+        let mut best_move = moves[0];
+        for (i, &m) in moves.iter().enumerate() {
+            state.play(m);
+            let score = if i == 0 {
+                -self.pvs(state, child_depth, -beta, -alpha, ply + 1, limits)
+            } else {
+                let s = -self.pvs(state, child_depth, -alpha - 1, -alpha, ply + 1, limits);
+                if s > alpha && s < beta && !self.stopped {
+                    -self.pvs(state, child_depth, -beta, -alpha, ply + 1, limits)
+                } else {
+                    s
+                }
+            };
+            state.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                let k = &mut self.killers[ply];
+                if k[0] != m as u16 {
+                    k[1] = k[0];
+                    k[0] = m as u16;
+                }
+                self.history[m * 2 + me.index()] += (depth.max(1) * depth.max(1)) as u32;
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.table[slot] = Entry {
+            key: state.hash(),
+            score: best,
+            mv: best_move as u16,
+            depth: depth.clamp(0, 127) as i8,
+            bound,
+        };
+        best
+    }
+
+    /// Candidate moves of the side to move, best first: the answers to an opponent's open
+    /// three when there is one, otherwise every cell near a stone.
+    fn ordered_moves(&self, state: &State, ply: usize, tt_move: u16) -> Vec<usize> {
+        let me = state.to_move();
+        let opp = me.other();
+        let mut moves = Vec::new();
+        state.candidates(&mut moves);
+        if state.count(opp, Pattern::Flex4) > 0 {
+            // The opponent threatens an open four: only blocking cells and our own fours
+            // (which force a reply first) can matter.
+            moves.retain(|&m| {
+                let mine = state.patterns(m, me);
+                let theirs = state.patterns(m, opp);
+                mine.iter().any(|&p| p >= Pattern::Block4)
+                    || theirs.iter().any(|&p| p >= Pattern::Block4)
+            });
+        }
+        let killers = self.killers.get(ply).copied().unwrap_or([NO_MOVE; 2]);
+        let mut scored: Vec<(i64, usize)> = moves
+            .into_iter()
+            .map(|m| {
+                let mut s =
+                    2 * cell_value(state.patterns(m, me)) + cell_value(state.patterns(m, opp));
+                if m as u16 == tt_move {
+                    s += 1 << 40;
+                } else if killers.contains(&(m as u16)) {
+                    s += 300;
+                }
+                s += (self.history.get(m * 2 + me.index()).copied().unwrap_or(0) as i64).min(200);
+                (s, m)
+            })
+            .collect();
+        scored.sort_by_key(|&(s, m)| (std::cmp::Reverse(s), m));
+        scored.into_iter().map(|(_, m)| m).collect()
+    }
+}
+
+fn score_is_decisive(score: Score) -> bool {
+    score.abs() > EVAL_LIMIT
+}
+
+/// How good a cell is for a side, from its four line patterns (for move ordering).
+pub fn cell_value(p: [Pattern; 4]) -> i64 {
+    let count = |q: Pattern| p.iter().filter(|&&x| x == q).count();
+    if p.contains(&Pattern::Five) {
+        return 1_000_000;
+    }
+    let (b4, f3) = (count(Pattern::Block4), count(Pattern::Flex3));
+    if p.contains(&Pattern::Flex4) || b4 >= 2 {
+        return 100_000;
+    }
+    if b4 >= 1 && f3 >= 1 {
+        return 50_000;
+    }
+    if f3 >= 2 {
+        return 20_000;
+    }
+    const W: [i64; 10] = [0, 1, 2, 4, 12, 10, 600, 500, 0, 0];
+    p.iter().map(|&x| W[x as usize]).sum()
+}
+
+/// The static estimate for the side to move: weighted pattern counts, ours minus theirs,
+/// with a bonus for having the move.
+pub fn evaluate(state: &State) -> Score {
+    let me = state.to_move();
+    let side_sum = |side: Side| -> Score {
+        (1..9)
+            .map(|p| WEIGHTS[p] * state.count(side, pattern_from(p)))
+            .sum()
+    };
+    let v = side_sum(me) * 6 / 5 - side_sum(me.other());
+    v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+fn pattern_from(i: usize) -> Pattern {
+    [
+        Pattern::None,
+        Pattern::Block1,
+        Pattern::Flex1,
+        Pattern::Block2,
+        Pattern::Flex2,
+        Pattern::Block3,
+        Pattern::Flex3,
+        Pattern::Block4,
+        Pattern::Flex4,
+        Pattern::Five,
+    ][i]
+}

@@ -1,0 +1,399 @@
+//! The board the Gomoku search works on: stones in a flat array, and for every empty cell,
+//! side and direction the [`Pattern`] a stone there would make, kept up to date as stones
+//! are played and taken back (a stone changes only the cells within K of it on its four
+//! lines). Counts of each pattern per side are kept too, so "can x win at once?" or "has o an
+//! open three?" cost one lookup.
+
+use super::pattern::{Pattern, PatternTable, Seen, PATTERNS};
+use crate::board::Board;
+use crate::position::Side;
+use crate::rules::Rules;
+
+/// The four line directions as (column step, row step).
+pub const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// Marks a segment cell that lies off the board.
+const OFF: u16 = u16::MAX;
+
+/// Candidate moves are empty cells within this many king moves of a stone.
+pub const NEAR: usize = 2;
+
+/// A Gomoku position with incrementally maintained line patterns.
+pub struct State {
+    rules: Rules,
+    exact: bool,
+    /// `(cell * 4 + dir) * (2K+1) + K + offset` -> the cell at that offset, or [`OFF`].
+    lines: Vec<u16>,
+    /// 0 empty, 1 x, 2 o.
+    cells: Vec<u8>,
+    pats: Vec<[[Pattern; 4]; 2]>,
+    near: Vec<u16>,
+    counts: [[i32; PATTERNS]; 2],
+    table: PatternTable,
+    zobrist: Vec<[u64; 2]>,
+    side_key: u64,
+    hash: u64,
+    history: Vec<u16>,
+    stones: usize,
+    to_move: Side,
+    winner: Option<Side>,
+}
+
+fn splitmix(seed: &mut u64) -> u64 {
+    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *seed;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl State {
+    /// The empty board of `rules`, x to move; with `exact`, overlines do not win.
+    pub fn new(rules: Rules, exact: bool) -> State {
+        let (w, h, k) = (rules.width(), rules.height(), rules.k());
+        let n = rules.cells();
+        let span = 2 * k + 1;
+        let mut lines = vec![OFF; n * 4 * span];
+        for cell in 0..n {
+            let (col, row) = rules.col_row(cell);
+            for (d, &(dc, dr)) in DIRECTIONS.iter().enumerate() {
+                for i in 0..span {
+                    let off = i as isize - k as isize;
+                    let c = col as isize + dc * off;
+                    let r = row as isize + dr * off;
+                    if (0..w as isize).contains(&c) && (0..h as isize).contains(&r) {
+                        lines[(cell * 4 + d) * span + i] =
+                            rules.cell(c as usize, r as usize) as u16;
+                    }
+                }
+            }
+        }
+        let mut seed = 0x6D6E_6B2D_676F_6D6Fu64;
+        let zobrist = (0..n)
+            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
+            .collect();
+        let side_key = splitmix(&mut seed);
+        let mut state = State {
+            rules,
+            exact,
+            lines,
+            cells: vec![0; n],
+            pats: vec![[[Pattern::None; 4]; 2]; n],
+            near: vec![0; n],
+            counts: [[0; PATTERNS]; 2],
+            table: PatternTable::new(k, exact),
+            zobrist,
+            side_key,
+            hash: 0,
+            history: Vec::with_capacity(n),
+            stones: 0,
+            to_move: Side::X,
+            winner: None,
+        };
+        for cell in 0..n {
+            for d in 0..4 {
+                state.refresh(cell, d);
+            }
+        }
+        state
+    }
+
+    /// The position of `board` (its stones and side to move) under `exact` rules or not.
+    pub fn from_board(board: &Board, exact: bool) -> State {
+        let rules = board.rules();
+        let mut state = State::new(rules, exact);
+        for cell in 0..rules.cells() {
+            if let Some(side) = board.stone(cell) {
+                state.place(cell, side);
+            }
+        }
+        state.set_to_move(board.to_move());
+        state
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Whether overlines do not win.
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Sets the side to move (for positions set up stone by stone).
+    pub fn set_to_move(&mut self, side: Side) {
+        if side != self.to_move {
+            self.hash ^= self.side_key;
+            self.to_move = side;
+        }
+    }
+
+    /// Who has K in a row, if anyone.
+    pub fn winner(&self) -> Option<Side> {
+        self.winner
+    }
+
+    /// Whether the game is over (a line, or a full board).
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some() || self.stones == self.cells.len()
+    }
+
+    /// Stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.stones
+    }
+
+    /// The hash of the stones and the side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The stone on a cell.
+    pub fn stone(&self, cell: usize) -> Option<Side> {
+        match self.cells.get(cell) {
+            Some(1) => Some(Side::X),
+            Some(2) => Some(Side::O),
+            _ => None,
+        }
+    }
+
+    /// Whether `cell` is on the board and empty.
+    pub fn is_empty(&self, cell: usize) -> bool {
+        self.cells.get(cell) == Some(&0)
+    }
+
+    /// Moves played with [`State::play`] since the start, oldest first.
+    pub fn history(&self) -> &[u16] {
+        &self.history
+    }
+
+    /// The pattern a stone of `side` on the empty `cell` would make along direction `dir`.
+    #[inline]
+    pub fn pattern(&self, cell: usize, side: Side, dir: usize) -> Pattern {
+        self.pats[cell][side.index()][dir]
+    }
+
+    /// The patterns of `side` on `cell` in the four directions.
+    #[inline]
+    pub fn patterns(&self, cell: usize, side: Side) -> [Pattern; 4] {
+        self.pats[cell][side.index()]
+    }
+
+    /// How many (empty cell, direction) pairs give `side` pattern `p`.
+    #[inline]
+    pub fn count(&self, side: Side, p: Pattern) -> i32 {
+        self.counts[side.index()][p as usize]
+    }
+
+    /// Puts a stone of the side to move on the empty `cell` and passes the move. The cell
+    /// must be empty and the game not over (the search checks; front ends use [`Board`]).
+    pub fn play(&mut self, cell: usize) {
+        let side = self.to_move;
+        self.place(cell, side);
+        self.history.push(cell as u16);
+        self.hash ^= self.side_key;
+        self.to_move = side.other();
+    }
+
+    /// Takes back the last [`State::play`]; does nothing if there is none.
+    pub fn undo(&mut self) {
+        let Some(cell) = self.history.pop() else {
+            return;
+        };
+        self.hash ^= self.side_key;
+        self.to_move = self.to_move.other();
+        self.remove(cell as usize);
+    }
+
+    /// Places a stone without touching the side to move or the history.
+    pub fn place(&mut self, cell: usize, side: Side) {
+        if self.pats[cell][side.index()].contains(&Pattern::Five) {
+            self.winner = Some(side);
+        }
+        self.uncount(cell);
+        self.cells[cell] = side.index() as u8 + 1;
+        self.stones += 1;
+        self.hash ^= self.zobrist[cell][side.index()];
+        self.touch_near(cell, 1);
+        self.refresh_lines(cell);
+    }
+
+    fn remove(&mut self, cell: usize) {
+        let side = if self.cells[cell] == 1 {
+            Side::X
+        } else {
+            Side::O
+        };
+        self.cells[cell] = 0;
+        self.stones -= 1;
+        self.hash ^= self.zobrist[cell][side.index()];
+        self.touch_near(cell, -1);
+        // A finished game has exactly one winning move, the last; taking it back reopens.
+        self.winner = None;
+        for d in 0..4 {
+            self.refresh(cell, d);
+        }
+        self.refresh_lines(cell);
+    }
+
+    fn touch_near(&mut self, cell: usize, delta: i32) {
+        let (col, row) = self.rules.col_row(cell);
+        let (w, h) = (self.rules.width(), self.rules.height());
+        for r in row.saturating_sub(NEAR)..=(row + NEAR).min(h - 1) {
+            for c in col.saturating_sub(NEAR)..=(col + NEAR).min(w - 1) {
+                let i = self.rules.cell(c, r);
+                self.near[i] = (self.near[i] as i32 + delta) as u16;
+            }
+        }
+    }
+
+    /// Re-reads every empty cell within K of `cell` on its four lines.
+    fn refresh_lines(&mut self, cell: usize) {
+        let span = 2 * self.rules.k() + 1;
+        for d in 0..4 {
+            let base = (cell * 4 + d) * span;
+            for i in 0..span {
+                let q = self.lines[base + i];
+                if q != OFF && self.cells[q as usize] == 0 {
+                    self.refresh(q as usize, d);
+                }
+            }
+        }
+    }
+
+    /// Removes an occupied-to-be cell's patterns from the counts.
+    fn uncount(&mut self, cell: usize) {
+        for s in 0..2 {
+            for d in 0..4 {
+                let p = self.pats[cell][s][d];
+                self.counts[s][p as usize] -= 1;
+                self.pats[cell][s][d] = Pattern::None;
+            }
+        }
+        // Occupied cells count as `None`; keep the books balanced for `refresh`.
+        for s in 0..2 {
+            self.counts[s][Pattern::None as usize] += 4;
+        }
+    }
+
+    /// Recomputes both sides' patterns of the empty `cell` along `dir`.
+    fn refresh(&mut self, cell: usize, dir: usize) {
+        let k = self.rules.k();
+        let span = 2 * k + 1;
+        let base = (cell * 4 + dir) * span;
+        let mut seg = [[Seen::Empty; 2 * crate::rules::MAX_SIDE + 1]; 2];
+        for i in 0..span {
+            let q = self.lines[base + i];
+            let v = if q == OFF { 3 } else { self.cells[q as usize] };
+            seg[0][i] = match v {
+                0 => Seen::Empty,
+                1 => Seen::Own,
+                _ => Seen::Blocked,
+            };
+            seg[1][i] = match v {
+                0 => Seen::Empty,
+                2 => Seen::Own,
+                _ => Seen::Blocked,
+            };
+        }
+        for s in 0..2 {
+            let p = self.table.classify(&seg[s][..span]);
+            let old = self.pats[cell][s][dir];
+            self.counts[s][old as usize] -= 1;
+            self.counts[s][p as usize] += 1;
+            self.pats[cell][s][dir] = p;
+        }
+    }
+
+    /// Appends the empty cells near a stone (the centre on an empty board).
+    pub fn candidates(&self, out: &mut Vec<usize>) {
+        let before = out.len();
+        for (cell, &n) in self.near.iter().enumerate() {
+            if n > 0 && self.cells[cell] == 0 {
+                out.push(cell);
+            }
+        }
+        if out.len() == before {
+            let (w, h) = (self.rules.width(), self.rules.height());
+            let centre = self.rules.cell((w - 1) / 2, (h - 1) / 2);
+            if self.cells[centre] == 0 {
+                out.push(centre);
+            } else if let Some(cell) = self.cells.iter().position(|&c| c == 0) {
+                out.push(cell);
+            }
+        }
+    }
+
+    /// The empty cells where `side` would complete K in a row.
+    pub fn winning_cells(&self, side: Side, out: &mut Vec<usize>) {
+        if self.count(side, Pattern::Five) == 0 {
+            return;
+        }
+        for (cell, &n) in self.near.iter().enumerate() {
+            if n > 0
+                && self.cells[cell] == 0
+                && self.pats[cell][side.index()].contains(&Pattern::Five)
+            {
+                out.push(cell);
+            }
+        }
+    }
+
+    /// The empty cells on the four lines through `cell` (within K) where `side` would
+    /// complete K: the threats a stone just played on `cell` made.
+    pub fn fives_through(&self, cell: usize, side: Side, out: &mut Vec<usize>) {
+        let span = 2 * self.rules.k() + 1;
+        for d in 0..4 {
+            let base = (cell * 4 + d) * span;
+            for i in 0..span {
+                let q = self.lines[base + i];
+                if q != OFF
+                    && self.cells[q as usize] == 0
+                    && self.pats[q as usize][side.index()][d] == Pattern::Five
+                    && !out.contains(&(q as usize))
+                {
+                    out.push(q as usize);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patterns_follow_play_and_undo() {
+        let rules = Rules::new(15, 15, Some(5)).unwrap();
+        let mut s = State::new(rules, false);
+        let fresh = s.counts;
+        let hash = s.hash();
+        for c in [7, 8, 9] {
+            s.play(rules.cell(c, 7));
+            s.play(rules.cell(c, 9));
+        }
+        assert_eq!(s.count(Side::X, Pattern::Five), 0);
+        assert!(s.count(Side::X, Pattern::Flex4) >= 2);
+        s.play(rules.cell(10, 7));
+        s.play(rules.cell(10, 9));
+        assert!(s.count(Side::X, Pattern::Five) >= 2);
+        let mut wins = Vec::new();
+        s.winning_cells(Side::X, &mut wins);
+        assert_eq!(wins, vec![rules.cell(6, 7), rules.cell(11, 7)]);
+        s.play(rules.cell(11, 7));
+        assert_eq!(s.winner(), Some(Side::X));
+        while !s.history().is_empty() {
+            s.undo();
+        }
+        assert_eq!(s.counts, fresh);
+        assert_eq!(s.hash(), hash);
+        assert_eq!(s.winner(), None);
+    }
+}

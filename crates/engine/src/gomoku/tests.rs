@@ -1,0 +1,83 @@
+//! Unit tests of the big-board search on hand-made positions.
+
+use super::*;
+use crate::board::Board;
+use crate::position::Side;
+use crate::rules::Rules;
+
+/// A 15x15/5 state from `(col, row)` stones of x and o, `to_move` next.
+fn setup(x: &[(usize, usize)], o: &[(usize, usize)], to_move: Side) -> State {
+    let rules = Rules::new(15, 15, Some(5)).unwrap();
+    let mut s = State::new(rules, false);
+    for &(c, r) in x {
+        s.place(rules.cell(c, r), Side::X);
+    }
+    for &(c, r) in o {
+        s.place(rules.cell(c, r), Side::O);
+    }
+    s.set_to_move(to_move);
+    s
+}
+
+fn think(s: &mut State, nodes: u64) -> Report {
+    let never = || false;
+    let limits = Limits {
+        max_depth: 64,
+        max_nodes: nodes,
+        stop: &never,
+        soft_stop: &never,
+    };
+    Searcher::new(8).search(s, &limits).expect("not over")
+}
+
+#[test]
+fn takes_a_win_and_blocks_a_four() {
+    let mut s = setup(
+        &[(3, 3), (4, 3), (5, 3), (6, 3)],
+        &[(3, 4), (4, 4), (5, 4)],
+        Side::X,
+    );
+    let r = think(&mut s, 10_000);
+    assert_eq!(r.reason, Reason::Win);
+    assert!([2, 7].map(|c| s.rules().cell(c, 3)).contains(&r.best));
+    let mut s = setup(
+        &[(3, 3), (4, 3), (9, 9)],
+        &[(3, 4), (4, 4), (5, 4), (6, 4)],
+        Side::X,
+    );
+    s.place(s.rules().cell(7, 4), Side::X);
+    let r = think(&mut s, 10_000);
+    assert_eq!(r.best, s.rules().cell(2, 4));
+}
+
+#[test]
+fn finds_a_vcf() {
+    // x: two closed threes crossing at (8,5): one move makes a double four.
+    let mut s = setup(
+        &[(5, 5), (6, 5), (7, 5), (8, 6), (8, 7), (8, 8)],
+        &[(4, 5), (8, 9), (10, 10), (11, 11), (12, 10), (12, 12)],
+        Side::X,
+    );
+    let r = think(&mut s, 50_000);
+    assert_eq!(r.reason, Reason::Vcf, "{r:?}");
+    assert_eq!(r.best, s.rules().cell(8, 5));
+    assert!(r.score > 0);
+}
+
+#[test]
+fn search_is_undone_and_deterministic() {
+    let board = Board::from_text(
+        Rules::new(15, 15, Some(5)).unwrap(),
+        &"...............\n".repeat(15).trim_end().replace('\n', "/"),
+    )
+    .unwrap();
+    let mut s = State::from_board(&board, false);
+    s.play(112);
+    s.play(113);
+    let hash = s.hash();
+    let a = think(&mut s, 20_000);
+    let b = think(&mut s, 20_000);
+    assert_eq!(a, b);
+    assert_eq!(s.hash(), hash);
+    assert!(s.is_empty(a.best));
+}
