@@ -89,8 +89,8 @@ impl Table {
 
     /// Grows the table to its full size at once (before it is shared between threads).
     pub fn grow_to_max(&mut self) {
-        while self.bucket_mask + 1 < self.max_buckets {
-            self.grow();
+        if self.bucket_mask + 1 < self.max_buckets {
+            self.resize(self.max_buckets);
         }
     }
 
@@ -104,10 +104,19 @@ impl Table {
 
     /// Doubles the table, re-placing every entry.
     fn grow(&mut self) {
-        let buckets = (self.bucket_mask + 1) * 2;
+        self.resize((self.bucket_mask + 1) * 2);
+    }
+
+    /// Re-places every entry in a table of `buckets` buckets.
+    fn resize(&mut self, buckets: usize) {
         let old = std::mem::replace(&mut self.slots, zeroed_atomics(buckets * 4));
         self.bucket_mask = buckets - 1;
+        let was_used = self.used();
         self.used = AtomicUsize::new(0);
+        if was_used == 0 {
+            // Reading an untouched table would only fault in its zero pages.
+            return;
+        }
         for pair in old.chunks_exact(2) {
             let (check, data) = (pair[0].load(Relaxed), pair[1].load(Relaxed));
             let key = check ^ data;
