@@ -11,6 +11,8 @@ use crate::position::{Outcome, Side};
 use crate::rules::Rules;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Everything that defines a game before its first move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +126,14 @@ impl Session {
         self.board = Board::new(self.config.rules)
             .with_side_to_move(self.config.first)
             .expect("the empty board accepts either side to move");
+    }
+
+    /// A flag another thread may set to stop the computer's (or a hint's) search, for front
+    /// ends that bound a search in time; a stopped search returns
+    /// [`SearchError::Stopped`](crate::error::SearchError::Stopped) and leaves the game as it
+    /// was. `None` removes the flag.
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.thinker.set_stop_flag(flag);
     }
 
     /// The settings.

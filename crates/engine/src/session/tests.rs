@@ -406,3 +406,29 @@ fn records_round_trip_through_a_session() {
     assert_eq!(resumed.to_move(), Side::O);
     assert!(resumed.computer_to_move());
 }
+
+#[test]
+fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
+    use crate::error::SearchError;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    for (level, r) in [
+        ("perfect", rules(4, 4, 4)),
+        ("hard", rules(4, 4, 4)),
+        ("depth:3", rules(4, 4, 4)),
+        ("hard", rules(15, 15, 5)),
+    ] {
+        let mut s = Session::new(SessionConfig {
+            rules: r,
+            ..config(level, "human")
+        })
+        .unwrap();
+        s.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
+        let err = s.computer_move().unwrap_err();
+        assert_eq!(err, SessionError::Search(SearchError::Stopped), "{level}");
+        assert!(s.moves().is_empty(), "{level}: a stopped search played");
+        s.set_stop_flag(None);
+        s.computer_move().unwrap();
+        assert_eq!(s.moves().len(), 1, "{level}");
+    }
+}

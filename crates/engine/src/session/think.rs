@@ -25,6 +25,8 @@ use crate::solver::ordering::informed_order;
 use crate::solver::{Solver, SolverConfig};
 use crate::threats::scan;
 use rand::Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// The exact solver is used when at most this many cells are empty (and the board has at most
 /// 64 cells): an empty 4x4 board solves in about 0.2 s, 5x5 positions with 16 empty cells in
@@ -103,6 +105,7 @@ pub struct Thought {
 pub struct Thinker {
     solver: Option<Solver<u64>>,
     exact_empty_cells: usize,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Thinker {
@@ -112,7 +115,15 @@ impl Thinker {
         Thinker {
             solver: None,
             exact_empty_cells,
+            stop: None,
         }
+    }
+
+    /// A flag another thread may set to stop the next searches (a server bounding a search
+    /// in time); a stopped search returns `SearchError::Stopped` and plays nothing. `None`
+    /// removes the flag. The solver's table stays valid after a stop.
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
     }
 
     /// Chooses a move for the side to move of `board` at `level`; with `explain`, values every
@@ -139,22 +150,10 @@ impl Thinker {
             }),
             Level::Perfect => match board.as_small() {
                 Some(pos) if legal.len() <= self.exact_empty_cells => self.exact(pos, explain, rng),
-                _ => Ok(bounded(
-                    board,
-                    hard_depth(board.rules()),
-                    true,
-                    explain,
-                    rng,
-                )),
+                _ => self.bounded(board, hard_depth(board.rules()), true, explain, rng),
             },
-            Level::Hard => Ok(bounded(
-                board,
-                hard_depth(board.rules()),
-                true,
-                explain,
-                rng,
-            )),
-            Level::Depth(depth) => Ok(bounded(board, depth, false, explain, rng)),
+            Level::Hard => self.bounded(board, hard_depth(board.rules()), true, explain, rng),
+            Level::Depth(depth) => self.bounded(board, depth, false, explain, rng),
         }
     }
 
@@ -170,6 +169,8 @@ impl Thinker {
                 ..SolverConfig::default()
             })
         });
+        // The solver keeps the last flag it was given: hand it a lowered one when there is none.
+        solver.set_stop_flag(self.stop.clone().unwrap_or_default());
         let before = solver.stats().nodes;
         let (best, verdict, candidates) = if explain {
             let moves = solver.analyze(pos)?;
@@ -205,17 +206,27 @@ impl Thinker {
     }
 }
 
-/// Depth-limited alpha-beta on either board representation.
-fn bounded(
-    board: &Board,
-    depth: u32,
-    tactical: bool,
-    explain: bool,
-    rng: &mut impl Rng,
-) -> Thought {
-    match board {
-        Board::Small(p) => bounded_on(p, depth, tactical, explain, rng),
-        Board::Wide(p) => bounded_on(p, depth, tactical, explain, rng),
+impl Thinker {
+    /// Depth-limited alpha-beta on either board representation, stopped by the stop flag.
+    fn bounded(
+        &self,
+        board: &Board,
+        depth: u32,
+        tactical: bool,
+        explain: bool,
+        rng: &mut impl Rng,
+    ) -> Result<Thought, SessionError> {
+        let stop = self.stop.as_deref();
+        let thought = match board {
+            Board::Small(p) => bounded_on(p, depth, tactical, explain, stop, rng),
+            Board::Wide(p) => bounded_on(p, depth, tactical, explain, stop, rng),
+        };
+        // A stopped search unwound with made-up values (or, stopped at the root, with no
+        // move at all): its answer means nothing.
+        match thought {
+            Some(t) if !stop.is_some_and(|f| f.load(Ordering::Relaxed)) => Ok(t),
+            _ => Err(crate::error::SearchError::Stopped.into()),
+        }
     }
 }
 
@@ -224,13 +235,15 @@ fn bounded_on<B: BitSet>(
     depth: u32,
     tactical: bool,
     explain: bool,
+    stop: Option<&AtomicBool>,
     rng: &mut impl Rng,
-) -> Thought {
+) -> Option<Thought> {
     let cells = pos.rules().cells();
     let mut game = Focused {
         pos: pos.clone(),
         radius: (cells > FULL_WIDTH_CELLS).then_some(NEAR_RADIUS),
         tactical,
+        stop,
     };
     // The textbook search values positions from x's point of view.
     let sign = if pos.to_move() == Side::X { 1 } else { -1 };
@@ -245,14 +258,18 @@ fn bounded_on<B: BitSet>(
         let mut best = result.best_moves.clone();
         best.sort_unstable();
         let verdict = Verdict::from_score(sign * result.value, stones, result.exact());
-        return Thought {
+        if best.is_empty() {
+            // Only a search stopped before it looked at the root's moves ends here.
+            return None;
+        }
+        return Some(Thought {
             cell: best[rng.gen_range(0..best.len())],
             best,
             verdict: Some(verdict),
             candidates: Vec::new(),
             nodes: result.stats.nodes,
             method,
-        };
+        });
     }
     // Explaining: search each candidate's reply tree with the full window so every value is
     // exact for this depth (the root's own pruning would leave some as mere bounds).
@@ -274,7 +291,7 @@ fn bounded_on<B: BitSet>(
         valued.push((score, Candidate { cell, verdict }));
     }
     valued.sort_by_key(|(score, c)| (std::cmp::Reverse(*score), c.cell));
-    let top = valued[0].0;
+    let top = valued.first()?.0;
     let best: Vec<usize> = {
         let mut b: Vec<usize> = valued
             .iter()
@@ -284,24 +301,27 @@ fn bounded_on<B: BitSet>(
         b.sort_unstable();
         b
     };
-    Thought {
+    Some(Thought {
         cell: best[rng.gen_range(0..best.len())],
         best,
         verdict: Some(valued[0].1.verdict),
         candidates: valued.into_iter().map(|(_, c)| c).collect(),
         nodes,
         method,
-    }
+    })
 }
 
 /// A position as the bounded search sees it (see the module documentation).
-struct Focused<B: BitSet> {
+struct Focused<'a, B: BitSet> {
     pos: Position<B>,
     radius: Option<usize>,
     tactical: bool,
+    /// Once set, every node is a leaf worth 0, so the search unwinds at once (the textbook
+    /// search has no stop flag of its own; the caller discards the result).
+    stop: Option<&'a AtomicBool>,
 }
 
-impl<B: BitSet> Game for Focused<B> {
+impl<B: BitSet> Game for Focused<'_, B> {
     type Move = usize;
 
     fn moves(&self, out: &mut Vec<usize>) {
@@ -337,6 +357,9 @@ impl<B: BitSet> Game for Focused<B> {
     }
 
     fn terminal_value(&self) -> Option<Score> {
+        if self.stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Some(0);
+        }
         let won = win_score(self.pos.stone_count());
         match self.pos.outcome()? {
             Outcome::Win(Side::X) => Some(won),
