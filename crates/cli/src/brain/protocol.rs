@@ -1,0 +1,221 @@
+//! The Piskvork (Gomocup) protocol, manager to brain: one command per line, parsed without
+//! any I/O so transcripts can be tested directly. Coordinates are 0-based `x,y` with `x` the
+//! column from the left and `y` the row from the top. Lines may end in CR LF.
+
+use std::fmt;
+
+/// A stone in a `BOARD` block: 1 = the brain's own, 2 = the opponent's, 3 = a winning-line
+/// stone of a continuous game (treated as the opponent's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardStone {
+    /// Column.
+    pub x: usize,
+    /// Row.
+    pub y: usize,
+    /// Whether the brain owns it.
+    pub own: bool,
+}
+
+/// One command from the manager.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `START n`: a new game on an n x n board.
+    Start(usize),
+    /// `RECTSTART w,h`: a new game on a w x h board.
+    RectStart(usize, usize),
+    /// `RESTART`: a new game on the same board.
+    Restart,
+    /// `BEGIN`: the brain plays first.
+    Begin,
+    /// `TURN x,y`: the opponent played here; answer a move.
+    Turn(usize, usize),
+    /// `BOARD` ... `DONE`: the whole position; answer a move.
+    Board(Vec<BoardStone>),
+    /// `INFO key value`.
+    Info(String, String),
+    /// `END`: quit.
+    End,
+    /// `ABOUT`: identify.
+    About,
+    /// `TAKEBACK x,y`: remove that stone.
+    Takeback(usize, usize),
+    /// A command this brain does not implement.
+    Unknown(String),
+}
+
+/// A line that could not be understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProtocolError(pub String);
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Turns lines into commands; remembers an open `BOARD` block between lines.
+#[derive(Default)]
+pub struct Parser {
+    board: Option<Vec<BoardStone>>,
+}
+
+fn pair(text: &str, what: &str) -> Result<(usize, usize), ProtocolError> {
+    let bad = || {
+        ProtocolError(format!(
+            "{what} expects two numbers separated by a comma, like 7,7; got '{}'",
+            text.chars().take(40).collect::<String>()
+        ))
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let a = a.trim().parse().map_err(|_| bad())?;
+    let b = b.trim().parse().map_err(|_| bad())?;
+    Ok((a, b))
+}
+
+impl Parser {
+    /// Parses one line; `Ok(None)` for blank lines and lines inside a `BOARD` block.
+    pub fn feed(&mut self, line: &str) -> Result<Option<Command>, ProtocolError> {
+        let line = line.trim_end_matches(['\r', '\n']).trim();
+        if let Some(stones) = self.board.as_mut() {
+            if line.eq_ignore_ascii_case("DONE") {
+                let stones = self.board.take().unwrap_or_default();
+                return Ok(Some(Command::Board(stones)));
+            }
+            if line.is_empty() {
+                return Ok(None);
+            }
+            let parts: Vec<&str> = line.split(',').map(str::trim).collect();
+            let nums: Option<Vec<usize>> = parts.iter().map(|p| p.parse().ok()).collect();
+            return match nums.as_deref() {
+                Some(&[x, y, field]) if (1..=3).contains(&field) => {
+                    stones.push(BoardStone {
+                        x,
+                        y,
+                        own: field == 1,
+                    });
+                    Ok(None)
+                }
+                _ => {
+                    self.board = None;
+                    Err(ProtocolError(format!(
+                        "BOARD lines are x,y,field with field 1 (mine), 2 (opponent) or 3, \
+                         ended by DONE; got '{}'",
+                        line.chars().take(40).collect::<String>()
+                    )))
+                }
+            };
+        }
+        if line.is_empty() {
+            return Ok(None);
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        let cmd = match word.to_ascii_uppercase().as_str() {
+            "START" => Command::Start(rest.parse().map_err(|_| {
+                ProtocolError(format!("START expects a board size like 15; got '{rest}'"))
+            })?),
+            "RECTSTART" => {
+                let (w, h) = pair(rest, "RECTSTART")?;
+                Command::RectStart(w, h)
+            }
+            "RESTART" => Command::Restart,
+            "BEGIN" => Command::Begin,
+            "TURN" => {
+                let (x, y) = pair(rest, "TURN")?;
+                Command::Turn(x, y)
+            }
+            "TAKEBACK" => {
+                let (x, y) = pair(rest, "TAKEBACK")?;
+                Command::Takeback(x, y)
+            }
+            "BOARD" => {
+                self.board = Some(Vec::new());
+                return Ok(None);
+            }
+            "INFO" => {
+                let (key, value) = rest.split_once(char::is_whitespace).ok_or_else(|| {
+                    ProtocolError(format!("INFO expects a key and a value; got '{rest}'"))
+                })?;
+                Command::Info(key.to_ascii_lowercase(), value.trim().to_string())
+            }
+            "END" => Command::End,
+            "ABOUT" => Command::About,
+            _ => Command::Unknown(word.chars().take(40).collect()),
+        };
+        Ok(Some(cmd))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(line: &str) -> Result<Option<Command>, ProtocolError> {
+        Parser::default().feed(line)
+    }
+
+    #[test]
+    fn commands_parse() {
+        assert_eq!(one("START 15\r\n"), Ok(Some(Command::Start(15))));
+        assert_eq!(
+            one("rectstart 20, 15"),
+            Ok(Some(Command::RectStart(20, 15)))
+        );
+        assert_eq!(one("TURN 7,8"), Ok(Some(Command::Turn(7, 8))));
+        assert_eq!(one("TAKEBACK 1,2"), Ok(Some(Command::Takeback(1, 2))));
+        assert_eq!(
+            one("INFO timeout_turn 1000"),
+            Ok(Some(Command::Info("timeout_turn".into(), "1000".into())))
+        );
+        assert_eq!(
+            one("SWAP2BOARD"),
+            Ok(Some(Command::Unknown("SWAP2BOARD".into())))
+        );
+        assert_eq!(one("   "), Ok(None));
+    }
+
+    #[test]
+    fn malformed_lines_are_errors() {
+        for bad in [
+            "START",
+            "START x",
+            "TURN 7",
+            "TURN a,b",
+            "TURN -1,3",
+            "INFO",
+            "RECTSTART 5",
+        ] {
+            assert!(one(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn board_blocks_collect_stones() {
+        let mut p = Parser::default();
+        assert_eq!(p.feed("BOARD"), Ok(None));
+        assert_eq!(p.feed("7,7,1\r"), Ok(None));
+        assert_eq!(p.feed("8,7,2"), Ok(None));
+        let done = p.feed("DONE").unwrap().unwrap();
+        assert_eq!(
+            done,
+            Command::Board(vec![
+                BoardStone {
+                    x: 7,
+                    y: 7,
+                    own: true
+                },
+                BoardStone {
+                    x: 8,
+                    y: 7,
+                    own: false
+                }
+            ])
+        );
+        assert_eq!(p.feed("BOARD"), Ok(None));
+        assert!(p.feed("7,7,9").is_err());
+        // After a bad line the block is abandoned and commands parse again.
+        assert_eq!(p.feed("ABOUT"), Ok(Some(Command::About)));
+    }
+}

@@ -1,0 +1,150 @@
+//! Protocol transcripts run through the brain in-process.
+
+use super::brain::Brain;
+use std::sync::atomic::AtomicBool;
+
+/// Feeds `lines` and returns every answer line.
+fn transcript(brain: &mut Brain, lines: &[&str]) -> Vec<String> {
+    let abort = AtomicBool::new(false);
+    let mut out = Vec::new();
+    for line in lines {
+        if !brain.handle(line, &abort, &mut out) {
+            out.push("<quit>".into());
+            break;
+        }
+    }
+    out
+}
+
+fn coords(answer: &str) -> (usize, usize) {
+    let (x, y) = answer.split_once(',').expect("a move");
+    (x.parse().unwrap(), y.parse().unwrap())
+}
+
+#[test]
+fn start_begin_turn_about_end() {
+    let mut b = Brain::new();
+    let out = transcript(
+        &mut b,
+        &[
+            "START 15\r",
+            "INFO timeout_turn 200",
+            "BEGIN",
+            "ABOUT",
+            "END",
+            "ABOUT",
+        ],
+    );
+    assert_eq!(out[0], "OK");
+    assert_eq!(coords(&out[1]), (7, 7));
+    assert!(out[2].starts_with("name=\"pbrain-mnk\""));
+    assert_eq!(out[3], "<quit>");
+    assert_eq!(out.len(), 4);
+}
+
+#[test]
+fn turns_are_answered_on_empty_cells_and_bad_turns_refused() {
+    let mut b = Brain::new();
+    let out = transcript(
+        &mut b,
+        &[
+            "RECTSTART 20,15",
+            "INFO timeout_turn 100",
+            "TURN 10,7",
+            "TURN 10,7",
+            "TURN 20,3",
+            "TURN x",
+        ],
+    );
+    assert_eq!(out[0], "OK");
+    let (x, y) = coords(&out[1]);
+    assert!(x < 20 && y < 15 && (x, y) != (10, 7));
+    assert!(
+        out[2].starts_with("ERROR") && out[2].contains("taken"),
+        "{}",
+        out[2]
+    );
+    assert!(
+        out[3].starts_with("ERROR") && out[3].contains("off"),
+        "{}",
+        out[3]
+    );
+    assert!(out[4].starts_with("ERROR"));
+}
+
+#[test]
+fn board_blocks_win_block_and_refuse_inconsistent_stones() {
+    let mut b = Brain::new();
+    let out = transcript(
+        &mut b,
+        &[
+            "START 15",
+            "INFO timeout_turn 300",
+            // Own four on row 3 (x = 3..6): the brain must complete it.
+            "BOARD",
+            "3,3,1",
+            "4,3,1",
+            "5,3,1",
+            "6,3,1",
+            "3,5,2",
+            "4,5,2",
+            "5,5,2",
+            "9,9,2",
+            "DONE",
+        ],
+    );
+    assert_eq!(out[0], "OK");
+    assert!(["2,3", "7,3"].contains(&out[1].as_str()), "{}", out[1]);
+    let out = transcript(
+        &mut b,
+        &[
+            "RESTART", "BOARD", "3,3,2", "4,3,2", "5,3,2", "6,3,2", "3,5,1", "4,5,1", "9,9,1",
+            "DONE",
+        ],
+    );
+    assert_eq!(out[0], "OK");
+    assert!(["2,3", "7,3"].contains(&out[1].as_str()), "{}", out[1]);
+    for bad in [
+        vec!["BOARD", "1,1,1", "2,2,1", "DONE"],
+        vec!["BOARD", "1,1,1", "1,1,2", "DONE"],
+        vec!["BOARD", "15,1,2", "DONE"],
+        vec!["BOARD", "1,1", "DONE"],
+    ] {
+        let out = transcript(&mut b, &bad);
+        assert!(out[0].starts_with("ERROR"), "{bad:?} -> {out:?}");
+    }
+}
+
+#[test]
+fn takeback_restart_info_and_unknown() {
+    let mut b = Brain::new();
+    let out = transcript(
+        &mut b,
+        &[
+            "TURN 1,1",
+            "RESTART",
+            "START 3",
+            "START 15",
+            "INFO timeout_turn fast",
+            "INFO rule 1",
+            "INFO game_type 1",
+            "INFO max_memory 83886080",
+            "INFO timeout_turn 100",
+            "TURN 7,7",
+            "TAKEBACK 7,7",
+            "TAKEBACK 0,0",
+            "SWAP2BOARD",
+            "",
+        ],
+    );
+    assert!(out[0].starts_with("ERROR"), "{out:?}");
+    assert!(out[1].starts_with("ERROR"));
+    assert!(out[2].starts_with("ERROR"));
+    assert_eq!(out[3], "OK");
+    assert!(out[4].starts_with("ERROR"));
+    coords(&out[5]);
+    assert_eq!(out[6], "OK");
+    assert!(out[7].starts_with("ERROR"));
+    assert!(out[8].starts_with("UNKNOWN"));
+    assert_eq!(out.len(), 9);
+}
