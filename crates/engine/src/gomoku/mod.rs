@@ -12,6 +12,7 @@
 //! with the best move found so far.
 
 pub mod pattern;
+pub mod player;
 pub mod search;
 pub mod state;
 pub mod vcf;
@@ -20,6 +21,7 @@ pub mod vcf;
 mod tests;
 
 pub use pattern::Pattern;
+pub use player::{BigBoardPlayer, TimeUp};
 pub use search::{Limits, Reason, Report, Searcher};
 pub use state::State;
 pub use vcf::{find_vcf, VcfLimits};

@@ -106,6 +106,8 @@ pub struct Thinker {
     solver: Option<Solver<u64>>,
     exact_empty_cells: usize,
     stop: Option<Arc<AtomicBool>>,
+    /// `perfect` and `hard` on boards of more than 64 cells (see [`crate::gomoku`]).
+    big: crate::gomoku::BigBoardPlayer,
 }
 
 impl Thinker {
@@ -116,7 +118,15 @@ impl Thinker {
             solver: None,
             exact_empty_cells,
             stop: None,
+            big: crate::gomoku::BigBoardPlayer::default(),
         }
+    }
+
+    /// The big-board player used by `perfect` and `hard` on boards of more than 64 cells:
+    /// set its node budget, or a `time_up` check that makes it answer with the best move so
+    /// far (a front end bounding each move in time).
+    pub fn big_board(&mut self) -> &mut crate::gomoku::BigBoardPlayer {
+        &mut self.big
     }
 
     /// A flag another thread may set to stop the next searches (a server bounding a search
@@ -148,6 +158,10 @@ impl Thinker {
                 nodes: 0,
                 method: Method::Random,
             }),
+            // Beyond 64 cells the exact solver cannot finish: the Gomoku search plays.
+            Level::Perfect | Level::Hard if board.as_small().is_none() => {
+                Ok(self.big.think(board, self.stop.as_deref())?)
+            }
             Level::Perfect => match board.as_small() {
                 Some(pos) if legal.len() <= self.exact_empty_cells => self.exact(pos, explain, rng),
                 _ => self.bounded(board, hard_depth(board.rules()), true, explain, rng),

@@ -1,0 +1,86 @@
+//! The big-board search as a computer level of a [`crate::session`]: what `perfect` and
+//! `hard` use on boards of more than 64 cells, where the exact solver cannot finish.
+
+use super::search::{Limits, Searcher};
+use super::state::State;
+use super::DEFAULT_HASH_MIB;
+use crate::board::Board;
+use crate::error::SearchError;
+use crate::score::Verdict;
+use crate::session::think::{Candidate, Method, Thought};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Nodes a move may cost when no time check is given: about a quarter to half a second on
+/// one core of a current machine, so `mnk play` answers promptly and reproducibly.
+pub const DEFAULT_NODES: u64 = 150_000;
+
+/// A caller's clock turned into "time is up" (the engine reads no clock itself).
+pub type TimeUp = Arc<dyn Fn() -> bool + Send + Sync>;
+
+/// The big-board player a session keeps: the search with its table, and its budget.
+pub struct BigBoardPlayer {
+    searcher: Option<Searcher>,
+    /// Nodes per move at most.
+    pub nodes: u64,
+    /// When set and true, the search answers with the best move found so far.
+    pub time_up: Option<TimeUp>,
+    /// Overlines do not win (exact-K) when set; the session's boards are freestyle.
+    pub exact: bool,
+}
+
+impl Default for BigBoardPlayer {
+    fn default() -> Self {
+        BigBoardPlayer {
+            searcher: None,
+            nodes: DEFAULT_NODES,
+            time_up: None,
+            exact: false,
+        }
+    }
+}
+
+impl BigBoardPlayer {
+    /// Chooses a move on `board`. A raised `stop` flag cancels (nothing is played, as with
+    /// every session search); `time_up` only cuts the search short.
+    pub fn think(
+        &mut self,
+        board: &Board,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Thought, SearchError> {
+        let mut state = State::from_board(board, self.exact);
+        let searcher = self
+            .searcher
+            .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MIB / 2));
+        let cancelled = || stop.is_some_and(|f| f.load(Ordering::Relaxed));
+        let time_up = self.time_up.clone();
+        let stop_now = || cancelled() || time_up.as_ref().is_some_and(|t| t());
+        let never = || false;
+        let limits = Limits {
+            max_depth: 64,
+            max_nodes: self.nodes,
+            stop: &stop_now,
+            soft_stop: &never,
+        };
+        let report = searcher
+            .search(&mut state, &limits)
+            .ok_or_else(|| SearchError::GameOver("the game is over".into()))?;
+        if cancelled() {
+            return Err(SearchError::Stopped);
+        }
+        let verdict = Verdict::from_score(report.score, board.stone_count(), false);
+        Ok(Thought {
+            cell: report.best,
+            best: vec![report.best],
+            verdict: Some(verdict),
+            candidates: vec![Candidate {
+                cell: report.best,
+                verdict,
+            }],
+            nodes: report.nodes,
+            method: Method::Search {
+                depth: report.depth,
+            },
+        })
+    }
+}
