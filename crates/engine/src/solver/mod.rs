@@ -5,8 +5,9 @@
 //!
 //! The root is searched one symmetry class of moves at a time: first a null-window test
 //! around the draw classifies each class as win, draw or loss for the mover (cheap, and what a
-//! stopped search can report), then exact distances only where they decide. Classes are
-//! spread over threads that share the table.
+//! stopped search can report), then exact distances only where they decide. With more than
+//! one thread, helper threads search the same root with other move orders to fill the shared
+//! table (Lazy SMP); the results come from the main thread alone.
 
 pub mod ordering;
 pub mod progress;
@@ -18,10 +19,9 @@ use crate::error::SearchError;
 use crate::position::Position;
 use crate::score::{Score, Verdict, INFINITY};
 use progress::Progress;
-use rayon::prelude::*;
 use search::{Searcher, TableRef};
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicBool, AtomicI32};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize};
 use std::sync::Arc;
 use tt::Table;
 
@@ -90,9 +90,9 @@ pub struct Solution {
     pub best_moves: Vec<usize>,
 }
 
-/// Empty cells from which a solve uses every core by default. Splitting the root only pays
-/// when the root classes cost alike; on 5x5/4 the centre class dominates and one thread with a
-/// growing table was faster than two sharing a full-size one, so small boards stay on one.
+/// Empty cells from which a solve uses every core by default: below it a solve takes well
+/// under a second on one thread, whose table grows with the work, while helpers need the
+/// shared table at full size from the start.
 const PARALLEL_FROM_EMPTY: usize = 26;
 
 /// A root move class: moves that lead to symmetric positions.
@@ -252,7 +252,9 @@ impl<B: BitSet> Solver<B> {
             .start_root(classes.iter().map(|c| c.cells.len()).sum());
         let empties = pos.empty_cells().count() as usize;
         let threads = match self.config.threads {
-            0 if empties >= PARALLEL_FROM_EMPTY => rayon::current_num_threads(),
+            0 if empties >= PARALLEL_FROM_EMPTY => {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            }
             0 => 1,
             n => n,
         };
@@ -377,37 +379,68 @@ impl<B: BitSet> Solver<B> {
             stopped |= searcher.stopped;
             scores
         } else {
+            // Lazy SMP: this thread does the real work exactly as alone; helpers search the
+            // class it is on (and the next ones) with other move orders, only to fill the
+            // shared table, which is always sound, so results never depend on timing.
             if let Some(t) = self.table.as_mut() {
                 t.grow_to_max();
             }
             let table = self.table.as_ref();
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .map_err(|e| SearchError::TooLarge(format!("cannot start search threads: {e}")))?;
-            let results: Vec<(Score, u64, u64, bool)> = pool.install(|| {
-                (0..classes.len())
-                    .into_par_iter()
-                    .with_max_len(1)
-                    .map(|i| {
-                        let mut searcher = Searcher::new(
-                            config,
-                            table.map(TableRef::Shared),
-                            stop.as_deref(),
-                            &progress,
-                            cells,
-                        );
-                        let mut pos = pos.clone();
-                        let s = job(&mut searcher, &mut pos, i);
-                        searcher.flush();
-                        (s, searcher.nodes, searcher.table_cutoffs, searcher.stopped)
+            let current = AtomicUsize::new(0);
+            let helpers_stop = AtomicBool::new(false);
+            let (scores, main_stats, helper_nodes) = std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..threads)
+                    .map(|h| {
+                        let (current, helpers_stop, progress) =
+                            (&current, &helpers_stop, &progress);
+                        scope.spawn(move || {
+                            let mut searcher = Searcher::new(
+                                config,
+                                table.map(TableRef::Shared),
+                                Some(helpers_stop),
+                                progress,
+                                cells,
+                            );
+                            searcher.perturb(h as u64);
+                            let mut pos = pos.clone();
+                            let mut i = current.load(Relaxed) + h - 1;
+                            while !searcher.stopped && !helpers_stop.load(Relaxed) {
+                                i = i.max(current.load(Relaxed)) % classes.len();
+                                searcher.score_move(&mut pos, classes[i].cells[0], -1, 1);
+                                i += 1;
+                            }
+                            searcher.flush();
+                            searcher.nodes
+                        })
                     })
-                    .collect()
+                    .collect();
+                let mut searcher = Searcher::new(
+                    config,
+                    table.map(TableRef::Shared),
+                    stop.as_deref(),
+                    &progress,
+                    cells,
+                );
+                let mut main_pos = pos.clone();
+                let scores: Vec<Score> = (0..classes.len())
+                    .map(|i| {
+                        current.store(i, Relaxed);
+                        job(&mut searcher, &mut main_pos, i)
+                    })
+                    .collect();
+                searcher.flush();
+                helpers_stop.store(true, Relaxed);
+                let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+                (
+                    scores,
+                    (searcher.nodes, searcher.table_cutoffs, searcher.stopped),
+                    helper_nodes,
+                )
             });
-            nodes += results.iter().map(|r| r.1).sum::<u64>();
-            cutoffs += results.iter().map(|r| r.2).sum::<u64>();
-            stopped |= results.iter().any(|r| r.3);
-            results.into_iter().map(|r| r.0).collect()
+            nodes += main_stats.0 + helper_nodes;
+            cutoffs += main_stats.1;
+            stopped |= main_stats.2;
+            scores
         };
         self.stats.nodes += nodes;
         self.stats.table_cutoffs += cutoffs;

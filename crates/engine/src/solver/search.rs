@@ -83,6 +83,18 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Seeds the history table differently per helper thread, so that helpers order equal
+    /// moves differently from the main thread and from each other.
+    pub fn perturb(&mut self, seed: u64) {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        for h in &mut self.history {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            *h = (state % 8) as u32;
+        }
+    }
+
     /// Publishes whatever is left of the node count.
     pub fn flush(&mut self) {
         self.progress.add_nodes(self.unpublished);

@@ -93,3 +93,28 @@ fn stop_flag_stops() {
     let r = b.solve(Algorithm::Solver, SolverConfig::default(), Some(flag));
     assert_eq!(r.unwrap_err(), SearchError::Stopped);
 }
+
+#[test]
+fn helper_threads_give_the_same_answers_and_stop() {
+    let config = SolverConfig {
+        threads: 2,
+        hash_mib: 4,
+        ..SolverConfig::default()
+    };
+    for (w, h, k) in [(4, 4, 4), (4, 4, 3), (5, 4, 3)] {
+        let b = board(w, h, k, "");
+        let one = solve(
+            &b,
+            SolverConfig {
+                threads: 1,
+                ..config
+            },
+        );
+        let two = solve(&b, config);
+        assert_eq!(one.verdict, two.verdict, "{w}x{h}/{k}");
+        assert_eq!(one.best_moves, two.best_moves, "{w}x{h}/{k}");
+    }
+    let flag = Arc::new(AtomicBool::new(true));
+    let r = board(4, 4, 4, "").solve(Algorithm::Solver, config, Some(flag));
+    assert_eq!(r.unwrap_err(), SearchError::Stopped);
+}
