@@ -1,0 +1,322 @@
+//! The JSON API under `/api/v1`. Handlers never search on the async executor: every game
+//! operation runs on tokio's blocking pool, searches are limited in number and stopped by a
+//! flag when they run out of time.
+
+use crate::analysis::{self, Analysis};
+use crate::error::ApiError;
+use crate::store::{lock, Game, GameStore};
+use crate::teach::{self, LessonView, TreeRequest};
+use crate::view::{game_view, thought_view, GameView, MoveRequest, NewGame, MAX_SIDE, MIN_SIDE};
+use axum::extract::{FromRequest, Path, Request, State};
+use axum::http::{StatusCode, Uri};
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use mnk_engine::session::{Player, Session, SessionConfig};
+use mnk_engine::{Rules, Side};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+use tokio::sync::Semaphore;
+
+/// What every handler shares.
+pub struct AppState {
+    /// The games.
+    pub store: GameStore,
+    /// Permits for searches running at once.
+    searches: Semaphore,
+}
+
+impl AppState {
+    /// State for a server with these limits.
+    pub fn new(limits: crate::Limits) -> Self {
+        AppState {
+            searches: Semaphore::new(limits.max_searches.max(1)),
+            store: GameStore::new(limits),
+        }
+    }
+}
+
+type Shared = State<Arc<AppState>>;
+
+/// A JSON body whose rejections (syntax, shape, size, content type) become [`ApiError`]s
+/// with a JSON message instead of axum's plain-text ones.
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let Json(value) = Json::<T>::from_request(req, state).await?;
+        Ok(ApiJson(value))
+    }
+}
+
+/// The routes under `/api/v1`.
+pub fn routes() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/games", post(create))
+        .route("/games/{id}", get(show).delete(remove))
+        .route("/games/{id}/moves", post(play))
+        .route("/games/{id}/computer", post(computer))
+        .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/hint", post(hint))
+        .route("/games/{id}/analysis", get(analysis))
+        .route("/tree", post(tree))
+        .fallback(no_route)
+}
+
+async fn no_route(uri: Uri) -> ApiError {
+    ApiError::NoSuchRoute(uri.path().chars().take(80).collect())
+}
+
+/// Runs `f` on the blocking pool with the game locked.
+async fn with_game<R: Send + 'static>(
+    state: &AppState,
+    id: &str,
+    f: impl FnOnce(&mut Game) -> Result<R, ApiError> + Send + 'static,
+) -> Result<R, ApiError> {
+    let game = state.store.get(id)?;
+    tokio::task::spawn_blocking(move || f(&mut *lock(&game)?))
+        .await
+        .map_err(|e| ApiError::Internal(format!("a game task failed: {e}")))?
+}
+
+/// Runs a search `f` on the blocking pool, at most `max_searches` at once, with a stop flag
+/// that a timer sets after the time limit.
+async fn with_search<R: Send + 'static>(
+    state: &AppState,
+    f: impl FnOnce(Arc<AtomicBool>) -> Result<R, ApiError> + Send + 'static,
+) -> Result<R, ApiError> {
+    let limit = state.store.limits().search_time;
+    let _permit = state
+        .searches
+        .acquire()
+        .await
+        .map_err(|_| ApiError::Internal("the server is shutting down".into()))?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let timer = {
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(limit).await;
+            stop.store(true, Ordering::Relaxed);
+        })
+    };
+    let result = tokio::task::spawn_blocking(move || f(stop))
+        .await
+        .map_err(|e| ApiError::Internal(format!("a search task failed: {e}")));
+    timer.abort();
+    match result? {
+        Err(ApiError::SearchTimeout(_)) => Err(ApiError::SearchTimeout(limit.as_secs())),
+        other => other,
+    }
+}
+
+fn player(name: Option<&str>, default: Player) -> Result<Player, ApiError> {
+    match name {
+        None => Ok(default),
+        Some(text) => Ok(text.parse::<Player>()?),
+    }
+}
+
+async fn create(
+    State(state): Shared,
+    ApiJson(req): ApiJson<NewGame>,
+) -> Result<impl IntoResponse, ApiError> {
+    let width = req.width.unwrap_or(3);
+    let height = req.height.unwrap_or(3);
+    for (name, v) in [("width", width), ("height", height)] {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&v) {
+            return Err(ApiError::BadRequest(format!(
+                "{name} {v} is not offered: boards are {MIN_SIDE} to {MAX_SIDE} cells wide and high"
+            )));
+        }
+    }
+    let rules =
+        Rules::new(width, height, req.k).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let config = SessionConfig {
+        rules,
+        x: player(req.x.as_deref(), Player::Human)?,
+        o: player(req.o.as_deref(), "perfect".parse().expect("a level name"))?,
+        first: req.first.map(Side::from).unwrap_or(Side::X),
+        seed: req.seed.unwrap_or_else(rand::random),
+        ..SessionConfig::default()
+    };
+    let game = Game {
+        session: Session::new(config)?,
+        last: None,
+    };
+    let view = game_view("", &game);
+    let id = state.store.insert(game);
+    Ok((StatusCode::CREATED, Json(GameView { id, ..view })))
+}
+
+async fn show(State(state): Shared, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+    let key = id.clone();
+    Ok(Json(
+        with_game(&state, &key, move |g| Ok(game_view(&id, g))).await?,
+    ))
+}
+
+async fn remove(State(state): Shared, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+    if state.store.remove(&id) {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::NoSuchGame(id.chars().take(40).collect()))
+    }
+}
+
+async fn play(
+    State(state): Shared,
+    Path(id): Path<String>,
+    ApiJson(req): ApiJson<MoveRequest>,
+) -> Result<Json<GameView>, ApiError> {
+    let key = id.clone();
+    let view = with_game(&state, &key, move |g| {
+        let cells = g.session.board().rules().cells();
+        let cell = match (req.r#move, req.cell) {
+            (Some(text), None) => g.session.parse_move(&text)?,
+            (None, Some(cell)) if cell < cells => cell,
+            (None, Some(cell)) => {
+                return Err(ApiError::BadRequest(format!(
+                    "cell {cell} is off the board: cells are 0 to {}",
+                    cells - 1
+                )))
+            }
+            _ => {
+                return Err(ApiError::BadRequest(
+                    "give exactly one of \"move\" (like \"b2\") or \"cell\" (0-based index)".into(),
+                ))
+            }
+        };
+        g.session.play(cell)?;
+        g.last = None;
+        Ok(game_view(&id, g))
+    })
+    .await?;
+    Ok(Json(view))
+}
+
+async fn computer(
+    State(state): Shared,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    let game = state.store.get(&id)?;
+    let view = with_search(&state, move |stop| {
+        let mut g = lock(&game)?;
+        let board = g.session.board().clone();
+        let side = g.session.to_move();
+        let started = Instant::now();
+        g.session.set_stop_flag(Some(stop));
+        let thought = g.session.computer_move();
+        g.session.set_stop_flag(None);
+        let thought = thought?;
+        let ms = started.elapsed().as_millis() as u64;
+        g.last = Some(thought_view(&board, side, &thought, ms));
+        Ok(game_view(&id, &g))
+    })
+    .await?;
+    Ok(Json(view))
+}
+
+async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
+    let key = id.clone();
+    let view = with_game(&state, &key, move |g| {
+        g.session.undo()?;
+        g.last = None;
+        Ok(game_view(&id, g))
+    })
+    .await?;
+    Ok(Json(view))
+}
+
+/// The perfect level's advice for the side to move.
+#[derive(Serialize)]
+struct Hint {
+    r#move: String,
+    cell: usize,
+    best: Vec<String>,
+    best_cells: Vec<usize>,
+    value: Option<String>,
+    plies: Option<u32>,
+    score: Option<i32>,
+    nodes: u64,
+    ms: u64,
+}
+
+async fn hint(State(state): Shared, Path(id): Path<String>) -> Result<Json<Hint>, ApiError> {
+    let game = state.store.get(&id)?;
+    let hint = with_search(&state, move |stop| {
+        let mut g = lock(&game)?;
+        if g.session.is_over() {
+            return Err(ApiError::Conflict(
+                "the game is over: there is nothing to hint".into(),
+            ));
+        }
+        let board = g.session.board().clone();
+        let side = g.session.to_move();
+        let started = Instant::now();
+        g.session.set_stop_flag(Some(stop));
+        let thought = g.session.hint();
+        g.session.set_stop_flag(None);
+        let t = thought_view(
+            &board,
+            side,
+            &thought?,
+            started.elapsed().as_millis() as u64,
+        );
+        Ok(Hint {
+            r#move: t.r#move,
+            cell: t.cell,
+            best_cells: t
+                .best
+                .iter()
+                .filter_map(|m| board.parse_move(m).ok())
+                .collect(),
+            best: t.best,
+            value: t.value,
+            plies: t.plies,
+            score: t.score,
+            nodes: t.nodes,
+            ms: t.ms,
+        })
+    })
+    .await?;
+    Ok(Json(hint))
+}
+
+async fn analysis(
+    State(state): Shared,
+    Path(id): Path<String>,
+) -> Result<Json<Analysis>, ApiError> {
+    // Copy the position and let the game go: analysing never holds the game locked.
+    let board = with_game(&state, &id, |g| {
+        if g.session.is_over() {
+            return Err(ApiError::Conflict(
+                "the game is over: there is nothing to analyse".into(),
+            ));
+        }
+        Ok(g.session.board().clone())
+    })
+    .await?;
+    let result = with_search(&state, move |stop| Ok(analysis::analyze(&board, stop)?)).await?;
+    Ok(Json(result))
+}
+
+/// The lessons of one tree.
+#[derive(Serialize)]
+struct TreeAnswer {
+    lessons: Vec<LessonView>,
+}
+
+async fn tree(
+    State(state): Shared,
+    ApiJson(req): ApiJson<TreeRequest>,
+) -> Result<Json<TreeAnswer>, ApiError> {
+    // A tree within the drawing limit searches in well under a millisecond per node, so the
+    // node cap bounds the time; it still runs off the executor.
+    let lessons = with_search(&state, move |_| teach::lessons(&req)).await?;
+    Ok(Json(TreeAnswer { lessons }))
+}

@@ -1,0 +1,145 @@
+//! mnk-web: the local web app of `mnk serve`. An axum server holds games in bounded memory,
+//! answers a JSON API under `/api/v1` from the engine's [`Session`](mnk_engine::session::Session),
+//! solver and teaching code, and serves one page (HTML, CSS and JavaScript embedded in the
+//! binary: no CDN, no build step).
+//!
+//! - [`api`]: the routes and handlers;
+//! - [`store`]: the games, capped in number and dropped when idle;
+//! - [`view`]: request bodies and JSON views;
+//! - [`analysis`]: the overlay of cell values;
+//! - [`teach`]: the tree lesson panel;
+//! - [`error`]: every failure as a status and a JSON message.
+
+pub mod analysis;
+pub mod api;
+pub mod error;
+pub mod store;
+pub mod teach;
+pub mod view;
+
+pub use api::AppState;
+pub use error::ApiError;
+pub use store::Limits;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::header;
+use axum::response::{Html, IntoResponse};
+use axum::routing::get;
+use axum::Router;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+
+/// Largest request body accepted, in bytes: a tree the page can draw is far smaller.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+const INDEX_HTML: &str = include_str!("assets/index.html");
+const STYLE_CSS: &str = include_str!("assets/style.css");
+const APP_JS: &str = include_str!("assets/app.js");
+
+/// The whole app: the page, its assets and the API, sharing `state`.
+pub fn router(state: Arc<AppState>) -> Router {
+    Router::new()
+        .route("/", get(|| async { Html(INDEX_HTML) }))
+        .route(
+            "/style.css",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+                    STYLE_CSS,
+                )
+            }),
+        )
+        .route(
+            "/app.js",
+            get(|| async {
+                (
+                    [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+                    APP_JS,
+                )
+                    .into_response()
+            }),
+        )
+        .nest("/api/v1", api::routes())
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .with_state(state)
+}
+
+/// Serves the app on `listener` until `shutdown` completes, then finishes the requests in
+/// flight. Idle games are swept once a minute.
+pub async fn serve_on(
+    listener: TcpListener,
+    limits: Limits,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let state = Arc::new(AppState::new(limits));
+    let sweeper = {
+        let state = state.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                tick.tick().await;
+                state.store.sweep();
+            }
+        })
+    };
+    let result = axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await;
+    sweeper.abort();
+    result
+}
+
+/// What `mnk serve` runs: binds `addr`, prints the URL (and opens it with `open`), serves until
+/// Ctrl-C. Builds its own tokio runtime so the caller needs none.
+pub fn run(addr: SocketAddr, open: bool) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = TcpListener::bind(addr).await?;
+        let url = format!("http://{}/", listener.local_addr()?);
+        println!("mnk serve: listening on {url} (Ctrl-C to stop)");
+        if !addr.ip().is_loopback() {
+            println!(
+                "mnk serve: warning: {} is reachable from other machines",
+                addr.ip()
+            );
+        }
+        if open {
+            open_browser(&url);
+        }
+        serve_on(listener, Limits::default(), async {
+            // If the signal cannot be watched, run until killed rather than stop at once.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        })
+        .await?;
+        println!("mnk serve: stopped");
+        Ok(())
+    })
+}
+
+/// Asks the desktop to open `url`; a failure is reported, never fatal.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if let Err(err) = std::process::Command::new(opener)
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    {
+        eprintln!(
+            "mnk serve: could not start {opener} to open the page ({err}); open {url} yourself"
+        );
+    }
+}
