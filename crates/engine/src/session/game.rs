@@ -73,10 +73,10 @@ impl GameResult {
 
 /// One game in progress.
 pub struct Session {
-    config: SessionConfig,
-    board: Board,
-    rng: StdRng,
-    thinker: Thinker,
+    pub(super) config: SessionConfig,
+    pub(super) board: Board,
+    pub(super) rng: StdRng,
+    pub(super) thinker: Thinker,
 }
 
 impl Session {

@@ -5,16 +5,20 @@
 //! - [`player`]: who plays a side (`human` or a computer level) and how levels are named.
 //! - [`think`]: how a computer level chooses a move (exact solver, bounded search, random).
 //! - [`game`]: [`Session`], the game itself: moves, undo, hints, result.
+//! - [`background`]: [`ThinkJob`], a computer decision taken out of the session to run on
+//!   another thread (stoppable), and handed back with [`Session::finish_think`].
 //! - [`record`]: [`Record`], the small text format that saves and restores a game.
 //!
 //! Nothing here reads a clock or does I/O; randomness comes from a seeded generator held by
 //! the session, so a given seed and a given sequence of inputs always give the same game.
 
+pub mod background;
 pub mod game;
 pub mod player;
 pub mod record;
 pub mod think;
 
+pub use background::{ThinkDone, ThinkJob, ThinkPurpose};
 pub use game::{GameResult, Session, SessionConfig};
 pub use player::{Level, Player};
 pub use record::Record;
@@ -54,6 +58,9 @@ pub enum SessionError {
     /// `undo` with no human move to take back.
     #[error("there is no move of a human player to take back")]
     NothingToUndo,
+    /// A background decision handed back after the game moved on (undo, new game, a move).
+    #[error("the position changed while the computer was thinking; its answer was dropped")]
+    Stale,
     /// A game record that does not parse or does not replay.
     #[error("game record, line {line}: {reason}")]
     Record {

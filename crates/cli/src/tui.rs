@@ -1,0 +1,79 @@
+//! `mnk tui`: options of the full-screen game, handed to [`mnk_tui`].
+
+use crate::play::First;
+use clap::Args;
+use mnk_engine::session::{Player, SessionConfig, SessionError};
+use mnk_engine::{Rules, Side, Size};
+use std::io::IsTerminal;
+
+/// Options of `mnk tui` (the same as `mnk play` where they overlap).
+#[derive(Args, Debug, Default)]
+pub struct TuiArgs {
+    /// Board size as WxH (1 to 26 each); default 3x3.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<Size>,
+    /// Stones in a row that win (1 to the longer side); default min(W, H, 5).
+    #[arg(long)]
+    pub k: Option<usize>,
+    /// Who plays x: human, perfect, hard, medium, easy, random or depth:N. Default: human.
+    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
+    pub x: Option<Player>,
+    /// Who plays o (same choices). Default: perfect.
+    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
+    pub o: Option<Player>,
+    /// Which symbol moves first, whoever plays it. Default: x.
+    #[arg(long, value_enum)]
+    pub first: Option<First>,
+    /// Seed for every random choice (random moves, ties between equally good moves).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Pause between moves when the computer plays both sides, in milliseconds (rounded to
+    /// 0, 100, 250, 500, 1000, 2000 or 4000; + and - change it in the game). Default: 500.
+    #[arg(long, value_name = "MS", default_value_t = 500)]
+    pub pace: u64,
+}
+
+fn parse_player(text: &str) -> Result<Player, String> {
+    text.parse().map_err(|e: SessionError| e.to_string())
+}
+
+/// Runs `mnk tui`.
+pub fn run(args: TuiArgs) -> anyhow::Result<()> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        anyhow::bail!(
+            "mnk tui needs a terminal on standard input and output (use mnk play for line mode)"
+        );
+    }
+    let size = args.size.unwrap_or(Size {
+        width: 3,
+        height: 3,
+    });
+    let config = SessionConfig {
+        rules: Rules::new(size.width, size.height, args.k)?,
+        x: args.x.unwrap_or(Player::Human),
+        o: args.o.unwrap_or(SessionConfig::default().o),
+        first: match args.first {
+            Some(First::O) => Side::O,
+            _ => Side::X,
+        },
+        seed: args.seed.unwrap_or_else(rand::random),
+        ..SessionConfig::default()
+    };
+    mnk_tui::run(mnk_tui::Options {
+        config,
+        pace: mnk_tui::Options::pace_for_ms(args.pace),
+    })?;
+    Ok(())
+}
+
+/// `mnk` with no arguments: the full-screen game on a terminal, line mode otherwise.
+pub fn run_default() -> anyhow::Result<()> {
+    if std::io::stdout().is_terminal() && std::io::stdin().is_terminal() {
+        run(TuiArgs {
+            pace: 500,
+            ..TuiArgs::default()
+        })
+    } else {
+        crate::play::run_default()
+    }
+}

@@ -1,0 +1,140 @@
+//! End-to-end test of `mnk tui`: the real binary in a real terminal (tmux), driven by keys,
+//! read back with capture-pane. Every wait polls the screen against a deadline.
+//! Without tmux the test fails under CI=true and is skipped (with a message) elsewhere.
+
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+const DEADLINE: Duration = Duration::from_secs(20);
+
+/// Runs tmux on a private server (its own socket), away from the user's sessions.
+fn tmux(args: &[&str]) -> Output {
+    let socket = format!("mnk-tui-test-{}", std::process::id());
+    Command::new("tmux")
+        .args(["-L", &socket])
+        .args(args)
+        .output()
+        .expect("tmux runs")
+}
+
+struct Session(String);
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = tmux(&["kill-server"]);
+    }
+}
+
+impl Session {
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &self.0]).stdout).into_owned()
+    }
+
+    /// Polls the screen until `what` appears, or fails with the last screen at the deadline.
+    fn wait_for(&self, what: &str) -> String {
+        let end = Instant::now() + DEADLINE;
+        loop {
+            let screen = self.screen();
+            if screen.contains(what) {
+                return screen;
+            }
+            assert!(
+                Instant::now() < end,
+                "'{what}' never appeared; screen:\n{screen}"
+            );
+            std::thread::yield_now();
+        }
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            let out = tmux(&["send-keys", "-t", &self.0, k]);
+            assert!(out.status.success(), "send-keys {k}");
+        }
+    }
+
+    fn pane(&self, format: &str) -> String {
+        let out = tmux(&["display-message", "-p", "-t", &self.0, format]);
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+}
+
+fn tmux_available() -> bool {
+    let found = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!(
+                "tmux is required for the mnk tui end-to-end test under CI (apt-get install tmux)"
+            );
+        }
+        eprintln!("skipping the mnk tui end-to-end test: tmux is not installed");
+    }
+    found
+}
+
+#[test]
+fn tui_plays_a_game_by_keys_and_restores_the_terminal() {
+    if !tmux_available() {
+        return;
+    }
+    let name = format!("mnk-tui-test-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_mnk");
+    let session = Session(name.clone());
+    let command = format!("{bin} tui --x human --o human --seed 1");
+    let out = tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &name,
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &command,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Keep the pane after the program exits, to read its status.
+    tmux(&["set-option", "-t", &name, "remain-on-exit", "on"]);
+    session.wait_for("Press Enter to start");
+    session.keys(&["Enter"]);
+    session.wait_for("Turn: X");
+    // The cursor starts on b2. X b2, O a2, X c3, O a3, X a1: the diagonal wins.
+    session.keys(&["Enter"]);
+    session.wait_for("Turn: O");
+    session.keys(&["h", "Enter"]);
+    session.wait_for("You played a2");
+    session.keys(&["l", "l", "k", "Enter"]);
+    session.wait_for("You played c3");
+    session.keys(&["h", "h", "Enter"]);
+    session.wait_for("You played a3");
+    // The taken cell is refused and the status says why.
+    session.keys(&["Enter"]);
+    session.wait_for("a3 is taken");
+    session.keys(&["j", "j", "Enter"]);
+    let screen = session.wait_for("X wins");
+    assert!(screen.contains("Press n for a new game"), "{screen}");
+    session.keys(&["q"]);
+    let end = Instant::now() + DEADLINE;
+    while session.pane("#{pane_dead}") != "1" {
+        assert!(
+            Instant::now() < end,
+            "mnk tui did not exit:\n{}",
+            session.screen()
+        );
+        std::thread::yield_now();
+    }
+    assert_eq!(session.pane("#{pane_dead_status}"), "0");
+    // The alternate screen is gone: the board is no longer on the screen.
+    let after = session.screen();
+    assert!(
+        !after.contains("X wins"),
+        "the game screen stayed:\n{after}"
+    );
+}

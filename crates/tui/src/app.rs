@@ -1,0 +1,662 @@
+//! The app's state and how events change it. Nothing here touches the terminal or a thread:
+//! [`App::handle_event`] takes an [`Event`] (a key, a click, a tick of the clock, an answer from
+//! a background search) and returns the [`Effect`]s the runner must carry out (start a search,
+//! quit). Tests drive it with synthetic events and run the effects in place.
+
+use crate::layout::{BoardLayout, Screen};
+use crate::settings::{Settings, PACES_MS};
+use mnk_engine::board::Board;
+use mnk_engine::session::think::EXACT_EMPTY_CELLS;
+use mnk_engine::session::{
+    GameResult, Session, SessionConfig, SessionError, ThinkDone, ThinkJob, ThinkPurpose,
+};
+use mnk_engine::solver::MoveValue;
+use mnk_engine::{SearchError, Side, Verdict};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::Rect;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Something that happened.
+pub enum Event {
+    /// A key was pressed.
+    Key(KeyEvent),
+    /// The mouse did something.
+    Mouse(MouseEvent),
+    /// The terminal now has this many columns and rows.
+    Resize(u16, u16),
+    /// Time passed (drives the AI-vs-AI pace and the spinner).
+    Tick(Instant),
+    /// A background decision finished after `elapsed`.
+    Thought {
+        /// The id given in [`Effect::Think`].
+        id: u64,
+        /// The answer, for [`Session::finish_think`] (boxed: it holds the solver).
+        done: Box<ThinkDone>,
+        /// Wall time of the search.
+        elapsed: Duration,
+    },
+    /// A background analysis finished.
+    Analysed {
+        /// The id given in [`Effect::Analyze`].
+        id: u64,
+        /// Every legal move's exact value, or why not.
+        result: Result<Vec<MoveValue>, SearchError>,
+    },
+}
+
+/// Work the runner does for the app.
+pub enum Effect {
+    /// Run this job on another thread and send back [`Event::Thought`] with the same id.
+    Think {
+        /// Names the answer.
+        id: u64,
+        /// The job (boxed: it holds the solver).
+        job: Box<ThinkJob>,
+    },
+    /// Analyse every move of this position exactly (stoppable) and send [`Event::Analysed`].
+    Analyze {
+        /// Names the answer.
+        id: u64,
+        /// The position (boxed: large boards are large).
+        board: Box<Board>,
+        /// Set when the analysis is no longer wanted.
+        stop: Arc<AtomicBool>,
+    },
+    /// Leave the app.
+    Quit,
+}
+
+/// What covers the game screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing: the game.
+    None,
+    /// The key help.
+    Help,
+    /// The settings form.
+    Settings(Settings),
+}
+
+/// A search in progress.
+pub struct Pending {
+    /// Its id.
+    pub id: u64,
+    /// Move or hint.
+    pub purpose: ThinkPurpose,
+    /// Stops it.
+    pub stop: Arc<AtomicBool>,
+    /// When it started (for the spinner).
+    pub started: Instant,
+}
+
+/// The computer's last move, for the status panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    /// Who played it.
+    pub side: Side,
+    /// The move, e.g. `b2`.
+    pub name: String,
+    /// Its value for the side that played it (none for a random move).
+    pub verdict: Option<Verdict>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// The analysis overlay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Analysis {
+    /// Hidden.
+    Off,
+    /// Being computed for the position after these moves.
+    Running {
+        /// Its id.
+        id: u64,
+        /// The moves of the position analysed.
+        moves: Vec<usize>,
+    },
+    /// Every legal move's value for the side to move, for the position after `moves`.
+    Ready {
+        /// The moves of the position analysed.
+        moves: Vec<usize>,
+        /// (cell, value) for every empty cell.
+        values: Vec<(usize, Verdict)>,
+    },
+    /// Shown, but not available here (why).
+    Unavailable(String),
+}
+
+/// The whole app.
+pub struct App {
+    /// The game.
+    pub session: Session,
+    /// False until the first game is started (clicks before the start are refused).
+    pub started: bool,
+    /// What covers the board.
+    pub overlay: Overlay,
+    /// The cursor cell.
+    pub cursor: usize,
+    /// Terminal size (columns, rows).
+    pub size: (u16, u16),
+    /// The message line.
+    pub message: String,
+    /// The computer's last move.
+    pub last: Option<LastMove>,
+    /// The search in progress.
+    pub pending: Option<Pending>,
+    /// Cells of the last hint and its value.
+    pub hint: Option<(Vec<usize>, Option<Verdict>)>,
+    /// The analysis overlay.
+    pub analysis: Analysis,
+    analysis_stop: Option<Arc<AtomicBool>>,
+    /// Index into [`PACES_MS`].
+    pub pace: usize,
+    /// The computer waits for `p` (after a cancel, or paused by the player).
+    pub paused: bool,
+    /// The earliest time the computer may move next (AI-vs-AI pace).
+    due: Option<Instant>,
+    /// The clock as of the last tick.
+    pub now: Instant,
+    /// Set once the player quits.
+    pub quit: bool,
+    next_id: u64,
+}
+
+impl App {
+    /// A new app on the start screen for this game.
+    pub fn new(
+        config: SessionConfig,
+        pace: usize,
+        size: (u16, u16),
+        now: Instant,
+    ) -> Result<App, SessionError> {
+        let session = Session::new(config)?;
+        let cursor = centre(&session);
+        Ok(App {
+            session,
+            started: false,
+            overlay: Overlay::None,
+            cursor,
+            size,
+            message: "Press Enter to start, s for settings, ? for help.".into(),
+            last: None,
+            pending: None,
+            hint: None,
+            analysis: Analysis::Off,
+            analysis_stop: None,
+            pace: pace.min(PACES_MS.len() - 1),
+            paused: false,
+            due: None,
+            now,
+            quit: false,
+            next_id: 0,
+        })
+    }
+
+    /// The screen areas at the current size (`None`: the terminal is too small).
+    pub fn screen(&self) -> Option<Screen> {
+        Screen::new(Rect::new(0, 0, self.size.0, self.size.1))
+    }
+
+    /// Where the board is drawn at the current size (`None`: it does not fit).
+    pub fn board_layout(&self) -> Option<BoardLayout> {
+        BoardLayout::new(
+            self.screen()?.board,
+            self.session.config().rules,
+            self.cursor,
+        )
+    }
+
+    /// Whether a computer search runs for the move (the "thinking…" indicator).
+    pub fn thinking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Changes the state for one event; returns the work the runner must do.
+    pub fn handle_event(&mut self, event: Event) -> Vec<Effect> {
+        let mut effects = Vec::new();
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key, &mut effects),
+            Event::Key(_) => {}
+            Event::Mouse(mouse) => self.mouse(mouse),
+            Event::Resize(w, h) => self.size = (w, h),
+            Event::Tick(now) => self.now = now,
+            Event::Thought { id, done, elapsed } => self.thought(id, done, elapsed),
+            Event::Analysed { id, result } => self.analysed(id, result),
+        }
+        if self.quit {
+            self.cancel_all();
+            return vec![Effect::Quit];
+        }
+        self.schedule(&mut effects);
+        effects
+    }
+
+    fn key(&mut self, key: KeyEvent, effects: &mut Vec<Effect>) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            self.quit = true;
+            return;
+        }
+        match &mut self.overlay {
+            Overlay::Help => {
+                self.overlay = Overlay::None;
+                return;
+            }
+            Overlay::Settings(form) => {
+                match key.code {
+                    KeyCode::Up | KeyCode::Char('k') => form.select(-1),
+                    KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => form.select(1),
+                    KeyCode::Left | KeyCode::Char('h') => form.change(-1),
+                    KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') => form.change(1),
+                    KeyCode::Enter => {
+                        let form = form.clone();
+                        self.apply(form);
+                    }
+                    KeyCode::Esc | KeyCode::Char('s') => {
+                        self.overlay = Overlay::None;
+                        self.message = "Settings unchanged.".into();
+                    }
+                    KeyCode::Char('q') => self.quit = true,
+                    _ => {}
+                }
+                return;
+            }
+            Overlay::None => {}
+        }
+        let rules = self.session.config().rules;
+        let (col, row) = rules.col_row(self.cursor);
+        let step =
+            |c: usize, d: isize, n: usize| (c as isize + d).clamp(0, n as isize - 1) as usize;
+        match key.code {
+            KeyCode::Char('q') => self.quit = true,
+            KeyCode::Left | KeyCode::Char('h') => {
+                self.cursor = rules.cell(step(col, -1, rules.width()), row)
+            }
+            KeyCode::Right | KeyCode::Char('l') => {
+                self.cursor = rules.cell(step(col, 1, rules.width()), row)
+            }
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.cursor = rules.cell(col, step(row, -1, rules.height()))
+            }
+            KeyCode::Down | KeyCode::Char('j') => {
+                self.cursor = rules.cell(col, step(row, 1, rules.height()))
+            }
+            KeyCode::Enter | KeyCode::Char(' ') if !self.started => self.new_game(),
+            KeyCode::Enter | KeyCode::Char(' ') => self.play(self.cursor),
+            KeyCode::Char('n') => self.new_game(),
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('t') => self.ask_hint(effects),
+            KeyCode::Char('a') => self.toggle_analysis(),
+            KeyCode::Char('s') => {
+                self.overlay =
+                    Overlay::Settings(Settings::from_config(self.session.config(), self.pace));
+            }
+            KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
+            KeyCode::Esc => self.cancel_search(),
+            KeyCode::Char('p') => {
+                self.paused = !self.paused;
+                self.message = if self.paused {
+                    "Computer paused: press p to let it move again.".into()
+                } else {
+                    "Computer resumed.".into()
+                };
+            }
+            KeyCode::Char('+') | KeyCode::Char('=') => self.set_pace(1),
+            KeyCode::Char('-') => self.set_pace(-1),
+            _ => {}
+        }
+    }
+
+    fn mouse(&mut self, mouse: MouseEvent) {
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+            return;
+        }
+        if self.overlay != Overlay::None {
+            self.message = "Close this screen first (Esc).".into();
+            if self.overlay == Overlay::Help {
+                self.overlay = Overlay::None;
+            }
+            return;
+        }
+        match self
+            .board_layout()
+            .and_then(|l| l.cell_at(mouse.column, mouse.row))
+        {
+            None => self.message = "That click is not on a cell of the board.".into(),
+            Some(cell) => {
+                self.cursor = cell;
+                if self.started {
+                    self.play(cell);
+                } else {
+                    self.message =
+                        "The game has not started yet: press Enter (or n) to start.".into();
+                }
+            }
+        }
+    }
+
+    /// Plays a human move at `cell`, or says why not.
+    fn play(&mut self, cell: usize) {
+        let board = self.session.board();
+        let name = board.move_name(cell);
+        self.message = match self.session.result() {
+            GameResult::Win(side) => format!(
+                "The game is over ({} won): press n for a new game.",
+                upper(side)
+            ),
+            GameResult::Draw => "The game is over (a draw): press n for a new game.".into(),
+            GameResult::Unfinished if self.session.computer_to_move() => format!(
+                "Wait: it is {}'s turn and the computer plays {} (Esc stops its search).",
+                upper(self.session.to_move()),
+                upper(self.session.to_move())
+            ),
+            GameResult::Unfinished => match board.stone(cell) {
+                Some(side) => format!(
+                    "{name} is taken: {} is there. Choose an empty cell.",
+                    upper(side)
+                ),
+                None => match self.session.play(cell) {
+                    Ok(()) => {
+                        self.after_move();
+                        if self.session.is_over() {
+                            self.result_text()
+                        } else {
+                            format!("You played {name}.")
+                        }
+                    }
+                    Err(err) => err.to_string(),
+                },
+            },
+        };
+    }
+
+    fn new_game(&mut self) {
+        self.cancel_all();
+        self.session.restart();
+        self.started = true;
+        self.last = None;
+        self.paused = false;
+        self.due = None;
+        self.after_move();
+        self.cursor = centre(&self.session);
+        self.message = "New game. Your move when it is a human's turn.".into();
+    }
+
+    fn apply(&mut self, form: Settings) {
+        let Some(rules) = form.rules() else {
+            self.message = "Those rules are not valid.".into();
+            return;
+        };
+        let config = SessionConfig {
+            rules,
+            x: form.x,
+            o: form.o,
+            first: form.first,
+            ..*self.session.config()
+        };
+        match Session::new(config) {
+            Ok(session) => {
+                self.cancel_all();
+                self.session = session;
+                self.pace = form.pace;
+                self.overlay = Overlay::None;
+                self.new_game();
+            }
+            Err(err) => self.message = err.to_string(),
+        }
+    }
+
+    fn undo(&mut self) {
+        if !self.started {
+            self.message = "There is nothing to undo yet.".into();
+            return;
+        }
+        self.cancel_search();
+        match self.session.undo() {
+            Ok(taken) => {
+                let names: Vec<String> = taken
+                    .iter()
+                    .map(|&c| self.session.board().move_name(c))
+                    .collect();
+                self.message = format!("Took back {}.", names.join(" and "));
+                self.last = None;
+                self.paused = false;
+                self.after_move();
+            }
+            Err(err) => self.message = format!("Cannot undo: {err}."),
+        }
+    }
+
+    fn ask_hint(&mut self, effects: &mut Vec<Effect>) {
+        if !self.started || !self.session.human_to_move() {
+            self.message = "A hint is for a human's turn in a game in progress.".into();
+            return;
+        }
+        if self.pending.is_some() {
+            self.message = "Still thinking about the hint…".into();
+            return;
+        }
+        match self.session.start_hint() {
+            Ok(job) => self.start(job, effects),
+            Err(err) => self.message = err.to_string(),
+        }
+    }
+
+    fn toggle_analysis(&mut self) {
+        if self.analysis == Analysis::Off {
+            self.analysis = Analysis::Unavailable(String::new());
+            self.message = "Analysis on: every empty cell's value for the side to move.".into();
+        } else {
+            self.stop_analysis();
+            self.analysis = Analysis::Off;
+            self.message = "Analysis off.".into();
+        }
+    }
+
+    fn set_pace(&mut self, step: isize) {
+        self.pace = (self.pace as isize + step).clamp(0, PACES_MS.len() as isize - 1) as usize;
+        self.message = format!("AI-vs-AI pace: {} ms between moves.", PACES_MS[self.pace]);
+    }
+
+    /// Stops the computer's search and pauses it, so that it does not start again at once.
+    fn cancel_search(&mut self) {
+        if let Some(p) = self.pending.take() {
+            p.stop.store(true, Ordering::Relaxed);
+            if p.purpose == ThinkPurpose::Move {
+                self.paused = true;
+                self.message =
+                    "Search stopped. The computer is paused: p lets it move, u undoes.".into();
+            } else {
+                self.message = "Hint stopped.".into();
+            }
+        } else if matches!(self.analysis, Analysis::Running { .. }) {
+            self.stop_analysis();
+            self.analysis = Analysis::Off;
+            self.message = "Analysis stopped.".into();
+        }
+    }
+
+    fn stop_analysis(&mut self) {
+        if let Some(stop) = self.analysis_stop.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn cancel_all(&mut self) {
+        if let Some(p) = self.pending.take() {
+            p.stop.store(true, Ordering::Relaxed);
+        }
+        self.stop_analysis();
+        if self.analysis != Analysis::Off {
+            self.analysis = Analysis::Unavailable(String::new());
+        }
+    }
+
+    /// Clears what belonged to the previous position.
+    fn after_move(&mut self) {
+        self.hint = None;
+        if let Some(p) = &self.pending {
+            if p.purpose == ThinkPurpose::Hint {
+                p.stop.store(true, Ordering::Relaxed);
+                self.pending = None;
+            }
+        }
+    }
+
+    fn start(&mut self, job: ThinkJob, effects: &mut Vec<Effect>) {
+        self.next_id += 1;
+        self.pending = Some(Pending {
+            id: self.next_id,
+            purpose: job.purpose(),
+            stop: job.stop_flag(),
+            started: self.now,
+        });
+        effects.push(Effect::Think {
+            id: self.next_id,
+            job: Box::new(job),
+        });
+    }
+
+    /// Starts the computer's move and the analysis when they are due.
+    fn schedule(&mut self, effects: &mut Vec<Effect>) {
+        if self.analysis != Analysis::Off && self.overlay == Overlay::None {
+            self.schedule_analysis(effects);
+        }
+        if !self.started
+            || self.paused
+            || self.pending.is_some()
+            || !self.session.computer_to_move()
+        {
+            return;
+        }
+        let both =
+            !self.session.player(Side::X).is_human() && !self.session.player(Side::O).is_human();
+        if both && self.session.board().stone_count() > 0 {
+            let due = *self
+                .due
+                .get_or_insert(self.now + Duration::from_millis(PACES_MS[self.pace]));
+            if self.now < due {
+                return;
+            }
+        }
+        self.due = None;
+        match self.session.start_computer_move() {
+            Ok(job) => self.start(job, effects),
+            Err(err) => self.message = err.to_string(),
+        }
+    }
+
+    fn schedule_analysis(&mut self, effects: &mut Vec<Effect>) {
+        let moves = self.session.moves();
+        let current = match &self.analysis {
+            Analysis::Running { moves: m, .. } | Analysis::Ready { moves: m, .. } => *m == moves,
+            _ => false,
+        };
+        if current {
+            return;
+        }
+        self.stop_analysis();
+        let board = self.session.board();
+        let empty = board.legal_moves().len();
+        if board.is_over() {
+            self.analysis = Analysis::Unavailable("the game is over".into());
+        } else if board.as_small().is_none() || empty > EXACT_EMPTY_CELLS {
+            self.analysis = Analysis::Unavailable(format!(
+                "exact analysis needs at most {EXACT_EMPTY_CELLS} empty cells on a board of up to 64; \
+                 this position has {empty}"
+            ));
+        } else {
+            self.next_id += 1;
+            let stop = Arc::new(AtomicBool::new(false));
+            self.analysis_stop = Some(stop.clone());
+            self.analysis = Analysis::Running {
+                id: self.next_id,
+                moves,
+            };
+            effects.push(Effect::Analyze {
+                id: self.next_id,
+                board: Box::new(board.clone()),
+                stop,
+            });
+        }
+    }
+
+    fn thought(&mut self, id: u64, done: Box<ThinkDone>, elapsed: Duration) {
+        // An answer nobody waits for any more (stopped, or the game moved on) is dropped.
+        if self.pending.as_ref().map(|p| p.id) != Some(id) {
+            return;
+        }
+        self.pending = None;
+        let side = self.session.to_move();
+        let purpose = done.purpose();
+        match self.session.finish_think(*done) {
+            Ok(thought) => {
+                let name = self.session.board().move_name(thought.cell);
+                if purpose == ThinkPurpose::Hint {
+                    let verdict = thought.verdict.map_or(String::new(), |v| format!(" ({v})"));
+                    self.message = format!("Hint: {name}{verdict}.");
+                    self.hint = Some((thought.best.clone(), thought.verdict));
+                    self.cursor = thought.cell;
+                    return;
+                }
+                self.after_move();
+                self.last = Some(LastMove {
+                    side,
+                    name: name.clone(),
+                    verdict: thought.verdict,
+                    nodes: thought.nodes,
+                    elapsed,
+                });
+                self.message = format!("{} played {name}.", upper(side));
+                if !self.session.player(side.other()).is_human() {
+                    self.due = Some(self.now + Duration::from_millis(PACES_MS[self.pace]));
+                }
+                if self.session.is_over() {
+                    self.message = self.result_text();
+                }
+            }
+            Err(err) => self.message = format!("The computer could not move: {err}."),
+        }
+    }
+
+    fn analysed(&mut self, id: u64, result: Result<Vec<MoveValue>, SearchError>) {
+        let Analysis::Running { id: want, moves } = &self.analysis else {
+            return;
+        };
+        if *want != id {
+            return;
+        }
+        self.analysis_stop = None;
+        self.analysis = match result {
+            Ok(values) => Analysis::Ready {
+                moves: moves.clone(),
+                values: values.iter().map(|m| (m.cell, m.verdict)).collect(),
+            },
+            Err(err) => Analysis::Unavailable(err.to_string()),
+        };
+    }
+
+    /// One line saying how the game ended.
+    pub fn result_text(&self) -> String {
+        match self.session.result() {
+            GameResult::Win(side) => format!("{} wins! Press n for a new game.", upper(side)),
+            GameResult::Draw => "A draw. Press n for a new game.".into(),
+            GameResult::Unfinished => String::new(),
+        }
+    }
+}
+
+/// The capital letter of a side, as the board shows it.
+pub fn upper(side: Side) -> char {
+    side.letter().to_ascii_uppercase()
+}
+
+fn centre(session: &Session) -> usize {
+    let rules = session.config().rules;
+    rules.cell((rules.width() - 1) / 2, (rules.height() - 1) / 2)
+}

@@ -1,0 +1,239 @@
+//! The settings screen: a small form (board, K, players, who moves first, pace) edited with the
+//! arrow keys. It only edits values; the app turns them into a new session on Enter.
+
+use mnk_engine::rules::MAX_SIDE;
+use mnk_engine::session::{Level, Player, SessionConfig};
+use mnk_engine::{Rules, Side};
+
+/// Named boards the preset row cycles through: (name, width, height, k).
+pub const PRESETS: [(&str, usize, usize, usize); 5] = [
+    ("tic-tac-toe 3x3, 3 in a row", 3, 3, 3),
+    ("four in a row 4x4", 4, 4, 4),
+    ("5x5, 4 in a row", 5, 5, 4),
+    ("Gomoku 15x15, 5 in a row", 15, 15, 5),
+    ("26x26, 5 in a row", 26, 26, 5),
+];
+
+/// The player choices, in the order Left/Right cycles them.
+pub const PLAYERS: [Player; 13] = [
+    Player::Human,
+    Player::Computer(Level::Depth(1)),
+    Player::Computer(Level::Depth(2)),
+    Player::Computer(Level::Hard),
+    Player::Computer(Level::Perfect),
+    Player::Computer(Level::Random),
+    Player::Computer(Level::Depth(3)),
+    Player::Computer(Level::Depth(4)),
+    Player::Computer(Level::Depth(5)),
+    Player::Computer(Level::Depth(6)),
+    Player::Computer(Level::Depth(7)),
+    Player::Computer(Level::Depth(8)),
+    Player::Computer(Level::Depth(9)),
+];
+
+/// AI-vs-AI pauses between moves, in milliseconds, as `+`/`-` step through them.
+pub const PACES_MS: [u64; 7] = [0, 100, 250, 500, 1000, 2000, 4000];
+
+/// A player's name as the app shows it (`easy`/`medium` rather than `depth:1`/`depth:2`).
+pub fn player_label(player: Player) -> String {
+    match player {
+        Player::Computer(Level::Depth(1)) => "easy".into(),
+        Player::Computer(Level::Depth(2)) => "medium".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The rows of the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// A named board (sets width, height and K).
+    Preset,
+    /// Board width.
+    Width,
+    /// Board height.
+    Height,
+    /// Stones in a row that win.
+    K,
+    /// Who plays X.
+    X,
+    /// Who plays O.
+    O,
+    /// Which symbol moves first.
+    First,
+    /// Swap the players of X and O (choose your symbol).
+    Swap,
+    /// AI-vs-AI pause.
+    Pace,
+    /// Start a game with these settings.
+    Start,
+}
+
+/// Every row, top to bottom.
+pub const FIELDS: [Field; 10] = [
+    Field::Preset,
+    Field::Width,
+    Field::Height,
+    Field::K,
+    Field::X,
+    Field::O,
+    Field::First,
+    Field::Swap,
+    Field::Pace,
+    Field::Start,
+];
+
+/// The values being edited.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Board width, 1..=26.
+    pub width: usize,
+    /// Board height, 1..=26.
+    pub height: usize,
+    /// Stones in a row, 1..=max(width, height).
+    pub k: usize,
+    /// Who plays X.
+    pub x: Player,
+    /// Who plays O.
+    pub o: Player,
+    /// Which symbol moves first.
+    pub first: Side,
+    /// Index into [`PACES_MS`].
+    pub pace: usize,
+    /// The selected row (index into [`FIELDS`]).
+    pub selected: usize,
+}
+
+impl Settings {
+    /// The form filled from a session's settings.
+    pub fn from_config(config: &SessionConfig, pace: usize) -> Settings {
+        Settings {
+            width: config.rules.width(),
+            height: config.rules.height(),
+            k: config.rules.k(),
+            x: config.x,
+            o: config.o,
+            first: config.first,
+            pace,
+            selected: 0,
+        }
+    }
+
+    /// The rules these values make (always valid: the form keeps K in range).
+    pub fn rules(&self) -> Option<Rules> {
+        Rules::new(self.width, self.height, Some(self.k)).ok()
+    }
+
+    /// The selected row.
+    pub fn field(&self) -> Field {
+        FIELDS[self.selected]
+    }
+
+    /// Moves the selection up (`-1`) or down (`+1`), wrapping.
+    pub fn select(&mut self, step: isize) {
+        let n = FIELDS.len() as isize;
+        self.selected = (self.selected as isize + step).rem_euclid(n) as usize;
+    }
+
+    /// Changes the selected value one step left (`-1`) or right (`+1`).
+    pub fn change(&mut self, step: isize) {
+        let bump = |v: usize, lo: usize, hi: usize| {
+            (v as isize + step).clamp(lo as isize, hi as isize) as usize
+        };
+        match self.field() {
+            Field::Preset => {
+                let now = self.preset();
+                let next = match now {
+                    Some(i) => (i as isize + step).rem_euclid(PRESETS.len() as isize) as usize,
+                    None => 0,
+                };
+                let (_, w, h, k) = PRESETS[next];
+                (self.width, self.height, self.k) = (w, h, k);
+            }
+            Field::Width => self.width = bump(self.width, 1, MAX_SIDE),
+            Field::Height => self.height = bump(self.height, 1, MAX_SIDE),
+            Field::K => self.k = bump(self.k, 1, self.width.max(self.height)),
+            Field::X => self.x = cycle(self.x, step),
+            Field::O => self.o = cycle(self.o, step),
+            Field::First => self.first = self.first.other(),
+            Field::Swap => std::mem::swap(&mut self.x, &mut self.o),
+            Field::Pace => self.pace = bump(self.pace, 0, PACES_MS.len() - 1),
+            Field::Start => {}
+        }
+        self.k = self.k.clamp(1, self.width.max(self.height));
+    }
+
+    /// The preset matching the current board, if any.
+    pub fn preset(&self) -> Option<usize> {
+        PRESETS
+            .iter()
+            .position(|&(_, w, h, k)| (w, h, k) == (self.width, self.height, self.k))
+    }
+
+    /// The rows as (label, value) text, top to bottom.
+    pub fn rows(&self) -> Vec<(&'static str, String)> {
+        FIELDS
+            .iter()
+            .map(|field| match field {
+                Field::Preset => (
+                    "Board",
+                    self.preset()
+                        .map_or("custom".to_string(), |i| PRESETS[i].0.to_string()),
+                ),
+                Field::Width => ("Width", self.width.to_string()),
+                Field::Height => ("Height", self.height.to_string()),
+                Field::K => ("In a row (K)", self.k.to_string()),
+                Field::X => ("X is played by", player_label(self.x)),
+                Field::O => ("O is played by", player_label(self.o)),
+                Field::First => (
+                    "First move",
+                    format!("{}", self.first.letter().to_ascii_uppercase()),
+                ),
+                Field::Swap => ("Swap X and O", "press ←/→ to swap your symbol".to_string()),
+                Field::Pace => ("AI-vs-AI pace", format!("{} ms", PACES_MS[self.pace])),
+                Field::Start => ("Start", "Enter starts a new game, Esc cancels".to_string()),
+            })
+            .collect()
+    }
+}
+
+fn cycle(player: Player, step: isize) -> Player {
+    let i = PLAYERS.iter().position(|&p| p == player).unwrap_or(0) as isize;
+    PLAYERS[(i + step).rem_euclid(PLAYERS.len() as isize) as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn k_stays_within_the_board() {
+        let mut s = Settings::from_config(&SessionConfig::default(), 0);
+        s.selected = 3;
+        for _ in 0..10 {
+            s.change(1);
+        }
+        assert_eq!(s.k, 3);
+        s.selected = 1;
+        for _ in 0..40 {
+            s.change(-1);
+        }
+        assert_eq!((s.width, s.k), (1, 3));
+        assert!(s.rules().is_some());
+    }
+
+    #[test]
+    fn players_cycle_through_every_level_and_swap() {
+        let mut s = Settings::from_config(&SessionConfig::default(), 0);
+        s.selected = 4;
+        let mut seen = vec![s.x];
+        for _ in 0..PLAYERS.len() - 1 {
+            s.change(1);
+            seen.push(s.x);
+        }
+        assert_eq!(seen, PLAYERS.to_vec());
+        s.selected = 7;
+        let (x, o) = (s.x, s.o);
+        s.change(1);
+        assert_eq!((s.x, s.o), (o, x));
+    }
+}

@@ -1,0 +1,167 @@
+//! The real terminal: raw mode, the alternate screen and mouse capture on the way in, all of it
+//! undone on the way out whatever happens (normal exit, error, panic); the event loop; and the
+//! threads that run the computer's searches so the screen keeps answering keys.
+
+use crate::app::{App, Effect, Event};
+use crate::render;
+use crate::{Options, TuiError};
+use mnk_engine::board::Board;
+use mnk_engine::session::think::PLAY_HASH_MIB;
+use mnk_engine::session::ThinkJob;
+use mnk_engine::solver::SolverConfig;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::cursor::Show;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use ratatui::Terminal;
+use std::io;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{self, Sender};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long the loop waits for input before it looks at the clock and the searches again:
+/// short enough for a smooth spinner and pace, long enough to leave the cores to the search.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Puts the terminal back as it was: cooked mode, main screen, no mouse capture, cursor shown.
+/// Safe to call more than once.
+pub fn restore_terminal() -> io::Result<()> {
+    let raw = disable_raw_mode();
+    execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        Show
+    )?;
+    raw
+}
+
+/// Installs a panic hook that first calls `restore` (so the message lands on a usable terminal)
+/// and then the hook that was there before.
+pub fn install_panic_hook<F>(restore: F)
+where
+    F: Fn() + Send + Sync + 'static,
+{
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+}
+
+/// Restores the terminal when dropped, so every way out of [`run`] (return, `?`, unwinding)
+/// leaves it usable.
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        let _ = restore_terminal();
+    }
+}
+
+/// Runs the full-screen game until the player quits.
+pub fn run(options: Options) -> Result<(), TuiError> {
+    install_panic_hook(|| {
+        let _ = restore_terminal();
+    });
+    enable_raw_mode()?;
+    let guard = Guard;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture)?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+    terminal.clear()?;
+    let size = terminal.size()?;
+    let mut app = App::new(
+        options.config,
+        options.pace,
+        (size.width, size.height),
+        Instant::now(),
+    )?;
+    let (tx, rx) = mpsc::channel::<Event>();
+    'outer: loop {
+        terminal.draw(|frame| render::draw(frame, &app))?;
+        let mut events = Vec::new();
+        if event::poll(POLL)? {
+            match event::read()? {
+                event::Event::Key(key) => events.push(Event::Key(key)),
+                event::Event::Mouse(mouse) => events.push(Event::Mouse(mouse)),
+                event::Event::Resize(w, h) => events.push(Event::Resize(w, h)),
+                _ => {}
+            }
+        }
+        events.extend(rx.try_iter());
+        events.push(Event::Tick(Instant::now()));
+        for ev in events {
+            for effect in app.handle_event(ev) {
+                if !spawn(effect, &tx) {
+                    break 'outer;
+                }
+            }
+        }
+    }
+    drop(terminal);
+    drop(guard);
+    Ok(())
+}
+
+/// Starts an effect's work on its own thread; `false` for [`Effect::Quit`].
+fn spawn(effect: Effect, tx: &Sender<Event>) -> bool {
+    let tx = tx.clone();
+    match effect {
+        Effect::Quit => return false,
+        // A send fails only once the app has quit; the answer is then not needed.
+        Effect::Think { id, job } => {
+            std::thread::spawn(move || {
+                let _ = tx.send(think(id, *job));
+            });
+        }
+        Effect::Analyze { id, board, stop } => {
+            std::thread::spawn(move || {
+                let _ = tx.send(analyze(id, &board, stop));
+            });
+        }
+    }
+    true
+}
+
+/// Runs a computer decision (the long part) and wraps the answer as an event.
+pub fn think(id: u64, job: ThinkJob) -> Event {
+    let started = Instant::now();
+    let done = job.run();
+    Event::Thought {
+        id,
+        done: Box::new(done),
+        elapsed: started.elapsed(),
+    }
+}
+
+/// Values every legal move exactly (stoppable) and wraps the answer as an event.
+pub fn analyze(id: u64, board: &Board, stop: Arc<AtomicBool>) -> Event {
+    let config = SolverConfig {
+        hash_mib: PLAY_HASH_MIB,
+        ..SolverConfig::default()
+    };
+    Event::Analysed {
+        id,
+        result: board.analyze(config, Some(stop)).map(|(moves, _)| moves),
+    }
+}
+
+/// Carries out effects in the calling thread, feeding the answers back until none is left;
+/// returns whether the app asked to quit. For tests and scripted runs: deterministic, no
+/// threads.
+pub fn run_inline(app: &mut App, effects: Vec<Effect>) -> bool {
+    let mut queue = effects;
+    while let Some(effect) = queue.pop() {
+        let event = match effect {
+            Effect::Quit => return true,
+            Effect::Think { id, job } => think(id, *job),
+            Effect::Analyze { id, board, stop } => analyze(id, &board, stop),
+        };
+        queue.extend(app.handle_event(event));
+    }
+    false
+}

@@ -1,0 +1,149 @@
+//! Rendering tests on ratatui's TestBackend: whole-screen text snapshots (in
+//! `tests/snapshots/`, rewritten with `UPDATE_SNAPSHOTS=1`) plus checks of the highlights.
+
+mod common;
+
+use common::{app, ch, click, key, send};
+use mnk_tui::app::{App, Event};
+use mnk_tui::render::draw;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::style::Color;
+use ratatui::Terminal;
+use std::path::PathBuf;
+
+fn render(app: &App) -> Buffer {
+    let (w, h) = app.size;
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| draw(f, app)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in 0..area.height {
+        let line: String = (0..area.width).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn snapshot(name: &str, app: &App) -> Buffer {
+    let buf = render(app);
+    let got = text(&buf);
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/snapshots/{name}.txt"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &got).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(
+        got, want,
+        "snapshot {name} differs (UPDATE_SNAPSHOTS=1 rewrites it):\n{got}"
+    );
+    buf
+}
+
+fn small(mut a: App) -> App {
+    send(&mut a, Event::Resize(80, 20));
+    a
+}
+
+#[test]
+fn start_screen() {
+    let a = small(app(3, 3, 3, "human", "perfect"));
+    let buf = snapshot("start", &a);
+    assert!(text(&buf).contains("Press Enter to start"));
+}
+
+#[test]
+fn mid_game_board() {
+    let mut a = small(app(3, 3, 3, "human", "perfect"));
+    key(&mut a, KeyCode::Enter);
+    click(&mut a, 0);
+    // Wall time is the one thing that varies from run to run.
+    if let Some(last) = a.last.as_mut() {
+        last.elapsed = std::time::Duration::from_millis(3);
+    }
+    let buf = snapshot("mid_game", &a);
+    let t = text(&buf);
+    assert!(t.contains("O played"), "{t}");
+    assert!(t.contains("value: draw"), "{t}");
+}
+
+#[test]
+fn analysis_overlay() {
+    let mut a = small(app(3, 3, 3, "human", "human"));
+    key(&mut a, KeyCode::Enter);
+    for cell in [0, 4, 8] {
+        click(&mut a, cell);
+    }
+    ch(&mut a, 'a');
+    let buf = snapshot("analysis", &a);
+    let layout = a.board_layout().unwrap();
+    // a corner loses for O, an edge draws: letters and colours say so.
+    let corner = layout.cell_rect(2).unwrap();
+    let edge = layout.cell_rect(1).unwrap();
+    let cell_text = |r: ratatui::layout::Rect| -> String {
+        (r.x..r.right())
+            .map(|x| buf[(x, r.y)].symbol())
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    assert_eq!(cell_text(corner), "L4");
+    assert_eq!(buf[(corner.x, corner.y)].fg, Color::Red);
+    assert_eq!(cell_text(edge), "D");
+}
+
+#[test]
+fn end_screen_highlights_the_winning_line() {
+    let mut a = small(app(3, 3, 3, "human", "human"));
+    key(&mut a, KeyCode::Enter);
+    for cell in [4, 0, 2, 1, 6] {
+        click(&mut a, cell);
+    }
+    let buf = snapshot("end", &a);
+    let layout = a.board_layout().unwrap();
+    for cell in 0..9 {
+        let r = layout.cell_rect(cell).unwrap();
+        let on_line = [2, 4, 6].contains(&cell);
+        assert_eq!(
+            buf[(r.x + 1, r.y)].bg == Color::Green,
+            on_line,
+            "cell {cell}"
+        );
+    }
+    assert!(text(&buf).contains("X wins"));
+}
+
+#[test]
+fn large_board_scrolls_and_says_so() {
+    let mut a = small(app(26, 26, 5, "human", "human"));
+    key(&mut a, KeyCode::Enter);
+    let buf = snapshot("scrolled", &a);
+    assert!(text(&buf).contains("Board scrolled"));
+}
+
+#[test]
+fn too_small_terminal() {
+    let mut a = app(3, 3, 3, "human", "perfect");
+    send(&mut a, Event::Resize(24, 6));
+    let buf = snapshot("too_small", &a);
+    assert!(text(&buf).contains("too small"));
+}
+
+#[test]
+fn every_board_size_draws_in_a_usual_terminal() {
+    for (w, h) in [(1, 1), (3, 3), (4, 4), (7, 3), (15, 15), (26, 26), (26, 1)] {
+        let mut a = app(w, h, 1, "human", "human");
+        send(&mut a, Event::Resize(80, 24));
+        key(&mut a, KeyCode::Enter);
+        let t = text(&render(&a));
+        assert!(t.contains(" a"), "{w}x{h}:\n{t}");
+        assert!(a.board_layout().is_some());
+    }
+}
