@@ -4,12 +4,13 @@ mod bench;
 mod common;
 mod count;
 mod live;
+#[path = "match/mod.rs"]
+mod matches;
 mod play;
 mod render;
 mod solve;
 mod table;
 mod teach;
-mod tui;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -36,8 +37,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play a game in the terminal, line by line (human or computer on either side).
     Play(play::PlayArgs),
-    /// The full-screen terminal game: mouse and keyboard, hints, analysis, settings.
-    Tui(tui::TuiArgs),
+    /// A match between two computer players or Gomocup brains, with a result table.
+    Match(matches::MatchArgs),
     /// Minimax and alpha-beta on an explicit tree or a real game tree, step by step.
     Tree(teach::TreeArgs),
     /// The work each algorithm does on the same position, side by side.
@@ -77,7 +78,10 @@ fn main() -> ExitCode {
             (bench::run(args), json)
         }
         Some(Command::Play(args)) => (play::run(args), false),
-        Some(Command::Tui(args)) => (tui::run(args), false),
+        Some(Command::Match(args)) => {
+            let json = args.json;
+            (matches::run(args), json)
+        }
         Some(Command::Tree(args)) => {
             let json = args.json;
             (teach::run_tree(args), json)
@@ -90,7 +94,7 @@ fn main() -> ExitCode {
             mnk_web::run(addr, open).map_err(|e| anyhow::anyhow!("cannot serve on {addr}: {e}")),
             false,
         ),
-        None => (tui::run_default(), false),
+        None => (play::run_default(), false),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,324 @@
+//! The two kinds of match players: a built-in computer level, and an external Gomocup brain
+//! run as a child process and spoken to over the Piskvork protocol.
+
+use mnk_engine::session::think::{Thinker, EXACT_EMPTY_CELLS};
+use mnk_engine::session::{Level, Player};
+use mnk_engine::{Board, Rules};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Extra time a brain gets beyond the move limit before it counts as hung (process start-up,
+/// scheduling on a busy machine).
+const GRACE: Duration = Duration::from_millis(1500);
+
+/// A player named on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Spec {
+    /// A built-in computer level.
+    Level(Level),
+    /// `pbrain:/path/to/executable`.
+    Brain(PathBuf),
+}
+
+impl Spec {
+    /// Parses `perfect`, `hard`, `depth:N`, `random`, ... or `pbrain:PATH`.
+    pub fn parse(text: &str) -> anyhow::Result<Spec> {
+        if let Some(path) = text.trim().strip_prefix("pbrain:") {
+            if path.is_empty() {
+                anyhow::bail!(
+                    "pbrain: needs the path of a brain executable, like pbrain:./pbrain-x"
+                );
+            }
+            return Ok(Spec::Brain(PathBuf::from(path)));
+        }
+        match text.parse::<Player>()? {
+            Player::Computer(level) => Ok(Spec::Level(level)),
+            Player::Human => anyhow::bail!(
+                "a match is between computer players: a level (perfect, hard, depth:N, random, ...) \
+                 or pbrain:PATH; got 'human'"
+            ),
+        }
+    }
+}
+
+/// Why a player lost a game without it being played out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The process could not start or exited.
+    Crashed(String),
+    /// No answer in time.
+    Hung,
+    /// An answer that is not a legal move, or an error reply.
+    Illegal(String),
+}
+
+impl std::fmt::Display for Fault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Fault::Crashed(why) => write!(f, "crashed ({why})"),
+            Fault::Hung => write!(f, "did not answer in time"),
+            Fault::Illegal(what) => write!(f, "answered illegally ({what})"),
+        }
+    }
+}
+
+/// Settings of one game.
+#[derive(Clone, Copy, Debug)]
+pub struct GameSetup {
+    /// The rules.
+    pub rules: Rules,
+    /// Overlines do not win.
+    pub exact: bool,
+    /// Time per move.
+    pub per_move: Duration,
+    /// Seed of the built-in levels' random choices.
+    pub seed: u64,
+}
+
+/// A match player.
+pub enum Contestant {
+    /// A built-in level with its memory.
+    BuiltIn {
+        /// The level.
+        level: Level,
+        /// Its thinker, fresh each game.
+        thinker: Thinker,
+        /// Its random generator.
+        rng: StdRng,
+        /// The move limit.
+        per_move: Duration,
+    },
+    /// An external brain.
+    Brain {
+        /// The executable.
+        path: PathBuf,
+        /// The running process, if any.
+        process: Option<BrainProcess>,
+    },
+}
+
+impl Contestant {
+    /// A player from its spec; nothing is started yet.
+    pub fn new(spec: &Spec) -> Contestant {
+        match spec {
+            Spec::Level(level) => Contestant::BuiltIn {
+                level: *level,
+                thinker: Thinker::new(EXACT_EMPTY_CELLS),
+                rng: StdRng::seed_from_u64(0),
+                per_move: Duration::from_secs(1),
+            },
+            Spec::Brain(path) => Contestant::Brain {
+                path: path.clone(),
+                process: None,
+            },
+        }
+    }
+
+    /// Gets ready for a new game.
+    pub fn new_game(&mut self, setup: &GameSetup) -> Result<(), Fault> {
+        match self {
+            Contestant::BuiltIn {
+                thinker,
+                rng,
+                per_move,
+                ..
+            } => {
+                *thinker = Thinker::new(EXACT_EMPTY_CELLS);
+                *rng = StdRng::seed_from_u64(setup.seed);
+                *per_move = setup.per_move;
+                thinker.big_board().exact = setup.exact;
+                thinker.big_board().nodes = u64::MAX;
+                Ok(())
+            }
+            Contestant::Brain { path, process } => {
+                if let Some(old) = process.take() {
+                    old.kill();
+                }
+                *process = Some(BrainProcess::start(path, setup)?);
+                Ok(())
+            }
+        }
+    }
+
+    /// The move for the side to move of `board`.
+    pub fn think(&mut self, board: &Board) -> Result<usize, Fault> {
+        match self {
+            Contestant::BuiltIn {
+                level,
+                thinker,
+                rng,
+                per_move,
+            } => {
+                let start = Instant::now();
+                let limit = *per_move;
+                thinker.big_board().time_up = Some(Arc::new(move || start.elapsed() >= limit));
+                thinker
+                    .think(board, *level, false, rng)
+                    .map(|t| t.cell)
+                    .map_err(|e| Fault::Illegal(e.to_string()))
+            }
+            Contestant::Brain { process, .. } => match process {
+                Some(p) => p.think(board),
+                None => Err(Fault::Crashed("not started".into())),
+            },
+        }
+    }
+
+    /// Ends the game: an external brain is told `END` and its process killed.
+    pub fn end_game(&mut self) {
+        if let Contestant::Brain { process, .. } = self {
+            if let Some(p) = process.take() {
+                p.kill();
+            }
+        }
+    }
+}
+
+/// A running brain: its process, its input, and its output lines arriving on a channel.
+pub struct BrainProcess {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    rules: Rules,
+    per_move: Duration,
+    /// Whether the brain has seen the position (after `BEGIN` or `BOARD`).
+    synced: bool,
+}
+
+impl BrainProcess {
+    fn start(path: &PathBuf, setup: &GameSetup) -> Result<BrainProcess, Fault> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Fault::Crashed(format!("cannot start {}: {e}", path.display())))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(Fault::Crashed("no pipes".into()));
+        };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut brain = BrainProcess {
+            child,
+            stdin,
+            lines,
+            rules: setup.rules,
+            per_move: setup.per_move,
+            synced: false,
+        };
+        let r = setup.rules;
+        if r.width() == r.height() {
+            brain.send(&format!("START {}", r.width()))?;
+        } else {
+            brain.send(&format!("RECTSTART {},{}", r.width(), r.height()))?;
+        }
+        let answer = brain.answer(Duration::from_secs(5) + GRACE)?;
+        if !answer.eq_ignore_ascii_case("OK") {
+            return Err(Fault::Illegal(format!("START answered '{answer}'")));
+        }
+        let ms = setup.per_move.as_millis();
+        brain.send(&format!("INFO timeout_turn {ms}"))?;
+        brain.send("INFO timeout_match 0")?;
+        brain.send("INFO max_memory 268435456")?;
+        brain.send(&format!("INFO rule {}", u8::from(setup.exact)))?;
+        brain.send("INFO game_type 1")?;
+        if r.k() != 5 {
+            brain.send(&format!("INFO mnk_k {}", r.k()))?;
+        }
+        Ok(brain)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| Fault::Crashed(format!("cannot write to it: {e}")))
+    }
+
+    /// The next line that is an answer (MESSAGE, DEBUG and SUGGEST lines are skipped).
+    fn answer(&mut self, wait: Duration) -> Result<String, Fault> {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Hung),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Fault::Crashed("its output closed".into()))
+                }
+            };
+            let line = line.trim().to_string();
+            let word = line
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_ascii_uppercase();
+            if line.is_empty() || matches!(word.as_str(), "MESSAGE" | "DEBUG" | "SUGGEST") {
+                continue;
+            }
+            if matches!(word.as_str(), "ERROR" | "UNKNOWN") {
+                return Err(Fault::Illegal(line.chars().take(80).collect()));
+            }
+            return Ok(line);
+        }
+    }
+
+    fn think(&mut self, board: &Board) -> Result<usize, Fault> {
+        let rules = self.rules;
+        if !self.synced {
+            let me = board.to_move();
+            let stones: Vec<usize> = (0..rules.cells())
+                .filter(|&c| board.stone(c).is_some())
+                .collect();
+            if stones.is_empty() {
+                self.send("BEGIN")?;
+            } else {
+                self.send("BOARD")?;
+                for c in stones {
+                    let (x, y) = rules.col_row(c);
+                    let field = if board.stone(c) == Some(me) { 1 } else { 2 };
+                    self.send(&format!("{x},{y},{field}"))?;
+                }
+                self.send("DONE")?;
+            }
+            self.synced = true;
+        } else if let Some(last) = board.last_move() {
+            let (x, y) = rules.col_row(last);
+            self.send(&format!("TURN {x},{y}"))?;
+        }
+        let answer = self.answer(self.per_move + GRACE)?;
+        let illegal =
+            || Fault::Illegal(format!("'{}'", answer.chars().take(40).collect::<String>()));
+        let (x, y) = answer.split_once(',').ok_or_else(illegal)?;
+        let x: usize = x.trim().parse().map_err(|_| illegal())?;
+        let y: usize = y.trim().parse().map_err(|_| illegal())?;
+        if x >= rules.width() || y >= rules.height() {
+            return Err(Fault::Illegal(format!("{x},{y} is off the board")));
+        }
+        let cell = rules.cell(x, y);
+        if board.stone(cell).is_some() {
+            return Err(Fault::Illegal(format!("{x},{y} is taken")));
+        }
+        Ok(cell)
+    }
+
+    /// Says `END` and kills the process (a brain that already quit is fine).
+    fn kill(mut self) {
+        let _ = self.send("END");
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,291 @@
+//! `mnk match`: two computer players (built-in levels or external Gomocup brains) play a
+//! series of games from balanced openings with colours alternated; a line per game as it
+//! ends, then a result table with the Elo difference.
+
+mod contestant;
+mod openings;
+mod stats;
+
+use anyhow::Context;
+use clap::Args;
+use contestant::{Contestant, Fault, GameSetup, Spec};
+use mnk_engine::{Board, Outcome, Rules, Side, Size};
+use stats::{elo, elo_text, Tally};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Options of `mnk match`.
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// Player A (x in the first game): a level (perfect, hard, medium, easy, depth:N, random)
+    /// or pbrain:PATH for a Gomocup brain executable.
+    #[arg(long, value_name = "PLAYER")]
+    pub x: String,
+    /// Player B (o in the first game), like --x.
+    #[arg(long, value_name = "PLAYER")]
+    pub o: String,
+    /// Games to play; colours alternate, each opening is played once with each colour.
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Board size as WxH.
+    #[arg(long, value_name = "WxH", default_value = "15x15")]
+    pub size: Size,
+    /// Stones in a row that win; default min(W, H, 5).
+    #[arg(long)]
+    pub k: Option<usize>,
+    /// Exactly K wins: longer lines (overlines) do not.
+    #[arg(long)]
+    pub exact: bool,
+    /// Thinking time per move in milliseconds (the search levels and the brains).
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub time_per_move: u64,
+    /// Openings, one per line in board notation (e.g. 'h8 i9 h9'); default: built-in ones.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<PathBuf>,
+    /// Seed of the random choices of the built-in levels.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Print exactly one JSON object on stdout (the per-game lines go to stderr).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A player's name for the tables: a brain by its file name.
+fn display_name(spec: &str) -> String {
+    let spec = spec.trim();
+    match spec.strip_prefix("pbrain:") {
+        Some(path) => {
+            let file = std::path::Path::new(path)
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| path.to_string());
+            format!("pbrain:{file}")
+        }
+        None => spec.to_string(),
+    }
+}
+
+/// One finished game.
+struct GameRecord {
+    /// Player A had x.
+    a_is_x: bool,
+    outcome: Outcome,
+    moves: Vec<usize>,
+    fault: Option<(Side, Fault)>,
+}
+
+/// Runs the match.
+pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    let rules = Rules::new(args.size.width, args.size.height, args.k)?;
+    let specs = [Spec::parse(&args.x)?, Spec::parse(&args.o)?];
+    if args.games == 0 {
+        anyhow::bail!("--games must be at least 1");
+    }
+    let openings = match &args.openings {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read the openings file {}", path.display()))?;
+            openings::parse(rules, &text)?
+        }
+        None => openings::built_in(rules),
+    };
+    let names = [display_name(&args.x), display_name(&args.o)];
+    let mut players = [Contestant::new(&specs[0]), Contestant::new(&specs[1])];
+    let mut tallies = [Tally::default(), Tally::default()];
+    let mut records = Vec::new();
+    for g in 0..args.games {
+        let opening = &openings[(g as usize / 2) % openings.len()];
+        let a_is_x = g % 2 == 0;
+        let setup = GameSetup {
+            rules,
+            exact: args.exact,
+            per_move: Duration::from_millis(args.time_per_move),
+            seed: args.seed.wrapping_mul(1000).wrapping_add(g as u64),
+        };
+        let record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup)?;
+        let line = game_line(g + 1, args.games, &names, &record, &tallies, rules);
+        if args.json {
+            eprintln!("{line}");
+        } else {
+            println!("{line}");
+        }
+        records.push(record);
+    }
+    if args.json {
+        print_json(&args, rules, &names, &tallies, &records);
+    } else {
+        print_table(&args, rules, &names, &tallies);
+    }
+    Ok(())
+}
+
+/// Plays one game; index 0 of `players` and `tallies` is player A.
+fn play_game(
+    players: &mut [Contestant; 2],
+    tallies: &mut [Tally; 2],
+    a_is_x: bool,
+    opening: &[usize],
+    setup: &GameSetup,
+) -> anyhow::Result<GameRecord> {
+    let mut board = Board::new(setup.rules);
+    for &cell in opening {
+        board.play(cell)?;
+    }
+    let index_of = |side: Side| usize::from((side == Side::X) != a_is_x);
+    let mut fault = None;
+    for (i, p) in players.iter_mut().enumerate() {
+        if let Err(f) = p.new_game(setup) {
+            let side = if (i == 0) == a_is_x { Side::X } else { Side::O };
+            fault = Some((side, f));
+            break;
+        }
+    }
+    while fault.is_none() && !board.is_over() {
+        let side = board.to_move();
+        let i = index_of(side);
+        let start = Instant::now();
+        let answer = players[i].think(&board);
+        tallies[i].record_move(start.elapsed());
+        match answer.and_then(|cell| board.play(cell).map_err(|e| Fault::Illegal(e.to_string()))) {
+            Ok(()) => {}
+            Err(f) => fault = Some((side, f)),
+        }
+    }
+    for p in players.iter_mut() {
+        p.end_game();
+    }
+    let outcome = match &fault {
+        Some((loser, f)) => {
+            tallies[index_of(*loser)].faults += 1;
+            let _ = f;
+            Outcome::Win(loser.other())
+        }
+        None => board.outcome().unwrap_or(Outcome::Draw),
+    };
+    match outcome {
+        Outcome::Win(side) => {
+            tallies[index_of(side)].wins += 1;
+            tallies[index_of(side.other())].losses += 1;
+        }
+        Outcome::Draw => {
+            tallies[0].draws += 1;
+            tallies[1].draws += 1;
+        }
+    }
+    Ok(GameRecord {
+        a_is_x,
+        outcome,
+        moves: board.history(),
+        fault,
+    })
+}
+
+/// The live scoreboard line of a finished game.
+fn game_line(
+    number: u32,
+    total: u32,
+    names: &[String; 2],
+    r: &GameRecord,
+    tallies: &[Tally; 2],
+    rules: Rules,
+) -> String {
+    let (xn, on) = if r.a_is_x {
+        (&names[0], &names[1])
+    } else {
+        (&names[1], &names[0])
+    };
+    let result = match (&r.outcome, &r.fault) {
+        (Outcome::Win(w), Some((loser, f))) => {
+            let who = if *loser == Side::X { xn } else { on };
+            format!("{w} wins: {who} {f}")
+        }
+        (Outcome::Win(w), None) => format!("{w} wins in {} moves", r.moves.len()),
+        (Outcome::Draw, _) => format!("draw after {} moves", r.moves.len()),
+    };
+    let _ = rules;
+    format!(
+        "game {number}/{total}: x {xn} - o {on}: {result}   | A {:.1} - B {:.1}",
+        tallies[0].score(),
+        tallies[1].score()
+    )
+}
+
+fn print_table(args: &MatchArgs, rules: Rules, names: &[String; 2], t: &[Tally; 2]) {
+    let exact = if args.exact { ", exactly K" } else { "" };
+    println!();
+    println!(
+        "{} games on {rules}{exact}, {} ms per move",
+        args.games, args.time_per_move
+    );
+    println!(
+        "{:<3} {:<28} {:>4} {:>4} {:>4} {:>7} {:>8} {:>8} {:>7}",
+        "", "player", "W", "D", "L", "score", "avg ms", "max ms", "faults"
+    );
+    for (i, label) in ["A", "B"].iter().enumerate() {
+        let name: String = names[i].chars().take(28).collect();
+        println!(
+            "{label:<3} {name:<28} {:>4} {:>4} {:>4} {:>7.1} {:>8.1} {:>8} {:>7}",
+            t[i].wins,
+            t[i].draws,
+            t[i].losses,
+            t[i].score(),
+            t[i].average_ms(),
+            t[i].longest.as_millis(),
+            t[i].faults
+        );
+    }
+    println!("Elo difference A - B: {} (95%)", elo_text(&t[0]));
+}
+
+fn print_json(
+    args: &MatchArgs,
+    rules: Rules,
+    names: &[String; 2],
+    t: &[Tally; 2],
+    records: &[GameRecord],
+) {
+    let player = |i: usize| {
+        serde_json::json!({
+            "name": names[i],
+            "wins": t[i].wins,
+            "draws": t[i].draws,
+            "losses": t[i].losses,
+            "score": t[i].score(),
+            "moves": t[i].moves,
+            "avg_ms": t[i].average_ms(),
+            "max_ms": t[i].longest.as_millis() as u64,
+            "faults": t[i].faults,
+        })
+    };
+    let (diff, margin) = match elo(&t[0]) {
+        Some((d, m)) => (serde_json::json!(d), serde_json::json!(m)),
+        None => (serde_json::Value::Null, serde_json::Value::Null),
+    };
+    let board = Board::new(rules);
+    let games: Vec<_> = records
+        .iter()
+        .map(|r| {
+            serde_json::json!({
+                "x": if r.a_is_x { "A" } else { "B" },
+                "result": match r.outcome {
+                    Outcome::Win(Side::X) => "x",
+                    Outcome::Win(Side::O) => "o",
+                    Outcome::Draw => "draw",
+                },
+                "fault": r.fault.as_ref().map(|(_, f)| f.to_string()),
+                "moves": r.moves.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let out = serde_json::json!({
+        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": args.exact},
+        "games": args.games,
+        "time_per_move_ms": args.time_per_move,
+        "a": player(0),
+        "b": player(1),
+        "elo": diff,
+        "elo_margin": margin,
+        "results": games,
+    });
+    println!("{out}");
+}
