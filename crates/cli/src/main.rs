@@ -11,6 +11,7 @@ mod render;
 mod solve;
 mod table;
 mod teach;
+mod tui;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -39,6 +40,8 @@ enum Command {
     Play(play::PlayArgs),
     /// A match between two computer players or Gomocup brains, with a result table.
     Match(matches::MatchArgs),
+    /// The full-screen terminal game: mouse and keyboard, hints, analysis, settings.
+    Tui(tui::TuiArgs),
     /// Minimax and alpha-beta on an explicit tree or a real game tree, step by step.
     Tree(teach::TreeArgs),
     /// The work each algorithm does on the same position, side by side.
@@ -82,6 +85,7 @@ fn main() -> ExitCode {
             let json = args.json;
             (matches::run(args), json)
         }
+        Some(Command::Tui(args)) => (tui::run(args), false),
         Some(Command::Tree(args)) => {
             let json = args.json;
             (teach::run_tree(args), json)
@@ -94,7 +98,7 @@ fn main() -> ExitCode {
             mnk_web::run(addr, open).map_err(|e| anyhow::anyhow!("cannot serve on {addr}: {e}")),
             false,
         ),
-        None => (play::run_default(), false),
+        None => (tui::run_default(), false),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
