@@ -167,10 +167,19 @@ impl Searcher {
         let mut moves = self.ordered_moves(state, 0, NO_MOVE);
         if blocks.is_empty() {
             if let Some(threat) = opponent_vcf(state, self.vcf) {
+                // Each try is a VCF search of its own: smaller budgets, and the clock is
+                // asked between tries so a hard position cannot overrun the move's time.
+                let check = VcfLimits {
+                    depth: self.vcf.depth,
+                    nodes: self.vcf.nodes / 4,
+                };
                 let mut answers = Vec::new();
                 for &m in &moves {
+                    if (limits.stop)() {
+                        break;
+                    }
                     state.play(m);
-                    if find_vcf(state, self.vcf).is_none() {
+                    if find_vcf(state, check).is_none() {
                         answers.push(m);
                     }
                     state.undo();

@@ -1,0 +1,104 @@
+//! The Gomoku tactics suite of `tests/data/gomoku_tactics.txt` (see its header): forced wins
+//! found and played out, threats of the opponent defended.
+
+use mnk_engine::gomoku::search::EVAL_LIMIT;
+use mnk_engine::gomoku::{find_vcf, Limits, Searcher, State, VcfLimits};
+use mnk_engine::{Board, Rules, Side};
+
+struct Case {
+    name: String,
+    kind: String,
+    state: State,
+}
+
+fn cases() -> Vec<Case> {
+    let rules = Rules::new(15, 15, Some(5)).unwrap();
+    let board = Board::new(rules);
+    let text = include_str!("data/gomoku_tactics.txt");
+    let mut out = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split(';').map(str::trim).collect();
+        assert_eq!(f.len(), 5, "bad line {line}");
+        let mut state = State::new(rules, false);
+        for (side, stones) in [(Side::X, f[3]), (Side::O, f[4])] {
+            for word in stones.split_whitespace() {
+                let cell = board
+                    .parse_move(word)
+                    .unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+                assert!(state.is_empty(cell), "{}: {word} twice", f[0]);
+                state.place(cell, side);
+            }
+        }
+        assert!(state.winner().is_none(), "{}: already won", f[0]);
+        state.set_to_move(if f[2] == "x" { Side::X } else { Side::O });
+        out.push(Case {
+            name: f[0].to_string(),
+            kind: f[1].to_string(),
+            state,
+        });
+    }
+    out
+}
+
+fn best(searcher: &mut Searcher, state: &mut State) -> (usize, i32) {
+    let never = || false;
+    let limits = Limits {
+        max_depth: 64,
+        max_nodes: 60_000,
+        stop: &never,
+        soft_stop: &never,
+    };
+    let r = searcher.search(state, &limits).expect("game not over");
+    (r.best, r.score)
+}
+
+#[test]
+fn the_suite_has_both_kinds() {
+    let all = cases();
+    assert!(all.iter().filter(|c| c.kind == "win").count() >= 3);
+    assert!(all.iter().filter(|c| c.kind == "defend").count() >= 3);
+}
+
+#[test]
+fn forced_wins_are_found_and_played_out() {
+    for mut case in cases().into_iter().filter(|c| c.kind == "win") {
+        let attacker = case.state.to_move();
+        let mut searcher = Searcher::new(16);
+        let (_, score) = best(&mut searcher, &mut case.state);
+        assert!(score > EVAL_LIMIT, "{}: no win seen ({score})", case.name);
+        // Both sides played by the engine: the attacker must get its line within 30 plies.
+        for _ in 0..30 {
+            if case.state.is_over() {
+                break;
+            }
+            let (cell, _) = best(&mut searcher, &mut case.state);
+            case.state.play(cell);
+        }
+        assert_eq!(case.state.winner(), Some(attacker), "{}", case.name);
+    }
+}
+
+#[test]
+fn threats_are_defended() {
+    for mut case in cases().into_iter().filter(|c| c.kind == "defend") {
+        let mut searcher = Searcher::new(16);
+        let (cell, _) = best(&mut searcher, &mut case.state);
+        case.state.play(cell);
+        let mut wins = Vec::new();
+        case.state.winning_cells(case.state.to_move(), &mut wins);
+        assert!(
+            wins.is_empty(),
+            "{}: the opponent can still win at once",
+            case.name
+        );
+        let vcf = find_vcf(&mut case.state, VcfLimits::default());
+        assert!(
+            vcf.is_none(),
+            "{}: the opponent still has a VCF {vcf:?}",
+            case.name
+        );
+    }
+}
