@@ -51,7 +51,8 @@ function setup() {
   $("undo").onclick = () => change("POST", "/undo");
   $("hint").onclick = hint;
   $("analysis-toggle").onchange = refreshAnalysis;
-  $("pace").oninput = () => { $("pace-text").textContent = $("pace").value + " ms"; };
+  const paceText = () => { $("pace-text").textContent = $("pace").value + " ms"; };
+  $("pace").oninput = paceText; $("pace").onchange = paceText;
   $("pause").onclick = () => { paused = !paused; $("pause").textContent = paused ? "Resume" : "Pause"; schedule(); };
   $("tree-run").onclick = runTree;
   $("step-first").onclick = () => step(() => 0);
