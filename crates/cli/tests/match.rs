@@ -1,0 +1,146 @@
+//! `mnk match` end to end: built-in levels, the real `pbrain-mnk` brain, and broken brains
+//! that must lose their games without stopping the match.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn mnk() -> Command {
+    Command::cargo_bin("mnk").unwrap()
+}
+
+fn brain() -> String {
+    format!("pbrain:{}", env!("CARGO_BIN_EXE_pbrain-mnk"))
+}
+
+fn run_json(args: &[&str]) -> Value {
+    let out = mnk()
+        .arg("match")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// A brain script in a fresh temporary file.
+fn script(name: &str, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("mnk-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+#[test]
+fn the_brain_plays_itself_through_the_protocol() {
+    let b = brain();
+    let v = run_json(&[
+        "--x",
+        &b,
+        "--o",
+        &b,
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+    ]);
+    assert_eq!(v["games"], 2);
+    let (a, bb) = (&v["a"], &v["b"]);
+    for p in [a, bb] {
+        assert_eq!(p["faults"], 0, "{v}");
+        assert!(p["moves"].as_u64().unwrap() > 3);
+    }
+    let total = |p: &Value, k: &str| p[k].as_u64().unwrap();
+    assert_eq!(total(a, "wins") + total(a, "draws") + total(a, "losses"), 2);
+    assert_eq!(total(a, "wins"), total(bb, "losses"));
+    for g in v["results"].as_array().unwrap() {
+        assert!(g["fault"].is_null());
+        assert!(g["moves"].as_array().unwrap().len() >= 9);
+    }
+}
+
+#[test]
+fn built_in_levels_alternate_colours_on_any_board() {
+    let v = run_json(&[
+        "--x", "hard", "--o", "random", "--games", "2", "--size", "9x9", "--k", "4",
+    ]);
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results[0]["x"], "A");
+    assert_eq!(results[1]["x"], "B");
+    assert_eq!(v["a"]["wins"], 2, "{v}");
+}
+
+#[test]
+fn broken_brains_lose_and_the_match_goes_on() {
+    let silent = script("silent", "read line; echo OK; exec cat > /dev/null");
+    let liar = script("liar", "while read line; do echo OK; done");
+    let missing = "/nonexistent/pbrain-nothing".to_string();
+    for bad in [
+        silent.display().to_string(),
+        liar.display().to_string(),
+        missing,
+    ] {
+        let v = run_json(&[
+            "--x",
+            &format!("pbrain:{bad}"),
+            "--o",
+            "hard",
+            "--games",
+            "2",
+            "--time-per-move",
+            "50",
+        ]);
+        assert_eq!(v["a"]["losses"], 2, "{bad}: {v}");
+        assert_eq!(v["a"]["faults"], 2, "{bad}: {v}");
+    }
+}
+
+#[test]
+fn bad_arguments_are_refused_with_status_2() {
+    for args in [
+        vec!["--x", "human", "--o", "hard"],
+        vec!["--x", "pbrain:", "--o", "hard"],
+        vec!["--x", "hard", "--o", "wizard"],
+        vec!["--x", "hard", "--o", "hard", "--games", "0"],
+        vec![
+            "--x",
+            "hard",
+            "--o",
+            "hard",
+            "--openings",
+            "/nonexistent/openings.txt",
+        ],
+    ] {
+        mnk().arg("match").args(&args).assert().code(2);
+    }
+}
+
+#[test]
+fn openings_come_from_a_file() {
+    let file = script("openings.txt", "# comment\nh8 i9\n");
+    let v = run_json(&[
+        "--x",
+        "hard",
+        "--o",
+        "hard",
+        "--games",
+        "2",
+        "--time-per-move",
+        "50",
+        "--openings",
+        &file.display().to_string(),
+    ]);
+    for g in v["results"].as_array().unwrap() {
+        let moves = g["moves"].as_array().unwrap();
+        assert_eq!(moves[0], "h8");
+        assert_eq!(moves[1], "i9");
+    }
+}
