@@ -12,7 +12,7 @@ use axum::http::{StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use mnk_engine::session::{Player, Session, SessionConfig};
+use mnk_engine::session::{Level, Player, Session, SessionConfig};
 use mnk_engine::{Rules, Side};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -139,7 +139,7 @@ async fn create(
     let config = SessionConfig {
         rules,
         x: player(req.x.as_deref(), Player::Human)?,
-        o: player(req.o.as_deref(), "perfect".parse().expect("a level name"))?,
+        o: player(req.o.as_deref(), Player::Computer(Level::Perfect))?,
         first: req.first.map(Side::from).unwrap_or(Side::X),
         seed: req.seed.unwrap_or_else(rand::random),
         ..SessionConfig::default()

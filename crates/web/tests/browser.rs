@@ -361,5 +361,46 @@ async fn drive(client: &Client, url: &str, tmp: &Path) {
     let shot = tmp.join("mnk-web-e2e.png");
     std::fs::write(&shot, &png).expect("the screenshot is written");
     eprintln!("screenshot: {}", shot.display());
+
+    // 15x15 Gomoku: the overlay becomes a heat map over every cell; the computer answers.
+    js(
+        client,
+        "(document.getElementById('width').value = '15', \
+          document.getElementById('height').value = '15', \
+          document.getElementById('k').value = '5', true)",
+    )
+    .await;
+    new_game(client, "human", "hard").await;
+    wait_js(
+        client,
+        "the heat map",
+        "document.querySelectorAll('.cell .ana').length === 225",
+    )
+    .await;
+    assert_eq!(
+        js(
+            client,
+            "document.getElementById('analysis-note').dataset.kind"
+        )
+        .await,
+        "heuristic"
+    );
+    click(client, "#cell-112").await;
+    wait_js(
+        client,
+        "the computer's answer",
+        "document.querySelectorAll('.cell.o').length === 1",
+    )
+    .await;
+    wait_js(
+        client,
+        "the new heat map",
+        "document.querySelectorAll('.cell .ana').length === 223",
+    )
+    .await;
+    let png = client.screenshot().await.expect("a screenshot");
+    let shot = tmp.join("mnk-web-e2e-15x15.png");
+    std::fs::write(&shot, &png).expect("the screenshot is written");
+    eprintln!("screenshot: {}", shot.display());
     assert!(png.starts_with(b"\x89PNG"));
 }
