@@ -82,13 +82,15 @@ pub struct GameSetup {
 }
 
 /// A match player.
+// There are exactly two per match: the size of the built-in variant does not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum Contestant {
     /// A built-in level with its memory.
     BuiltIn {
         /// The level.
         level: Level,
-        /// Its thinker, fresh each game.
-        thinker: Thinker,
+        /// Its thinker, fresh each game (boxed: it holds the solver's state).
+        thinker: Box<Thinker>,
         /// Its random generator.
         rng: StdRng,
         /// The move limit.
@@ -109,7 +111,7 @@ impl Contestant {
         match spec {
             Spec::Level(level) => Contestant::BuiltIn {
                 level: *level,
-                thinker: Thinker::new(EXACT_EMPTY_CELLS),
+                thinker: Box::new(Thinker::new(EXACT_EMPTY_CELLS)),
                 rng: StdRng::seed_from_u64(0),
                 per_move: Duration::from_secs(1),
             },
@@ -129,7 +131,7 @@ impl Contestant {
                 per_move,
                 ..
             } => {
-                *thinker = Thinker::new(EXACT_EMPTY_CELLS);
+                **thinker = Thinker::new(EXACT_EMPTY_CELLS);
                 *rng = StdRng::seed_from_u64(setup.seed);
                 *per_move = setup.per_move;
                 thinker.big_board().exact = setup.exact;

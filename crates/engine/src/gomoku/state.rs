@@ -288,22 +288,19 @@ impl State {
         let span = 2 * k + 1;
         let base = (cell * 4 + dir) * span;
         let mut seg = [[Seen::Empty; 2 * crate::rules::MAX_SIDE + 1]; 2];
-        for i in 0..span {
-            let q = self.lines[base + i];
+        let [x_seg, o_seg] = &mut seg;
+        let line = &self.lines[base..base + span];
+        for ((&q, x), o) in line.iter().zip(x_seg.iter_mut()).zip(o_seg.iter_mut()) {
             let v = if q == OFF { 3 } else { self.cells[q as usize] };
-            seg[0][i] = match v {
-                0 => Seen::Empty,
-                1 => Seen::Own,
-                _ => Seen::Blocked,
-            };
-            seg[1][i] = match v {
-                0 => Seen::Empty,
-                2 => Seen::Own,
-                _ => Seen::Blocked,
+            (*x, *o) = match v {
+                0 => (Seen::Empty, Seen::Empty),
+                1 => (Seen::Own, Seen::Blocked),
+                2 => (Seen::Blocked, Seen::Own),
+                _ => (Seen::Blocked, Seen::Blocked),
             };
         }
-        for s in 0..2 {
-            let p = self.table.classify(&seg[s][..span]);
+        for (s, side_seg) in seg.iter().enumerate() {
+            let p = self.table.classify(&side_seg[..span]);
             let old = self.pats[cell][s][dir];
             self.counts[s][old as usize] -= 1;
             self.counts[s][p as usize] += 1;
