@@ -33,9 +33,6 @@ pub struct MatchArgs {
     /// Stones in a row that win; default min(W, H, 5).
     #[arg(long)]
     pub k: Option<usize>,
-    /// Exactly K wins: longer lines (overlines) do not.
-    #[arg(long)]
-    pub exact: bool,
     /// Thinking time per move in milliseconds (the search levels and the brains).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub time_per_move: u64,
@@ -98,7 +95,9 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         let a_is_x = g % 2 == 0;
         let setup = GameSetup {
             rules,
-            exact: args.exact,
+            // The referee is the engine's Board, which plays freestyle ("K or more"); exact-K
+            // games need rule support in Position first (the players already have it).
+            exact: false,
             per_move: Duration::from_millis(args.time_per_move),
             seed: args.seed.wrapping_mul(1000).wrapping_add(g as u64),
         };
@@ -211,10 +210,9 @@ fn game_line(
 }
 
 fn print_table(args: &MatchArgs, rules: Rules, names: &[String; 2], t: &[Tally; 2]) {
-    let exact = if args.exact { ", exactly K" } else { "" };
     println!();
     println!(
-        "{} games on {rules}{exact}, {} ms per move",
+        "{} games on {rules}, {} ms per move",
         args.games, args.time_per_move
     );
     println!(
@@ -278,7 +276,7 @@ fn print_json(
         })
         .collect();
     let out = serde_json::json!({
-        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": args.exact},
+        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": false},
         "games": args.games,
         "time_per_move_ms": args.time_per_move,
         "a": player(0),
