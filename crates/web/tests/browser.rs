@@ -80,14 +80,24 @@ async fn js(client: &Client, expr: &str) -> Value {
         .expect("script runs")
 }
 
+/// Clicks an element. The page redraws the board after every answer, so an element found a
+/// moment ago can be replaced before the click lands: find it again then, within a deadline.
 async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("{css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let element = client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"));
+        match element.click().await {
+            Ok(_) => return,
+            Err(e) if e.to_string().contains("stale element") => {
+                assert!(std::time::Instant::now() < deadline, "click {css}: {e}");
+                tokio::time::sleep(Duration::from_millis(25)).await;
+            }
+            Err(e) => panic!("click {css}: {e}"),
+        }
+    }
 }
 
 /// Chooses settings and starts a new game; waits for the fresh, empty board.
