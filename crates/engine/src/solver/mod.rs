@@ -21,7 +21,7 @@ use crate::score::{Score, Verdict, INFINITY};
 use progress::Progress;
 use search::{Searcher, TableRef};
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicI32};
 use std::sync::Arc;
 use tt::Table;
 
@@ -90,10 +90,14 @@ pub struct Solution {
     pub best_moves: Vec<usize>,
 }
 
-/// Empty cells from which a solve uses every core by default: below it a solve takes well
-/// under a second on one thread, whose table grows with the work, while helpers need the
-/// shared table at full size from the start.
-const PARALLEL_FROM_EMPTY: usize = 26;
+/// Empty cells from which a solve uses every core by default: below it a solve takes a
+/// fraction of a second on one thread and helper threads cost more than they save (measured:
+/// 5x4/4 0.22 s alone, 0.25 s with two threads; 6x4/4 2.3 s alone, 1.6 s with two).
+const PARALLEL_FROM_EMPTY: usize = 22;
+
+/// The table size (MiB, within `--hash`) a parallel solve starts with; it grows between root
+/// classes.
+const PARALLEL_START_MIB: usize = 16;
 
 /// A root move class: moves that lead to symmetric positions.
 struct Class {
@@ -381,65 +385,79 @@ impl<B: BitSet> Solver<B> {
         } else {
             // Lazy SMP: this thread does the real work exactly as alone; helpers search the
             // class it is on (and the next ones) with other move orders, only to fill the
-            // shared table, which is always sound, so results never depend on timing.
+            // shared table, which is always sound, so results never depend on timing. The
+            // helpers are stopped between classes so that the table can grow there: touching
+            // a full-size table's pages up front cost more than the search on 5x5/4.
             if let Some(t) = self.table.as_mut() {
-                t.grow_to_max();
+                t.grow_to(PARALLEL_START_MIB);
             }
-            let table = self.table.as_ref();
-            let current = AtomicUsize::new(0);
-            let helpers_stop = AtomicBool::new(false);
-            let (scores, main_stats, helper_nodes) = std::thread::scope(|scope| {
-                let helpers: Vec<_> = (1..threads)
-                    .map(|h| {
-                        let (current, helpers_stop, progress) =
-                            (&current, &helpers_stop, &progress);
-                        scope.spawn(move || {
-                            let mut searcher = Searcher::new(
-                                config,
-                                table.map(TableRef::Shared),
-                                Some(helpers_stop),
-                                progress,
-                                cells,
-                            );
-                            searcher.perturb(h as u64);
-                            let mut pos = pos.clone();
-                            let mut i = current.load(Relaxed) + h - 1;
-                            while !searcher.stopped && !helpers_stop.load(Relaxed) {
-                                i = i.max(current.load(Relaxed)) % classes.len();
-                                searcher.score_move(&mut pos, classes[i].cells[0], -1, 1);
-                                i += 1;
-                            }
-                            searcher.flush();
-                            searcher.nodes
+            let mut history = Vec::new();
+            let mut main_pos = pos.clone();
+            let mut scores = Vec::with_capacity(classes.len());
+            for i in 0..classes.len() {
+                if let Some(t) = self.table.as_mut() {
+                    t.maybe_grow();
+                }
+                let table = self.table.as_ref();
+                let helpers_stop = AtomicBool::new(false);
+                let (score, main_stats, helper_nodes) = std::thread::scope(|scope| {
+                    let helpers: Vec<_> = (1..threads)
+                        .map(|h| {
+                            let (helpers_stop, progress) = (&helpers_stop, &progress);
+                            scope.spawn(move || {
+                                let mut searcher = Searcher::new(
+                                    config,
+                                    table.map(TableRef::Shared),
+                                    Some(helpers_stop),
+                                    progress,
+                                    cells,
+                                );
+                                searcher.perturb(h as u64);
+                                let mut pos = pos.clone();
+                                let mut next = i + h - 1;
+                                while !searcher.stopped && !helpers_stop.load(Relaxed) {
+                                    let c = next % classes.len();
+                                    searcher.score_move(&mut pos, classes[c].cells[0], -1, 1);
+                                    next += 1;
+                                }
+                                searcher.flush();
+                                searcher.nodes
+                            })
                         })
-                    })
-                    .collect();
-                let mut searcher = Searcher::new(
-                    config,
-                    table.map(TableRef::Shared),
-                    stop.as_deref(),
-                    &progress,
-                    cells,
-                );
-                let mut main_pos = pos.clone();
-                let scores: Vec<Score> = (0..classes.len())
-                    .map(|i| {
-                        current.store(i, Relaxed);
-                        job(&mut searcher, &mut main_pos, i)
-                    })
-                    .collect();
-                searcher.flush();
-                helpers_stop.store(true, Relaxed);
-                let helper_nodes: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-                (
-                    scores,
-                    (searcher.nodes, searcher.table_cutoffs, searcher.stopped),
-                    helper_nodes,
-                )
-            });
-            nodes += main_stats.0 + helper_nodes;
-            cutoffs += main_stats.1;
-            stopped |= main_stats.2;
+                        .collect();
+                    let mut searcher = Searcher::new(
+                        config,
+                        table.map(TableRef::Shared),
+                        stop.as_deref(),
+                        &progress,
+                        cells,
+                    );
+                    if !history.is_empty() {
+                        searcher.history = std::mem::take(&mut history);
+                    }
+                    let score = job(&mut searcher, &mut main_pos, i);
+                    searcher.flush();
+                    helpers_stop.store(true, Relaxed);
+                    let helper_nodes: u64 =
+                        helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+                    history = std::mem::take(&mut searcher.history);
+                    (
+                        score,
+                        (searcher.nodes, searcher.table_cutoffs, searcher.stopped),
+                        helper_nodes,
+                    )
+                });
+                nodes += main_stats.0 + helper_nodes;
+                cutoffs += main_stats.1;
+                scores.push(score);
+                if main_stats.2 {
+                    stopped = true;
+                    break;
+                }
+            }
+            while scores.len() < classes.len() {
+                scores.push(0);
+            }
             scores
         };
         self.stats.nodes += nodes;

@@ -87,10 +87,16 @@ impl Table {
         }
     }
 
-    /// Grows the table to its full size at once (before it is shared between threads).
-    pub fn grow_to_max(&mut self) {
-        if self.bucket_mask + 1 < self.max_buckets {
-            self.resize(self.max_buckets);
+    /// Grows the table at once to at least `mib` MiB (within its bound), before it is shared
+    /// between threads that cannot grow it.
+    pub fn grow_to(&mut self, mib: usize) {
+        let bytes = mib * 1024 * 1024;
+        let mut buckets = self.bucket_mask + 1;
+        while buckets < self.max_buckets && buckets * 2 * ENTRY_BYTES < bytes {
+            buckets *= 2;
+        }
+        if buckets > self.bucket_mask + 1 {
+            self.resize(buckets);
         }
     }
 
