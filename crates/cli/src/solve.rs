@@ -80,8 +80,8 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
         Algo::Alphabeta => Algorithm::AlphaBeta,
         Algo::Solver => Algorithm::Solver,
     };
-    let start = Instant::now();
     let live = Live::start(!args.common.json);
+    let start = Instant::now();
     let result = board.solve_with(algorithm, config(args.hash, args.threads), live.controls());
     let snapshot = live.progress().snapshot();
     live.finish();
