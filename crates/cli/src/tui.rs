@@ -2,8 +2,8 @@
 
 use crate::play::First;
 use clap::Args;
-use mnk_engine::session::{Player, SessionConfig, SessionError};
-use mnk_engine::{Rules, Side, Size};
+use mnk_engine::session::{Player, SessionError};
+use mnk_engine::Size;
 use std::io::IsTerminal;
 
 /// Options of `mnk tui` (the same as `mnk play` where they overlap).
@@ -44,21 +44,8 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
             "mnk tui needs a terminal on standard input and output (use mnk play for line mode)"
         );
     }
-    let size = args.size.unwrap_or(Size {
-        width: 3,
-        height: 3,
-    });
-    let config = SessionConfig {
-        rules: Rules::new(size.width, size.height, args.k)?,
-        x: args.x.unwrap_or(Player::Human),
-        o: args.o.unwrap_or(SessionConfig::default().o),
-        first: match args.first {
-            Some(First::O) => Side::O,
-            _ => Side::X,
-        },
-        seed: args.seed.unwrap_or_else(rand::random),
-        ..SessionConfig::default()
-    };
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let config = crate::play::session_config(args.size, args.k, args.x, args.o, args.first, seed)?;
     mnk_tui::run(mnk_tui::Options {
         config,
         pace: mnk_tui::Options::pace_for_ms(args.pace),

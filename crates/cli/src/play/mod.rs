@@ -58,6 +58,33 @@ fn parse_player(text: &str) -> Result<Player, String> {
     text.parse().map_err(|e: SessionError| e.to_string())
 }
 
+/// The game the common options describe (3x3, human x, perfect o, x first by default);
+/// shared by `mnk play` and `mnk tui`.
+pub fn session_config(
+    size: Option<Size>,
+    k: Option<usize>,
+    x: Option<Player>,
+    o: Option<Player>,
+    first: Option<First>,
+    seed: u64,
+) -> anyhow::Result<SessionConfig> {
+    let size = size.unwrap_or(Size {
+        width: 3,
+        height: 3,
+    });
+    Ok(SessionConfig {
+        rules: Rules::new(size.width, size.height, k)?,
+        x: x.unwrap_or(Player::Human),
+        o: o.unwrap_or(SessionConfig::default().o),
+        first: match first {
+            Some(First::O) => Side::O,
+            _ => Side::X,
+        },
+        seed,
+        ..SessionConfig::default()
+    })
+}
+
 /// Runs `mnk play` on standard input and output.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(rand::random);
@@ -74,21 +101,9 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             (Session::from_record(&record, seed, args.explain)?, true)
         }
         None => {
-            let size = args.size.unwrap_or(Size {
-                width: 3,
-                height: 3,
-            });
             let config = SessionConfig {
-                rules: Rules::new(size.width, size.height, args.k)?,
-                x: args.x.unwrap_or(Player::Human),
-                o: args.o.unwrap_or(SessionConfig::default().o),
-                first: match args.first {
-                    Some(First::O) => Side::O,
-                    _ => Side::X,
-                },
-                seed,
                 explain: args.explain,
-                ..SessionConfig::default()
+                ..session_config(args.size, args.k, args.x, args.o, args.first, seed)?
             };
             (Session::new(config)?, false)
         }
