@@ -27,6 +27,20 @@ pub enum MoveOrder {
     Informed,
 }
 
+/// The value of a finished position from x's point of view (MAX), or `None` while the game
+/// goes on; every search that sees a board as a [`Game`] scores game ends with it.
+pub fn terminal_value<B: BitSet>(pos: &Position<B>, scoring: Scoring) -> Option<Score> {
+    let won = match scoring {
+        Scoring::Distance => win_score(pos.stone_count()),
+        Scoring::WinLoss => 1,
+    };
+    match pos.outcome()? {
+        Outcome::Win(Side::X) => Some(won),
+        Outcome::Win(Side::O) => Some(-won),
+        Outcome::Draw => Some(0),
+    }
+}
+
 /// A position plus the choices that turn it into a searchable game.
 pub struct BoardGame<B: BitSet> {
     /// The position searched (moved through and restored by the search).
@@ -75,15 +89,7 @@ impl<B: BitSet> Game for BoardGame<B> {
     }
 
     fn terminal_value(&self) -> Option<Score> {
-        let won = match self.scoring {
-            Scoring::Distance => win_score(self.pos.stone_count()),
-            Scoring::WinLoss => 1,
-        };
-        match self.pos.outcome()? {
-            Outcome::Win(Side::X) => Some(won),
-            Outcome::Win(Side::O) => Some(-won),
-            Outcome::Draw => Some(0),
-        }
+        terminal_value(&self.pos, self.scoring)
     }
 
     fn heuristic_value(&self) -> Score {

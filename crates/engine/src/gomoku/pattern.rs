@@ -54,20 +54,22 @@ impl Pattern {
         }
     }
 
+    /// Every pattern, weakest first: `ALL[p as usize] == p`.
+    pub const ALL: [Pattern; PATTERNS] = [
+        Pattern::None,
+        Pattern::Block1,
+        Pattern::Flex1,
+        Pattern::Block2,
+        Pattern::Flex2,
+        Pattern::Block3,
+        Pattern::Flex3,
+        Pattern::Block4,
+        Pattern::Flex4,
+        Pattern::Five,
+    ];
+
     fn from_u8(v: u8) -> Pattern {
-        const ALL: [Pattern; PATTERNS] = [
-            Pattern::None,
-            Pattern::Block1,
-            Pattern::Flex1,
-            Pattern::Block2,
-            Pattern::Flex2,
-            Pattern::Block3,
-            Pattern::Flex3,
-            Pattern::Block4,
-            Pattern::Flex4,
-            Pattern::Five,
-        ];
-        ALL[(v as usize).min(PATTERNS - 1)]
+        Self::ALL[(v as usize).min(PATTERNS - 1)]
     }
 }
 

@@ -483,24 +483,9 @@ pub fn evaluate(state: &State) -> Score {
     let me = state.to_move();
     let side_sum = |side: Side| -> Score {
         (1..9)
-            .map(|p| WEIGHTS[p] * state.count(side, pattern_from(p)))
+            .map(|p| WEIGHTS[p] * state.count(side, Pattern::ALL[p]))
             .sum()
     };
     let v = side_sum(me) * 6 / 5 - side_sum(me.other());
     v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
-}
-
-fn pattern_from(i: usize) -> Pattern {
-    [
-        Pattern::None,
-        Pattern::Block1,
-        Pattern::Flex1,
-        Pattern::Block2,
-        Pattern::Flex2,
-        Pattern::Block3,
-        Pattern::Flex3,
-        Pattern::Block4,
-        Pattern::Flex4,
-        Pattern::Five,
-    ][i]
 }

@@ -17,8 +17,9 @@ use super::player::Level;
 use super::SessionError;
 use crate::bits::BitSet;
 use crate::board::Board;
+use crate::board_game::Scoring;
 use crate::eval::Evaluator;
-use crate::position::{Outcome, Position, Side};
+use crate::position::{Position, Side};
 use crate::score::{win_score, Score, Verdict};
 use crate::search::{alphabeta, Game, Limits, NoTrace};
 use crate::solver::ordering::informed_order;
@@ -374,12 +375,7 @@ impl<B: BitSet> Game for Focused<'_, B> {
         if self.stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
             return Some(0);
         }
-        let won = win_score(self.pos.stone_count());
-        match self.pos.outcome()? {
-            Outcome::Win(Side::X) => Some(won),
-            Outcome::Win(Side::O) => Some(-won),
-            Outcome::Draw => Some(0),
-        }
+        crate::board_game::terminal_value(&self.pos, Scoring::Distance)
     }
 
     fn heuristic_value(&self) -> Score {
