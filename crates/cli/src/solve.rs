@@ -193,12 +193,12 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let header: String = (0..rules.width())
         .map(|c| format!(" {:^width$}", (b'a' + c as u8) as char))
         .collect();
-    println!("{:lw$} {header}", "");
+    println!("{:lw$} {}", "", header.trim_end());
     for row in 0..h {
         let cells: String = (0..rules.width())
             .map(|col| format!(" {:^width$}", label(rules.cell(col, row))))
             .collect();
-        println!("{:>lw$} {cells}", h - row);
+        println!("{:>lw$} {}", h - row, cells.trim_end());
     }
     println!("(W3 = win in 3 plies, D = draw, L4 = loss in 4 plies, counted from now)");
     let mut sorted = moves.clone();
