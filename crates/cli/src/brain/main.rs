@@ -1,14 +1,10 @@
 //! `pbrain-mnk`: the mnk engine as a Gomocup brain, speaking the Piskvork protocol on
-//! standard input and output (see `protocol` for the commands). A reader thread watches the
+//! standard input and output (see `mnk_gomocup::protocol` for the commands). A reader thread watches the
 //! input so that `END` stops a search in progress at once (the move found so far is still
-//! written, then the brain quits when it reaches the `END` line).
+//! written, then the brain quits when it reaches the `END` line). The protocol and the brain
+//! live in the `mnk-gomocup` library; this binary only moves lines.
 
-mod brain;
-mod protocol;
-
-#[cfg(test)]
-mod tests;
-
+use mnk_gomocup::Brain;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
@@ -29,7 +25,7 @@ fn main() {
             }
         }
     });
-    let mut brain = brain::Brain::new();
+    let mut brain = Brain::new();
     let stdout = std::io::stdout();
     let mut answers = Vec::new();
     while let Ok(line) = rx.recv() {

@@ -2,7 +2,7 @@
 //! any I/O so transcripts can be tested directly. Coordinates are 0-based `x,y` with `x` the
 //! column from the left and `y` the row from the top. Lines may end in CR LF.
 
-use std::fmt;
+use thiserror::Error;
 
 /// A stone in a `BOARD` block: 1 = the brain's own, 2 = the opponent's, 3 = a winning-line
 /// stone of a continuous game (treated as the opponent's).
@@ -43,15 +43,10 @@ pub enum Command {
     Unknown(String),
 }
 
-/// A line that could not be understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A line that could not be understood; the message says what is accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{0}")]
 pub struct ProtocolError(pub String);
-
-impl fmt::Display for ProtocolError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
 
 /// Turns lines into commands; remembers an open `BOARD` block between lines.
 #[derive(Default)]

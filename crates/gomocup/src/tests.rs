@@ -1,6 +1,6 @@
 //! Protocol transcripts run through the brain in-process.
 
-use super::brain::Brain;
+use crate::brain::Brain;
 use std::sync::atomic::AtomicBool;
 
 /// Feeds `lines` and returns every answer line.
@@ -147,4 +147,30 @@ fn takeback_restart_info_and_unknown() {
     assert!(out[7].starts_with("ERROR"));
     assert!(out[8].starts_with("UNKNOWN"));
     assert_eq!(out.len(), 9);
+}
+
+#[test]
+fn a_small_budget_still_answers_legal_moves() {
+    let mut b = Brain::with_budget(crate::Budget {
+        hash_mib: 1,
+        max_nodes: 1024,
+        vcf: mnk_engine::gomoku::VcfLimits {
+            depth: 4,
+            nodes: 200,
+        },
+    });
+    // A turn limit far beyond the test: the node budget must end each search.
+    let out = transcript(
+        &mut b,
+        &[
+            "START 15",
+            "INFO timeout_turn 1000000",
+            "INFO max_memory 1000000000",
+            "BEGIN",
+            "TURN 0,0",
+        ],
+    );
+    assert_eq!(out[0], "OK");
+    let (first, second) = (coords(&out[1]), coords(&out[2]));
+    assert!(first != second && second != (0, 0), "{out:?}");
 }

@@ -1,8 +1,8 @@
 //! The brain's game state and its answers to each protocol command. Moves come from the
 //! engine's big-board search ([`mnk_engine::gomoku`]), bounded by the time the manager allows.
 
-use super::protocol::{BoardStone, Command, Parser};
-use mnk_engine::gomoku::{Limits, Searcher, State, DEFAULT_HASH_MIB};
+use crate::protocol::{BoardStone, Command, Parser};
+use mnk_engine::gomoku::{Limits, Searcher, State, VcfLimits, DEFAULT_HASH_MIB};
 use mnk_engine::{Rules, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -10,8 +10,31 @@ use std::time::{Duration, Instant};
 /// Time kept back from every turn for reading, writing and the process being scheduled.
 const SAFETY_MS: u64 = 60;
 
+/// What the brain may spend on top of the manager's time limits. The defaults leave only
+/// the time limits in force; tests and fuzzing shrink them so a move costs milliseconds.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Largest transposition table, in MiB (also caps `INFO max_memory`).
+    pub hash_mib: usize,
+    /// Most search nodes per move (the search checks every 1024 nodes).
+    pub max_nodes: u64,
+    /// Bounds of the VCF (continuous fours) search at the root.
+    pub vcf: VcfLimits,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            hash_mib: DEFAULT_HASH_MIB,
+            max_nodes: u64::MAX,
+            vcf: VcfLimits::default(),
+        }
+    }
+}
+
 /// The brain: the board, the time settings and the search with its memory.
 pub struct Brain {
+    budget: Budget,
     parser: Parser,
     rules: Option<Rules>,
     exact: bool,
@@ -35,7 +58,13 @@ impl Default for Brain {
 impl Brain {
     /// A brain waiting for `START`.
     pub fn new() -> Brain {
+        Brain::with_budget(Budget::default())
+    }
+
+    /// A brain waiting for `START` that spends at most `budget` on each move.
+    pub fn with_budget(budget: Budget) -> Brain {
         Brain {
+            budget,
             parser: Parser::default(),
             rules: None,
             exact: false,
@@ -44,9 +73,16 @@ impl Brain {
             timeout_turn: 5_000,
             timeout_match: 0,
             time_left: None,
-            searcher: Searcher::new(DEFAULT_HASH_MIB),
+            searcher: Brain::searcher(budget, budget.hash_mib),
             longest: Duration::ZERO,
         }
+    }
+
+    /// A searcher with a table of `mib` MiB (at most the budget's) and the budget's VCF bounds.
+    fn searcher(budget: Budget, mib: usize) -> Searcher {
+        let mut searcher = Searcher::new(mib.clamp(1, budget.hash_mib.max(1)));
+        searcher.vcf = budget.vcf;
+        searcher
     }
 
     /// Handles one input line, appending the answer lines to `out`; returns `false` once the
@@ -147,7 +183,7 @@ impl Brain {
                 let bytes = num()?;
                 if bytes > 0 {
                     let mib = ((bytes >> 20) / 2).clamp(1, DEFAULT_HASH_MIB as u64);
-                    self.searcher = Searcher::new(mib as usize);
+                    self.searcher = Brain::searcher(self.budget, mib as usize);
                 }
             }
             // Bit 1: exactly five wins (overlines do not). Renju (bit 4) is not supported.
@@ -259,7 +295,7 @@ impl Brain {
         let soft = || started.elapsed() >= budget * 2 / 5;
         let limits = Limits {
             max_depth: 64,
-            max_nodes: u64::MAX,
+            max_nodes: self.budget.max_nodes,
             stop: &stop,
             soft_stop: &soft,
         };
