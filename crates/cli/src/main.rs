@@ -8,6 +8,7 @@ mod live;
 mod matches;
 mod play;
 mod render;
+mod serve;
 mod solve;
 mod table;
 mod teach;
@@ -47,14 +48,7 @@ enum Command {
     /// The work each algorithm does on the same position, side by side.
     Compare(teach::CompareArgs),
     /// Serve the game as a local web page with a JSON API (Ctrl-C stops it).
-    Serve {
-        /// Address to listen on; loopback by default (port 0 picks a free port).
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: std::net::SocketAddr,
-        /// Open the page in the default browser.
-        #[arg(long)]
-        open: bool,
-    },
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -94,10 +88,7 @@ fn main() -> ExitCode {
             let json = args.common.json;
             (teach::run_compare(args), json)
         }
-        Some(Command::Serve { addr, open }) => (
-            mnk_web::run(addr, open).map_err(|e| anyhow::anyhow!("cannot serve on {addr}: {e}")),
-            false,
-        ),
+        Some(Command::Serve(args)) => (serve::run(args), false),
         None => (tui::run_default(), false),
     };
     match result {

@@ -31,6 +31,8 @@ pub struct TuiArgs {
     /// 0, 100, 250, 500, 1000, 2000 or 4000; + and - change it in the game). Default: 500.
     #[arg(long, value_name = "MS", default_value_t = 500)]
     pub pace: u64,
+    #[command(flatten)]
+    pub move_time: crate::play::MoveTimeArgs,
 }
 
 fn parse_player(text: &str) -> Result<Player, String> {
@@ -49,6 +51,7 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
     mnk_tui::run(mnk_tui::Options {
         config,
         pace: mnk_tui::Options::pace_for_ms(args.pace),
+        move_clock: args.move_time.clock(),
     })?;
     Ok(())
 }

@@ -283,6 +283,44 @@ fn a_seed_replays_the_same_game() {
 }
 
 #[test]
+fn big_boards_answer_under_a_time_limit_or_repeat_exactly_without_one() {
+    // A time limit per move: the computer answers every move (how fast is a benchmark's
+    // business, not this test's).
+    let out = play(
+        &[
+            "play",
+            "--size",
+            "15x15",
+            "--o",
+            "hard",
+            "--time-per-move",
+            "50",
+        ],
+        "h8\ni9\nquit\n",
+    );
+    assert_eq!(out.matches("o (computer, hard) plays").count(), 2, "{out}");
+    // No limit: a fixed amount of search, so a seed gives the same game.
+    let args = [
+        "play",
+        "--size",
+        "9x9",
+        "--k",
+        "4",
+        "--x",
+        "hard",
+        "--o",
+        "perfect",
+        "--seed",
+        "5",
+        "--time-per-move",
+        "0",
+    ];
+    let game = play(&args, "");
+    assert!(game.contains("wins") || game.contains("draw"), "{game}");
+    assert_eq!(game, play(&args, ""));
+}
+
+#[test]
 fn play_again_starts_a_new_game() {
     let out = play(
         &["play", "--x", "perfect", "--o", "perfect", "--seed", "1"],

@@ -6,6 +6,7 @@
 use crate::layout::{BoardLayout, Screen};
 use crate::settings::{Settings, PACES_MS};
 use mnk_engine::board::Board;
+use mnk_engine::gomoku::MoveClock;
 use mnk_engine::session::think::EXACT_EMPTY_CELLS;
 use mnk_engine::session::{
     GameResult, Session, SessionConfig, SessionError, ThinkDone, ThinkJob, ThinkPurpose,
@@ -162,6 +163,8 @@ pub struct App {
     due: Option<Instant>,
     /// The clock as of the last tick.
     pub now: Instant,
+    /// The time limit of big-board computer moves, kept for new games.
+    move_clock: Option<MoveClock>,
     /// Set once the player quits.
     pub quit: bool,
     next_id: u64,
@@ -195,7 +198,14 @@ impl App {
             now,
             quit: false,
             next_id: 0,
+            move_clock: None,
         })
+    }
+
+    /// Bounds the computer's big-board moves in time, in this game and the next ones.
+    pub fn set_move_clock(&mut self, clock: Option<MoveClock>) {
+        self.session.set_move_clock(clock.clone());
+        self.move_clock = clock;
     }
 
     /// The screen areas at the current size (`None`: the terminal is too small).
@@ -400,8 +410,9 @@ impl App {
             ..*self.session.config()
         };
         match Session::new(config) {
-            Ok(session) => {
+            Ok(mut session) => {
                 self.cancel_all();
+                session.set_move_clock(self.move_clock.clone());
                 self.session = session;
                 self.pace = form.pace;
                 self.overlay = Overlay::None;

@@ -15,18 +15,22 @@ pub mod render;
 pub mod settings;
 pub mod terminal;
 
+use mnk_engine::gomoku::MoveClock;
 use mnk_engine::session::{SessionConfig, SessionError};
 use thiserror::Error;
 
 pub use terminal::run;
 
 /// What the app starts with.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Default)]
 pub struct Options {
     /// The first game's settings.
     pub config: SessionConfig,
     /// Index into [`settings::PACES_MS`]: the AI-vs-AI pause between moves.
     pub pace: usize,
+    /// The time limit of each computer move on big boards (see
+    /// [`mnk_engine::session::Session::set_move_clock`]); `None`: a node budget.
+    pub move_clock: Option<MoveClock>,
 }
 
 impl Options {

@@ -80,6 +80,7 @@ pub fn run(options: Options) -> Result<(), TuiError> {
         (size.width, size.height),
         Instant::now(),
     )?;
+    app.set_move_clock(options.move_clock);
     let (tx, rx) = mpsc::channel::<Event>();
     'outer: loop {
         terminal.draw(|frame| render::draw(frame, &app))?;

@@ -12,6 +12,7 @@ use axum::http::{StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use mnk_engine::gomoku::move_time_limit;
 use mnk_engine::session::{Level, Player, Session, SessionConfig};
 use mnk_engine::{Rules, Side};
 use serde::de::DeserializeOwned;
@@ -144,8 +145,11 @@ async fn create(
         seed: req.seed.unwrap_or_else(rand::random),
         ..SessionConfig::default()
     };
+    let mut session = Session::new(config)?;
+    let move_time = state.store.limits().move_time;
+    session.set_move_clock(move_time.map(|t| move_time_limit(t, Instant::now)));
     let game = Game {
-        session: Session::new(config)?,
+        session,
         last: None,
     };
     let view = game_view("", &game);

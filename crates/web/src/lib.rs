@@ -92,9 +92,9 @@ pub async fn serve_on(
     result
 }
 
-/// What `mnk serve` runs: binds `addr`, prints the URL (and opens it with `open`), serves until
-/// Ctrl-C. Builds its own tokio runtime so the caller needs none.
-pub fn run(addr: SocketAddr, open: bool) -> std::io::Result<()> {
+/// What `mnk serve` runs: binds `addr`, prints the URL (and opens it with `open`), serves with
+/// `limits` until Ctrl-C. Builds its own tokio runtime so the caller needs none.
+pub fn run(addr: SocketAddr, open: bool, limits: Limits) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -111,7 +111,7 @@ pub fn run(addr: SocketAddr, open: bool) -> std::io::Result<()> {
         if open {
             open_browser(&url);
         }
-        serve_on(listener, Limits::default(), async {
+        serve_on(listener, limits, async {
             // If the signal cannot be watched, run until killed rather than stop at once.
             if tokio::signal::ctrl_c().await.is_err() {
                 std::future::pending::<()>().await;

@@ -20,16 +20,20 @@ pub struct Limits {
     pub search_time: Duration,
     /// Most searches running at once (others wait their turn).
     pub max_searches: usize,
+    /// Time of each computer move on boards over 64 cells, where the search is not exact
+    /// (`None`: a fixed node budget instead, so seeded games repeat).
+    pub move_time: Option<Duration>,
 }
 
 impl Default for Limits {
-    /// 128 games, 2 hours idle, 10 s per search, 2 searches at once.
+    /// 128 games, 2 hours idle, 10 s per search, 2 searches at once, 1 s per big-board move.
     fn default() -> Self {
         Limits {
             max_games: 128,
             idle: Duration::from_secs(2 * 60 * 60),
             search_time: Duration::from_secs(10),
             max_searches: 2,
+            move_time: Some(Duration::from_secs(1)),
         }
     }
 }

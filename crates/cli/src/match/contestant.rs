@@ -1,6 +1,7 @@
 //! The two kinds of match players: a built-in computer level, and an external Gomocup brain
 //! run as a child process and spoken to over the Piskvork protocol.
 
+use mnk_engine::gomoku::move_time_limit;
 use mnk_engine::session::think::{Thinker, EXACT_EMPTY_CELLS};
 use mnk_engine::session::{Level, Player};
 use mnk_engine::{Board, Rules};
@@ -10,7 +11,6 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Extra time a brain gets beyond the move limit before it counts as hung (process start-up,
@@ -135,7 +135,6 @@ impl Contestant {
                 *rng = StdRng::seed_from_u64(setup.seed);
                 *per_move = setup.per_move;
                 thinker.big_board().exact = setup.exact;
-                thinker.big_board().nodes = u64::MAX;
                 Ok(())
             }
             Contestant::Brain { path, process } => {
@@ -157,9 +156,7 @@ impl Contestant {
                 rng,
                 per_move,
             } => {
-                let start = Instant::now();
-                let limit = *per_move;
-                thinker.big_board().time_up = Some(Arc::new(move || start.elapsed() >= limit));
+                thinker.set_move_clock(Some(move_time_limit(*per_move, Instant::now)));
                 thinker
                     .think(board, *level, false, rng)
                     .map(|t| t.cell)

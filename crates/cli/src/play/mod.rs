@@ -6,11 +6,12 @@
 mod view;
 
 use clap::{Args, ValueEnum};
+use mnk_engine::gomoku::{move_time_limit, MoveClock};
 use mnk_engine::session::{Player, Record, Session, SessionConfig, SessionError};
 use mnk_engine::{Rules, Side, Size};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Options of `mnk play`.
 #[derive(Args, Debug, Default)]
@@ -43,6 +44,37 @@ pub struct PlayArgs {
     /// the recorded players.
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    #[command(flatten)]
+    pub move_time: MoveTimeArgs,
+}
+
+/// The time limit of computer moves on big boards, shared by `play`, `tui` and `serve`.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct MoveTimeArgs {
+    /// Milliseconds per computer move on boards over 64 cells, where the computer searches
+    /// instead of solving (0: a fixed amount of search, so a seeded game repeats exactly).
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub time_per_move: u64,
+}
+
+impl Default for MoveTimeArgs {
+    fn default() -> Self {
+        MoveTimeArgs {
+            time_per_move: 1000,
+        }
+    }
+}
+
+impl MoveTimeArgs {
+    /// The limit, or `None` for the node budget.
+    pub fn limit(self) -> Option<Duration> {
+        (self.time_per_move > 0).then(|| Duration::from_millis(self.time_per_move))
+    }
+
+    /// The session's move clock for this limit.
+    pub fn clock(self) -> Option<MoveClock> {
+        self.limit().map(|t| move_time_limit(t, Instant::now))
+    }
 }
 
 /// The side that moves first.
@@ -88,7 +120,7 @@ pub fn session_config(
 /// Runs `mnk play` on standard input and output.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(rand::random);
-    let (session, loaded) = match &args.load {
+    let (mut session, loaded) = match &args.load {
         Some(path) => {
             // The error edge prints only the outermost message, so the cause goes inside it.
             let text = std::fs::read_to_string(path).map_err(|e| {
@@ -108,6 +140,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             (Session::new(config)?, false)
         }
     };
+    session.set_move_clock(args.move_time.clock());
     let mut game = Game {
         session,
         input: std::io::stdin().lock(),

@@ -10,6 +10,7 @@ use crate::score::Verdict;
 use crate::session::think::{Candidate, Method, Thought};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 /// Nodes a move may cost when no time check is given: about a quarter to half a second on
 /// one core of a current machine, so `mnk play` answers promptly and reproducibly.
@@ -18,6 +19,23 @@ pub const DEFAULT_NODES: u64 = 150_000;
 /// A caller's clock turned into "time is up" (the engine reads no clock itself).
 pub type TimeUp = Arc<dyn Fn() -> bool + Send + Sync>;
 
+/// A per-move clock handed in by a front end: called once as each move's thinking starts, it
+/// returns that move's "time is up" check (e.g. one second from now).
+pub type MoveClock = Arc<dyn Fn() -> TimeUp + Send + Sync>;
+
+/// A [`MoveClock`] giving each move `limit` on the clock the caller hands in (`Instant::now`
+/// in a program; the engine itself never reads the time).
+pub fn move_time_limit(limit: Duration, now: fn() -> Instant) -> MoveClock {
+    Arc::new(move || {
+        let start = now();
+        Arc::new(move || now().duration_since(start) >= limit) as TimeUp
+    })
+}
+
+/// Nodes a move may cost at most when a clock bounds it: a guard against a clock that never
+/// says stop, far beyond what a second of search visits.
+pub const TIMED_NODES: u64 = 200_000_000;
+
 /// The big-board player a session keeps: the search with its table, and its budget.
 pub struct BigBoardPlayer {
     searcher: Option<Searcher>,
@@ -25,6 +43,8 @@ pub struct BigBoardPlayer {
     pub nodes: u64,
     /// When set and true, the search answers with the best move found so far.
     pub time_up: Option<TimeUp>,
+    /// When set, each move gets a fresh check from it (and `time_up` is not used).
+    pub clock: Option<MoveClock>,
     /// Overlines do not win (exact-K) when set; the session's boards are freestyle.
     pub exact: bool,
 }
@@ -35,12 +55,24 @@ impl Default for BigBoardPlayer {
             searcher: None,
             nodes: DEFAULT_NODES,
             time_up: None,
+            clock: None,
             exact: false,
         }
     }
 }
 
 impl BigBoardPlayer {
+    /// Bounds every move by `clock` (and [`TIMED_NODES`]) instead of the node budget; `None`
+    /// goes back to [`DEFAULT_NODES`] per move, which makes a seeded game repeat exactly.
+    pub fn set_clock(&mut self, clock: Option<MoveClock>) {
+        self.nodes = if clock.is_some() {
+            TIMED_NODES
+        } else {
+            DEFAULT_NODES
+        };
+        self.clock = clock;
+    }
+
     /// Chooses a move on `board`. A raised `stop` flag cancels (nothing is played, as with
     /// every session search); `time_up` only cuts the search short.
     pub fn think(
@@ -53,7 +85,10 @@ impl BigBoardPlayer {
             .searcher
             .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MIB / 2));
         let cancelled = || stop.is_some_and(|f| f.load(Ordering::Relaxed));
-        let time_up = self.time_up.clone();
+        let time_up = match &self.clock {
+            Some(clock) => Some(clock()),
+            None => self.time_up.clone(),
+        };
         let stop_now = || cancelled() || time_up.as_ref().is_some_and(|t| t());
         let never = || false;
         let limits = Limits {

@@ -117,7 +117,8 @@ impl Session {
     fn job(&mut self, level: Level, rng: StdRng, purpose: ThinkPurpose) -> ThinkJob {
         // The session keeps a fresh thinker meanwhile; the used one (with its solver table)
         // comes back with the answer.
-        let fresh = Thinker::new(self.config.exact_empty_cells);
+        let mut fresh = Thinker::new(self.config.exact_empty_cells);
+        fresh.set_move_clock(self.thinker.big_board().clock.clone());
         let mut thinker = std::mem::replace(&mut self.thinker, fresh);
         let stop = Arc::new(AtomicBool::new(false));
         thinker.set_stop_flag(Some(stop.clone()));

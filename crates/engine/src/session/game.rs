@@ -136,6 +136,14 @@ impl Session {
         self.thinker.set_stop_flag(flag);
     }
 
+    /// Bounds each computer move on a big board (over 64 cells) by a time limit: `clock` is
+    /// called as each move starts and returns that move's "time is up" check; the search then
+    /// plays the best move found so far. `None` (the default) bounds moves by a node budget
+    /// instead, so a seeded game repeats exactly. Small boards are solved and ignore it.
+    pub fn set_move_clock(&mut self, clock: Option<crate::gomoku::MoveClock>) {
+        self.thinker.set_move_clock(clock);
+    }
+
     /// The settings.
     pub fn config(&self) -> &SessionConfig {
         &self.config

@@ -432,3 +432,40 @@ fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
         assert_eq!(s.moves().len(), 1, "{level}");
     }
 }
+
+#[test]
+fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
+    use crate::gomoku::{MoveClock, TimeUp};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let started = Arc::new(AtomicUsize::new(0));
+    // Each move's check says "time is up" from the start: the search must still answer.
+    let clock: MoveClock = {
+        let started = started.clone();
+        Arc::new(move || {
+            started.fetch_add(1, Ordering::Relaxed);
+            Arc::new(|| true) as TimeUp
+        })
+    };
+    let mut s = Session::new(SessionConfig {
+        rules: rules(15, 15, 5),
+        ..config("hard", "perfect")
+    })
+    .unwrap();
+    s.set_move_clock(Some(clock));
+    for _ in 0..3 {
+        s.computer_move().unwrap();
+    }
+    // A move thought out on another thread keeps the clock too.
+    let job = s.start_computer_move().unwrap();
+    let done = job.run();
+    s.finish_think(done).unwrap();
+    s.computer_move().unwrap();
+    assert_eq!(s.moves().len(), 5);
+    assert_eq!(started.load(Ordering::Relaxed), 5);
+    // Small boards are solved exactly and never consult the clock.
+    let mut small = Session::new(config("perfect", "perfect")).unwrap();
+    small.set_move_clock(Some(Arc::new(|| -> TimeUp { panic!("clock read on 3x3") })));
+    play_out(&mut small);
+    assert_eq!(small.result(), GameResult::Draw);
+}

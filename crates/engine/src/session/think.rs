@@ -130,6 +130,12 @@ impl Thinker {
         &mut self.big
     }
 
+    /// Bounds each big-board move by a fresh check from `clock` (a front end's time per move)
+    /// instead of a node budget; `None` restores the node budget (reproducible games).
+    pub fn set_move_clock(&mut self, clock: Option<crate::gomoku::MoveClock>) {
+        self.big.set_clock(clock);
+    }
+
     /// A flag another thread may set to stop the next searches (a server bounding a search
     /// in time); a stopped search returns `SearchError::Stopped` and plays nothing. `None`
     /// removes the flag. The solver's table stays valid after a stop.
