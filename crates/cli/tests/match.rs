@@ -144,3 +144,58 @@ fn openings_come_from_a_file() {
         assert_eq!(moves[1], "i9");
     }
 }
+
+#[test]
+fn a_timed_game_tells_brains_their_clock_and_a_brain_that_overruns_it_loses() {
+    let log = std::env::temp_dir().join(format!("mnk-match-clock-{}.log", std::process::id()));
+    // Answers START, logs every line it is sent, and never answers a move.
+    let slow = script(
+        "slow",
+        &format!(
+            "read line; echo OK; while read line; do echo \"$line\" >> '{}'; done",
+            log.display()
+        ),
+    );
+    let v = run_json(&[
+        "--x",
+        &format!("pbrain:{}", slow.display()),
+        "--o",
+        "random",
+        "--games",
+        "1",
+        "--time-per-move",
+        "5000",
+        "--time-per-game",
+        "200",
+    ]);
+    assert_eq!(v["time_per_game_ms"], 200);
+    assert_eq!(v["a"]["losses"], 1, "{v}");
+    assert_eq!(v["a"]["faults"], 1, "{v}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(sent.contains("INFO timeout_turn 5000"), "{sent}");
+    assert!(sent.contains("INFO timeout_match 200"), "{sent}");
+    assert!(sent.contains("INFO time_left 200"), "{sent}");
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn built_in_levels_play_whole_games_under_a_game_clock() {
+    let v = run_json(&[
+        "--x",
+        "hard",
+        "--o",
+        "random",
+        "--games",
+        "2",
+        "--size",
+        "9x9",
+        "--k",
+        "4",
+        "--time-per-game",
+        "3000",
+    ]);
+    assert_eq!(v["time_per_game_ms"], 3000);
+    for g in v["results"].as_array().unwrap() {
+        assert!(g["moves"].as_array().unwrap().len() >= 7, "{v}");
+    }
+}

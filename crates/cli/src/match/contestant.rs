@@ -1,7 +1,7 @@
 //! The two kinds of match players: a built-in computer level, and an external Gomocup brain
 //! run as a child process and spoken to over the Piskvork protocol.
 
-use mnk_engine::gomoku::move_time_limit;
+use mnk_engine::gomoku::{move_time, move_time_limit};
 use mnk_engine::session::think::{Thinker, EXACT_EMPTY_CELLS};
 use mnk_engine::session::{Level, Player};
 use mnk_engine::{Board, Rules};
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 /// Extra time a brain gets beyond the move limit before it counts as hung (process start-up,
 /// scheduling on a busy machine).
-const GRACE: Duration = Duration::from_millis(1500);
+pub const GRACE: Duration = Duration::from_millis(1500);
 
 /// A player named on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +56,8 @@ pub enum Fault {
     Hung,
     /// An answer that is not a legal move, or an error reply.
     Illegal(String),
+    /// Its thinking over the game took longer than the game's time.
+    OutOfTime,
 }
 
 impl std::fmt::Display for Fault {
@@ -64,6 +66,7 @@ impl std::fmt::Display for Fault {
             Fault::Crashed(why) => write!(f, "crashed ({why})"),
             Fault::Hung => write!(f, "did not answer in time"),
             Fault::Illegal(what) => write!(f, "answered illegally ({what})"),
+            Fault::OutOfTime => write!(f, "ran out of game time"),
         }
     }
 }
@@ -77,6 +80,8 @@ pub struct GameSetup {
     pub exact: bool,
     /// Time per move.
     pub per_move: Duration,
+    /// Time per player for the whole game, when the game is timed.
+    pub per_game: Option<Duration>,
     /// Seed of the built-in levels' random choices.
     pub seed: u64,
 }
@@ -147,8 +152,9 @@ impl Contestant {
         }
     }
 
-    /// The move for the side to move of `board`.
-    pub fn think(&mut self, board: &Board) -> Result<usize, Fault> {
+    /// The move for the side to move of `board`, with `game_left` of this player's game
+    /// time left when the game is timed.
+    pub fn think(&mut self, board: &Board, game_left: Option<Duration>) -> Result<usize, Fault> {
         match self {
             Contestant::BuiltIn {
                 level,
@@ -156,14 +162,15 @@ impl Contestant {
                 rng,
                 per_move,
             } => {
-                thinker.set_move_clock(Some(move_time_limit(*per_move, Instant::now)));
+                let limit = move_time(*per_move, game_left);
+                thinker.set_move_clock(Some(move_time_limit(limit, Instant::now)));
                 thinker
                     .think(board, *level, false, rng)
                     .map(|t| t.cell)
                     .map_err(|e| Fault::Illegal(e.to_string()))
             }
             Contestant::Brain { process, .. } => match process {
-                Some(p) => p.think(board),
+                Some(p) => p.think(board, game_left),
                 None => Err(Fault::Crashed("not started".into())),
             },
         }
@@ -231,7 +238,8 @@ impl BrainProcess {
         }
         let ms = setup.per_move.as_millis();
         brain.send(&format!("INFO timeout_turn {ms}"))?;
-        brain.send("INFO timeout_match 0")?;
+        let game_ms = setup.per_game.map_or(0, |t| t.as_millis());
+        brain.send(&format!("INFO timeout_match {game_ms}"))?;
         brain.send("INFO max_memory 268435456")?;
         brain.send(&format!("INFO rule {}", u8::from(setup.exact)))?;
         brain.send("INFO game_type 1")?;
@@ -275,8 +283,11 @@ impl BrainProcess {
         }
     }
 
-    fn think(&mut self, board: &Board) -> Result<usize, Fault> {
+    fn think(&mut self, board: &Board, game_left: Option<Duration>) -> Result<usize, Fault> {
         let rules = self.rules;
+        if let Some(left) = game_left {
+            self.send(&format!("INFO time_left {}", left.as_millis()))?;
+        }
         if !self.synced {
             let me = board.to_move();
             let stones: Vec<usize> = (0..rules.cells())
@@ -298,7 +309,8 @@ impl BrainProcess {
             let (x, y) = rules.col_row(last);
             self.send(&format!("TURN {x},{y}"))?;
         }
-        let answer = self.answer(self.per_move + GRACE)?;
+        let wait = game_left.map_or(self.per_move, |left| self.per_move.min(left));
+        let answer = self.answer(wait + GRACE)?;
         let illegal =
             || Fault::Illegal(format!("'{}'", answer.chars().take(40).collect::<String>()));
         let (x, y) = answer.split_once(',').ok_or_else(illegal)?;

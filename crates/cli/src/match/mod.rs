@@ -36,6 +36,10 @@ pub struct MatchArgs {
     /// Thinking time per move in milliseconds (the search levels and the brains).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub time_per_move: u64,
+    /// Thinking time of each player for a whole game in milliseconds (0: no game clock). A
+    /// player whose moves add up to more (beyond a grace of 1.5 s) loses the game.
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub time_per_game: u64,
     /// Openings, one per line in board notation (e.g. 'h8 i9 h9'); default: built-in ones.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
@@ -99,6 +103,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             // games need rule support in Position first (the players already have it).
             exact: false,
             per_move: Duration::from_millis(args.time_per_move),
+            per_game: (args.time_per_game > 0).then(|| Duration::from_millis(args.time_per_game)),
             seed: args.seed.wrapping_mul(1000).wrapping_add(g as u64),
         };
         let record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup)?;
@@ -139,15 +144,28 @@ fn play_game(
             break;
         }
     }
+    // Thinking time used in this game, per player (index as `players`).
+    let mut used = [Duration::ZERO; 2];
     while fault.is_none() && !board.is_over() {
         let side = board.to_move();
         let i = index_of(side);
+        let game_left = setup.per_game.map(|t| t.saturating_sub(used[i]));
         let start = Instant::now();
-        let answer = players[i].think(&board);
-        tallies[i].record_move(start.elapsed());
-        match answer.and_then(|cell| board.play(cell).map_err(|e| Fault::Illegal(e.to_string()))) {
-            Ok(()) => {}
-            Err(f) => fault = Some((side, f)),
+        let answer = players[i].think(&board, game_left);
+        let took = start.elapsed();
+        tallies[i].record_move(took);
+        used[i] += took;
+        let over_time = setup
+            .per_game
+            .is_some_and(|t| used[i] > t + contestant::GRACE);
+        let played = answer.and_then(|cell| {
+            if over_time {
+                return Err(Fault::OutOfTime);
+            }
+            board.play(cell).map_err(|e| Fault::Illegal(e.to_string()))
+        });
+        if let Err(f) = played {
+            fault = Some((side, f));
         }
     }
     for p in players.iter_mut() {
@@ -212,8 +230,13 @@ fn game_line(
 fn print_table(args: &MatchArgs, rules: Rules, names: &[String; 2], t: &[Tally; 2]) {
     println!();
     println!(
-        "{} games on {rules}, {} ms per move",
-        args.games, args.time_per_move
+        "{} games on {rules}, {} ms per move{}",
+        args.games,
+        args.time_per_move,
+        match args.time_per_game {
+            0 => String::new(),
+            ms => format!(", {ms} ms per game"),
+        }
     );
     println!(
         "{:<3} {:<28} {:>4} {:>4} {:>4} {:>7} {:>8} {:>8} {:>7}",
@@ -279,6 +302,7 @@ fn print_json(
         "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": false},
         "games": args.games,
         "time_per_move_ms": args.time_per_move,
+        "time_per_game_ms": args.time_per_game,
         "a": player(0),
         "b": player(1),
         "elo": diff,

@@ -21,7 +21,9 @@ pub mod vcf;
 mod tests;
 
 pub use pattern::Pattern;
-pub use player::{move_time_limit, BigBoardPlayer, MoveClock, TimeUp, TIMED_NODES};
+pub use player::{
+    move_time, move_time_limit, BigBoardPlayer, MoveClock, TimeUp, GAME_TIME_SHARE, TIMED_NODES,
+};
 pub use search::{Limits, Reason, Report, Searcher};
 pub use state::State;
 pub use vcf::{find_vcf, VcfLimits};

@@ -32,6 +32,19 @@ pub fn move_time_limit(limit: Duration, now: fn() -> Instant) -> MoveClock {
     })
 }
 
+/// When a whole game is timed, a move may use at most this fraction (1/n) of what is left,
+/// so the clock lasts however long the game goes on.
+pub const GAME_TIME_SHARE: u32 = 12;
+
+/// The time one move may take: the per-move limit, or less when the game's clock runs low
+/// (`game_left`: what is left of the whole game's time, when it is timed).
+pub fn move_time(per_move: Duration, game_left: Option<Duration>) -> Duration {
+    match game_left {
+        Some(left) => per_move.min(left / GAME_TIME_SHARE),
+        None => per_move,
+    }
+}
+
 /// Nodes a move may cost at most when a clock bounds it: a guard against a clock that never
 /// says stop, far beyond what a second of search visits.
 pub const TIMED_NODES: u64 = 200_000_000;
