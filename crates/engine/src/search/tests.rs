@@ -60,24 +60,3 @@ fn seed_example_min_first() {
     assert_eq!(ab.value, 58);
     assert_eq!(ab.best_path, vec![1, 1]);
 }
-
-fn arb_tree() -> impl proptest::strategy::Strategy<Value = Tree> {
-    use proptest::prelude::*;
-    let leaf = (-20i32..20).prop_map(Tree::Leaf);
-    leaf.prop_recursive(5, 200, 4, |inner| {
-        proptest::collection::vec(inner, 1..4).prop_map(Tree::Node)
-    })
-}
-
-proptest::proptest! {
-    #[test]
-    fn alphabeta_equals_minimax_on_random_trees(t in arb_tree(), max_first: bool) {
-        let mm = minimax(&mut TreeGame::new(&t, max_first), Limits::default(), &mut NoTrace);
-        let ab = alphabeta(&mut TreeGame::new(&t, max_first), Limits::default(), &mut NoTrace);
-        proptest::prop_assert_eq!(mm.value, ab.value);
-        proptest::prop_assert!(ab.stats.nodes <= mm.stats.nodes);
-        // The best path ends at a leaf holding the root value.
-        proptest::prop_assert_eq!(t.at(&ab.best_path), Some(&Tree::Leaf(ab.value)));
-        proptest::prop_assert_eq!(t.at(&mm.best_path), Some(&Tree::Leaf(mm.value)));
-    }
-}

@@ -1,7 +1,9 @@
-//! The solver against plain minimax (the reference) on random positions of small boards, with
-//! each of its ideas switched on and off, and a table far too small for the search.
+//! Random positions of small boards: every search against plain minimax (the reference).
 
 use mnk_engine::board::{Algorithm, Board};
+use mnk_engine::board_game::{MoveOrder, Scoring};
+use mnk_engine::eval::Evaluator;
+use mnk_engine::search::Limits;
 use mnk_engine::solver::{Solver, SolverConfig};
 use mnk_engine::{Rules, Side, Verdict};
 use proptest::prelude::*;
@@ -102,6 +104,92 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
         moves.iter().find(|m| m.score == top).unwrap().verdict,
         reference.verdict
     );
+    check_depth_limited(board, &reference.best_moves)
+}
+
+/// The depth-limited textbook searches (with the open-lines estimate at the horizon) run to
+/// the end of the game are exact: minimax's value and best moves, in either move order. At
+/// every shallower depth alpha-beta still equals minimax on the estimated values.
+fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseError> {
+    let exact = board.textbook(
+        Algorithm::Minimax,
+        Limits::default(),
+        Scoring::Distance,
+        MoveOrder::CellIndex,
+        Evaluator::Zero,
+    );
+    let empty = board.legal_moves().len() as u32;
+    for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta] {
+        for order in [MoveOrder::CellIndex, MoveOrder::Informed] {
+            let limits = Limits {
+                depth: Some(empty),
+                all_best: true,
+            };
+            let r = board.textbook(
+                algorithm,
+                limits,
+                Scoring::Distance,
+                order,
+                Evaluator::OpenLines,
+            );
+            prop_assert!(
+                r.exact(),
+                "{:?} {:?} on {}",
+                algorithm,
+                order,
+                board.to_text()
+            );
+            prop_assert_eq!(
+                r.value,
+                exact.value,
+                "{:?} {:?} on {}",
+                algorithm,
+                order,
+                board.to_text()
+            );
+            let mut moves = r.best_moves.clone();
+            moves.sort_unstable();
+            prop_assert_eq!(
+                &moves,
+                best,
+                "{:?} {:?} on {}",
+                algorithm,
+                order,
+                board.to_text()
+            );
+        }
+    }
+    for depth in 1..empty.min(4) {
+        let limits = Limits {
+            depth: Some(depth),
+            all_best: true,
+        };
+        let search = |algorithm, order| {
+            board.textbook(
+                algorithm,
+                limits,
+                Scoring::Distance,
+                order,
+                Evaluator::OpenLines,
+            )
+        };
+        let mm = search(Algorithm::Minimax, MoveOrder::CellIndex);
+        for order in [MoveOrder::CellIndex, MoveOrder::Informed] {
+            let ab = search(Algorithm::AlphaBeta, order);
+            prop_assert_eq!(
+                ab.value,
+                mm.value,
+                "depth {} {:?} on {}",
+                depth,
+                order,
+                board.to_text()
+            );
+            let (mut a, mut m) = (ab.best_moves.clone(), mm.best_moves.clone());
+            a.sort_unstable();
+            m.sort_unstable();
+            prop_assert_eq!(a, m, "depth {} {:?} on {}", depth, order, board.to_text());
+        }
+    }
     Ok(())
 }
 

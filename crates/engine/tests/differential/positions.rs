@@ -1,4 +1,4 @@
-//! Positions against brute force: win detection from the last stone equals a check of every
+//! Random games against brute force: win detection from the last stone equals a check of every
 //! line, the incremental hashes equal hashes computed from scratch, and symmetric positions
 //! share a canonical key.
 

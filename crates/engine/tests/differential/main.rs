@@ -1,0 +1,18 @@
+//! The differential suite: every search of the engine against plain minimax, the reference
+//! (a few lines that cannot be wrong in an interesting way), in one place.
+//!
+//! - [`boards`]: random positions of every board up to 4x4 — textbook alpha-beta, the exact
+//!   solver with its table, symmetry, threat logic and parallelism each switched on and off
+//!   (and a table far too small), move-by-move analysis, and the depth-limited searches run
+//!   to full depth, all give minimax's value and exactly its set of best moves; perfect play
+//!   never loses what it need not.
+//! - [`trees`]: random explicit trees — alpha-beta and the depth-limited searches equal
+//!   minimax, and alpha-beta never visits more.
+//! - [`positions`]: random games on random rules up to 7x7 and wide boards up to 26x26 —
+//!   win detection from the last stone equals a check of every line, the incremental hashes
+//!   equal hashes computed from scratch (for every symmetry), undo restores them, board text
+//!   round-trips.
+
+mod boards;
+mod positions;
+mod trees;
