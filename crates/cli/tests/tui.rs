@@ -1,5 +1,6 @@
-//! End-to-end test of `mnk tui`: the real binary in a real terminal (tmux), driven by keys,
-//! read back with capture-pane. Every wait polls the screen against a deadline.
+//! End-to-end tests of `mnk tui`: the real binary in a real terminal (tmux), driven by keys,
+//! read back with capture-pane: a game played by keys, and a panic injected into the running
+//! UI (the terminal must come back in cooked mode on the main screen, with the message shown). Every wait polls the screen against a deadline.
 //! Without tmux the test fails under CI=true and is skipped (with a message) elsewhere.
 
 use std::process::{Command, Output};
@@ -7,11 +8,11 @@ use std::time::{Duration, Instant};
 
 const DEADLINE: Duration = Duration::from_secs(20);
 
-/// Runs tmux on a private server (its own socket), away from the user's sessions.
-fn tmux(args: &[&str]) -> Output {
-    let socket = format!("mnk-tui-test-{}", std::process::id());
+/// Runs tmux on a private server named `socket` (one per test, so tests running at once do
+/// not stop each other's servers), away from the user's sessions.
+fn tmux(socket: &str, args: &[&str]) -> Output {
     Command::new("tmux")
-        .args(["-L", &socket])
+        .args(["-L", socket])
         .args(args)
         .output()
         .expect("tmux runs")
@@ -21,13 +22,14 @@ struct Session(String);
 
 impl Drop for Session {
     fn drop(&mut self) {
-        let _ = tmux(&["kill-server"]);
+        let _ = tmux(&self.0, &["kill-server"]);
     }
 }
 
 impl Session {
     fn screen(&self) -> String {
-        String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &self.0]).stdout).into_owned()
+        String::from_utf8_lossy(&tmux(&self.0, &["capture-pane", "-p", "-t", &self.0]).stdout)
+            .into_owned()
     }
 
     /// Polls the screen until `what` appears, or fails with the last screen at the deadline.
@@ -48,7 +50,7 @@ impl Session {
 
     fn keys(&self, keys: &[&str]) {
         for k in keys {
-            let out = tmux(&["send-keys", "-t", &self.0, k]);
+            let out = tmux(&self.0, &["send-keys", "-t", &self.0, k]);
             assert!(out.status.success(), "send-keys {k}");
         }
     }
@@ -77,27 +79,11 @@ fn tui_plays_a_game_by_keys_and_restores_the_terminal() {
     }
     let name = format!("mnk-tui-test-{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_mnk");
-    let session = Session(name.clone());
     // The shell reports the exit status on the screen and keeps the pane open to read it.
     let command = format!(
         "sh -c '{bin} tui --x human --o human --seed 1; echo mnk exited with status $?; read _'"
     );
-    let out = tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &name,
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &command,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let session = start(&name, &command);
     session.wait_for("Press Enter to start");
     session.keys(&["Enter"]);
     session.wait_for("Turn: X");
@@ -124,4 +110,68 @@ fn tui_plays_a_game_by_keys_and_restores_the_terminal() {
         !after.contains("X wins"),
         "the game screen stayed:\n{after}"
     );
+}
+
+/// Runs `command` in a fresh detached tmux session of 100 x 30 cells.
+fn start(name: &str, command: &str) -> Session {
+    let out = tmux(
+        name,
+        &[
+            "new-session",
+            "-d",
+            "-s",
+            name,
+            "-x",
+            "100",
+            "-y",
+            "30",
+            command,
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Session(name.to_string())
+}
+
+#[test]
+fn a_panic_inside_the_tui_restores_the_terminal() {
+    if !tmux_available() {
+        return;
+    }
+    let name = format!("mnk-tui-panic-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_mnk");
+    // After the panic the script prints the status and the terminal modes that matter:
+    // canonical input and echo must be back on (raw mode turns both off).
+    let script = std::env::temp_dir().join(format!("{name}.sh"));
+    std::fs::write(
+        &script,
+        format!(
+            "{}=1 \"$1\" tui --seed 1\n\
+             echo \"mnk exited with status $?\"\n\
+             echo \"modes: $(stty -a | tr ' ;' '\\n\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' ') modes-end\"\n\
+             read _\n",
+            mnk_tui::terminal::INJECT_PANIC_ENV
+        ),
+    )
+    .unwrap();
+    let command = format!("sh {} {bin}", script.display());
+    let session = start(&name, &command);
+    let screen = session.wait_for("modes-end");
+    assert!(screen.contains("mnk exited with status 101"), "{screen}");
+    assert!(screen.contains("panic injected"), "{screen}");
+    let modes: Vec<&str> = screen
+        .lines()
+        .find(|l| l.contains("modes-end"))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    assert!(
+        modes.contains(&"icanon") && modes.contains(&"echo"),
+        "{screen}"
+    );
+    // The alternate screen is gone: the game's screen is not shown any more.
+    assert!(!screen.contains("Press Enter to start"), "{screen}");
 }

@@ -27,6 +27,10 @@ use std::time::{Duration, Instant};
 /// short enough for a smooth spinner and pace, long enough to leave the cores to the search.
 const POLL: Duration = Duration::from_millis(50);
 
+/// When this variable is set in the environment, the running UI panics right after drawing its
+/// first frame: the end-to-end test's way to prove that a panic leaves the terminal usable.
+pub const INJECT_PANIC_ENV: &str = "MNK_TUI_INJECT_PANIC";
+
 /// Puts the terminal back as it was: cooked mode, main screen, no mouse capture, cursor shown.
 /// Safe to call more than once.
 pub fn restore_terminal() -> io::Result<()> {
@@ -82,8 +86,12 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     )?;
     app.set_move_clock(options.move_clock);
     let (tx, rx) = mpsc::channel::<Event>();
+    let inject_panic = std::env::var_os(INJECT_PANIC_ENV).is_some();
     'outer: loop {
         terminal.draw(|frame| render::draw(frame, &app))?;
+        if inject_panic {
+            panic!("panic injected by {INJECT_PANIC_ENV} (a test hook)");
+        }
         let mut events = Vec::new();
         if event::poll(POLL)? {
             match event::read()? {
