@@ -1,7 +1,8 @@
 //! End-to-end tests of `mnk tui`: the real binary in a real terminal (tmux), driven by keys,
 //! read back with capture-pane: a game played by keys, and a panic injected into the running
-//! UI (the terminal must come back in cooked mode on the main screen, with the message shown). Every wait polls the screen against a deadline.
-//! Without tmux the test fails under CI=true and is skipped (with a message) elsewhere.
+//! UI (the terminal must come back in cooked mode on the main screen, with the message
+//! shown). Every wait polls the screen against a deadline. Without tmux the tests fail under
+//! CI=true and are skipped (with a message) elsewhere.
 
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
