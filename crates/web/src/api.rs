@@ -8,7 +8,7 @@ use crate::store::{lock, Game, GameStore};
 use crate::teach::{self, LessonView, TreeRequest};
 use crate::view::{game_view, thought_view, GameView, MoveRequest, NewGame, MAX_SIDE, MIN_SIDE};
 use axum::extract::{FromRequest, Path, Request, State};
-use axum::http::{StatusCode, Uri};
+use axum::http::{Method, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -66,11 +66,21 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/hint", post(hint))
         .route("/games/{id}/analysis", get(analysis))
         .route("/tree", post(tree))
+        .method_not_allowed_fallback(wrong_method)
         .fallback(no_route)
 }
 
 async fn no_route(uri: Uri) -> ApiError {
     ApiError::NoSuchRoute(uri.path().chars().take(80).collect())
+}
+
+/// A known route with another method: a JSON error like every other (axum's own 405 has an
+/// empty body).
+async fn wrong_method(method: Method, uri: Uri) -> ApiError {
+    ApiError::MethodNotAllowed {
+        method: method.as_str().chars().take(20).collect(),
+        path: uri.path().chars().take(80).collect(),
+    }
 }
 
 /// Runs `f` on the blocking pool with the game locked.

@@ -30,6 +30,14 @@ pub enum ApiError {
     /// No such API route.
     #[error("there is no API route {0}; see the README section on `mnk serve`")]
     NoSuchRoute(String),
+    /// The route exists, but not with this method (`GET /api/v1/tree`).
+    #[error("the API route {path} does not take {method}; see the README section on `mnk serve`")]
+    MethodNotAllowed {
+        /// The method of the request.
+        method: String,
+        /// The path of the request.
+        path: String,
+    },
     /// The request does not fit the game's state: a taken cell, a finished game, the
     /// computer's turn, nothing to undo.
     #[error("{0}")]
@@ -51,6 +59,7 @@ impl ApiError {
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::NoSuchGame(_) | ApiError::NoSuchRoute(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::SearchTimeout(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
