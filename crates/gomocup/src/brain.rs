@@ -2,6 +2,7 @@
 //! engine's big-board search ([`mnk_engine::gomoku`]), bounded by the time the manager allows.
 
 use crate::protocol::{BoardStone, Command, Parser};
+use mnk_engine::gomoku::search::MAX_DEPTH;
 use mnk_engine::gomoku::{Limits, Searcher, State, VcfLimits, DEFAULT_HASH_MIB};
 use mnk_engine::{Rules, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,6 +17,8 @@ const SAFETY_MS: u64 = 60;
 pub struct Budget {
     /// Largest transposition table, in MiB (also caps `INFO max_memory`).
     pub hash_mib: usize,
+    /// Deepest iteration of the search (plies).
+    pub max_depth: u32,
     /// Most search nodes per move (the search checks every 1024 nodes).
     pub max_nodes: u64,
     /// Bounds of the VCF (continuous fours) search at the root.
@@ -26,6 +29,7 @@ impl Default for Budget {
     fn default() -> Self {
         Budget {
             hash_mib: DEFAULT_HASH_MIB,
+            max_depth: MAX_DEPTH,
             max_nodes: u64::MAX,
             vcf: VcfLimits::default(),
         }
@@ -294,7 +298,7 @@ impl Brain {
         // A new iteration usually costs more than all before it together.
         let soft = || started.elapsed() >= budget * 2 / 5;
         let limits = Limits {
-            max_depth: 64,
+            max_depth: self.budget.max_depth,
             max_nodes: self.budget.max_nodes,
             stop: &stop,
             soft_stop: &soft,

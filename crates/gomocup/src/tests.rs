@@ -153,6 +153,7 @@ fn takeback_restart_info_and_unknown() {
 fn a_small_budget_still_answers_legal_moves() {
     let mut b = Brain::with_budget(crate::Budget {
         hash_mib: 1,
+        max_depth: 2,
         max_nodes: 1024,
         vcf: mnk_engine::gomoku::VcfLimits {
             depth: 4,
