@@ -299,7 +299,8 @@ impl Searcher {
         limits: &Limits,
     ) -> Score {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && ((limits.stop)() || self.nodes >= limits.max_nodes) {
+        // Every 128 nodes (under a millisecond): a clock read costs far less than overrunning.
+        if self.nodes & 127 == 0 && ((limits.stop)() || self.nodes >= limits.max_nodes) {
             self.stopped = true;
         }
         if self.stopped {
