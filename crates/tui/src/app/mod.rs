@@ -5,7 +5,6 @@
 
 use crate::layout::{BoardLayout, Screen};
 use crate::settings::{Settings, PACES_MS};
-use mnk_engine::board::Board;
 use mnk_engine::gomoku::MoveClock;
 use mnk_engine::session::think::EXACT_EMPTY_CELLS;
 use mnk_engine::session::{
@@ -21,116 +20,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Something that happened.
-pub enum Event {
-    /// A key was pressed.
-    Key(KeyEvent),
-    /// The mouse did something.
-    Mouse(MouseEvent),
-    /// The terminal now has this many columns and rows.
-    Resize(u16, u16),
-    /// Time passed (drives the AI-vs-AI pace and the spinner).
-    Tick(Instant),
-    /// A background decision finished after `elapsed`.
-    Thought {
-        /// The id given in [`Effect::Think`].
-        id: u64,
-        /// The answer, for [`Session::finish_think`] (boxed: it holds the solver).
-        done: Box<ThinkDone>,
-        /// Wall time of the search.
-        elapsed: Duration,
-    },
-    /// A background analysis finished.
-    Analysed {
-        /// The id given in [`Effect::Analyze`].
-        id: u64,
-        /// Every legal move's exact value, or why not.
-        result: Result<Vec<MoveValue>, SearchError>,
-    },
-}
+mod events;
+mod parts;
 
-/// Work the runner does for the app.
-pub enum Effect {
-    /// Run this job on another thread and send back [`Event::Thought`] with the same id.
-    Think {
-        /// Names the answer.
-        id: u64,
-        /// The job (boxed: it holds the solver).
-        job: Box<ThinkJob>,
-    },
-    /// Analyse every move of this position exactly (stoppable) and send [`Event::Analysed`].
-    Analyze {
-        /// Names the answer.
-        id: u64,
-        /// The position (boxed: large boards are large).
-        board: Box<Board>,
-        /// Set when the analysis is no longer wanted.
-        stop: Arc<AtomicBool>,
-    },
-    /// Leave the app.
-    Quit,
-}
-
-/// What covers the game screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Overlay {
-    /// Nothing: the game.
-    None,
-    /// The key help.
-    Help,
-    /// The settings form.
-    Settings(Settings),
-}
-
-/// A search in progress.
-pub struct Pending {
-    /// Its id.
-    pub id: u64,
-    /// Move or hint.
-    pub purpose: ThinkPurpose,
-    /// Stops it.
-    pub stop: Arc<AtomicBool>,
-    /// When it started (for the spinner).
-    pub started: Instant,
-}
-
-/// The computer's last move, for the status panel.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LastMove {
-    /// Who played it.
-    pub side: Side,
-    /// The move, e.g. `b2`.
-    pub name: String,
-    /// Its value for the side that played it (none for a random move).
-    pub verdict: Option<Verdict>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// Time taken.
-    pub elapsed: Duration,
-}
-
-/// The analysis overlay.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Analysis {
-    /// Hidden.
-    Off,
-    /// Being computed for the position after these moves.
-    Running {
-        /// Its id.
-        id: u64,
-        /// The moves of the position analysed.
-        moves: Vec<usize>,
-    },
-    /// Every legal move's value for the side to move, for the position after `moves`.
-    Ready {
-        /// The moves of the position analysed.
-        moves: Vec<usize>,
-        /// (cell, value) for every empty cell.
-        values: Vec<(usize, Verdict)>,
-    },
-    /// Shown, but not available here (why).
-    Unavailable(String),
-}
+pub use events::{Effect, Event};
+pub use parts::{Analysis, LastMove, Overlay, Pending};
 
 /// The whole app.
 pub struct App {

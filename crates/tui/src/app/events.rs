@@ -1,0 +1,60 @@
+//! What reaches the app ([`Event`]) and the work it hands back to the runner ([`Effect`]).
+
+use mnk_engine::board::Board;
+use mnk_engine::session::{ThinkDone, ThinkJob};
+use mnk_engine::solver::MoveValue;
+use mnk_engine::SearchError;
+use ratatui::crossterm::event::{KeyEvent, MouseEvent};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Something that happened.
+pub enum Event {
+    /// A key was pressed.
+    Key(KeyEvent),
+    /// The mouse did something.
+    Mouse(MouseEvent),
+    /// The terminal now has this many columns and rows.
+    Resize(u16, u16),
+    /// Time passed (drives the AI-vs-AI pace and the spinner).
+    Tick(Instant),
+    /// A background decision finished after `elapsed`.
+    Thought {
+        /// The id given in [`Effect::Think`].
+        id: u64,
+        /// The answer, for [`mnk_engine::session::Session::finish_think`] (boxed: it holds the solver).
+        done: Box<ThinkDone>,
+        /// Wall time of the search.
+        elapsed: Duration,
+    },
+    /// A background analysis finished.
+    Analysed {
+        /// The id given in [`Effect::Analyze`].
+        id: u64,
+        /// Every legal move's exact value, or why not.
+        result: Result<Vec<MoveValue>, SearchError>,
+    },
+}
+
+/// Work the runner does for the app.
+pub enum Effect {
+    /// Run this job on another thread and send back [`Event::Thought`] with the same id.
+    Think {
+        /// Names the answer.
+        id: u64,
+        /// The job (boxed: it holds the solver).
+        job: Box<ThinkJob>,
+    },
+    /// Analyse every move of this position exactly (stoppable) and send [`Event::Analysed`].
+    Analyze {
+        /// Names the answer.
+        id: u64,
+        /// The position (boxed: large boards are large).
+        board: Box<Board>,
+        /// Set when the analysis is no longer wanted.
+        stop: Arc<AtomicBool>,
+    },
+    /// Leave the app.
+    Quit,
+}
