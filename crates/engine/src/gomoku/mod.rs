@@ -26,7 +26,7 @@ pub use player::{
 };
 pub use search::{Limits, Reason, Report, Searcher};
 pub use state::State;
-pub use vcf::{find_vcf, VcfLimits};
+pub use vcf::{find_vcf, find_vcf_until, VcfLimits};
 
 /// Table size the session and the brain use by default, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;

@@ -8,7 +8,7 @@
 
 use super::pattern::Pattern;
 use super::state::State;
-use super::vcf::{find_vcf, opponent_vcf, VcfLimits};
+use super::vcf::{find_vcf_until, opponent_vcf, VcfLimits};
 use crate::position::Side;
 use crate::score::{Score, MATE};
 
@@ -159,14 +159,14 @@ impl Searcher {
                     Reason::Block,
                 ));
             }
-        } else if let Some(line) = find_vcf(state, self.vcf) {
+        } else if let Some(line) = find_vcf_until(state, self.vcf, limits.stop) {
             let score = MATE - (n + line.len()) as Score;
             return Some(quick(line[0], score, line, Reason::Vcf));
         }
         // Root moves: the forced block, or the answers to the opponent's VCF, or all.
         let mut moves = self.ordered_moves(state, 0, NO_MOVE);
         if blocks.is_empty() {
-            if let Some(threat) = opponent_vcf(state, self.vcf) {
+            if let Some(threat) = opponent_vcf(state, self.vcf, limits.stop) {
                 // Each try is a VCF search of its own: smaller budgets, and the clock is
                 // asked between tries so a hard position cannot overrun the move's time.
                 let check = VcfLimits {
@@ -175,14 +175,16 @@ impl Searcher {
                 };
                 let mut answers = Vec::new();
                 for &m in &moves {
+                    state.play(m);
+                    let safe = find_vcf_until(state, check, limits.stop).is_none();
+                    state.undo();
+                    // A search cut short by the clock proved nothing about this move.
                     if (limits.stop)() {
                         break;
                     }
-                    state.play(m);
-                    if find_vcf(state, check).is_none() {
+                    if safe {
                         answers.push(m);
                     }
-                    state.undo();
                 }
                 // No answer found: the threat's own cells are the most natural tries.
                 moves = if answers.is_empty() {

@@ -62,6 +62,9 @@ fn finds_a_vcf() {
     assert_eq!(r.reason, Reason::Vcf, "{r:?}");
     assert_eq!(r.best, s.rules().cell(8, 5));
     assert!(r.score > 0);
+    // Out of time, the threat search gives up rather than overrun the move's limit.
+    assert!(find_vcf(&mut s, VcfLimits::default()).is_some());
+    assert_eq!(find_vcf_until(&mut s, VcfLimits::default(), &|| true), None);
 }
 
 #[test]

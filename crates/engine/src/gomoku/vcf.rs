@@ -36,92 +36,121 @@ fn makes_four(state: &State, cell: usize, side: Side) -> bool {
 /// A VCF for the side to move: the winning line (attacker and defender moves alternating,
 /// ending with the attacker's winning threat), or `None` if none was found within `limits`.
 pub fn find_vcf(state: &mut State, limits: VcfLimits) -> Option<Vec<usize>> {
-    if state.is_over() {
-        return None;
-    }
-    let mut budget = limits.nodes;
-    let mut line = Vec::new();
-    vcf(state, limits.depth, &mut budget, &mut line).then_some(line)
+    find_vcf_until(state, limits, &|| false)
 }
 
-fn vcf(state: &mut State, depth: u32, budget: &mut u64, line: &mut Vec<usize>) -> bool {
-    let me = state.to_move();
-    let opp = me.other();
-    let mut wins = Vec::new();
-    state.winning_cells(me, &mut wins);
-    if let Some(&cell) = wins.first() {
-        line.push(cell);
-        return true;
+/// [`find_vcf`] that also gives up (finding nothing) once `stop` says so: the caller's clock,
+/// asked every few dozen nodes, so a move's time limit holds through the threat search too.
+pub fn find_vcf_until(
+    state: &mut State,
+    limits: VcfLimits,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<usize>> {
+    if state.is_over() || stop() {
+        return None;
     }
-    if depth == 0 {
-        return false;
-    }
-    let mut blocks = Vec::new();
-    state.winning_cells(opp, &mut blocks);
-    let moves: Vec<usize> = match blocks.len() {
-        0 => {
-            let mut c = Vec::new();
-            state.candidates(&mut c);
-            c.retain(|&m| makes_four(state, m, me));
-            // Open fours and double fours first: they end the line at once.
-            c.sort_by_key(|&m| {
-                let p = state.patterns(m, me);
-                let fours = p.iter().filter(|&&x| x >= Pattern::Block4).count();
-                let open = p.contains(&Pattern::Flex4) as usize;
-                std::cmp::Reverse(open * 4 + fours * 2 + p.contains(&Pattern::Flex3) as usize)
-            });
-            c
-        }
-        1 if makes_four(state, blocks[0], me) => blocks,
-        _ => return false,
+    let mut search = Vcf {
+        budget: limits.nodes,
+        stop,
     };
-    for m in moves {
-        if *budget == 0 {
-            return false;
-        }
-        *budget -= 1;
-        state.play(m);
-        let mut threats = Vec::new();
-        state.winning_cells(me, &mut threats);
-        let found = match threats.len() {
-            0 => false,
-            1 => {
-                let reply = threats[0];
-                // The forced block may itself complete the defender's line.
-                let defender_wins = state.patterns(reply, opp).contains(&Pattern::Five);
-                if defender_wins {
-                    false
-                } else {
-                    state.play(reply);
-                    line.push(m);
-                    line.push(reply);
-                    let ok = vcf(state, depth - 1, budget, line);
-                    if !ok {
-                        line.truncate(line.len() - 2);
-                    }
-                    state.undo();
-                    ok
-                }
-            }
-            _ => {
-                line.push(m);
-                true
-            }
-        };
-        state.undo();
-        if found {
+    let mut line = Vec::new();
+    search.vcf(state, limits.depth, &mut line).then_some(line)
+}
+
+/// One threat search: what is left of its node budget, and the caller's stop check.
+struct Vcf<'a> {
+    budget: u64,
+    stop: &'a dyn Fn() -> bool,
+}
+
+impl Vcf<'_> {
+    fn vcf(&mut self, state: &mut State, depth: u32, line: &mut Vec<usize>) -> bool {
+        let me = state.to_move();
+        let opp = me.other();
+        let mut wins = Vec::new();
+        state.winning_cells(me, &mut wins);
+        if let Some(&cell) = wins.first() {
+            line.push(cell);
             return true;
         }
+        if depth == 0 {
+            return false;
+        }
+        let mut blocks = Vec::new();
+        state.winning_cells(opp, &mut blocks);
+        let moves: Vec<usize> = match blocks.len() {
+            0 => {
+                let mut c = Vec::new();
+                state.candidates(&mut c);
+                c.retain(|&m| makes_four(state, m, me));
+                // Open fours and double fours first: they end the line at once.
+                c.sort_by_key(|&m| {
+                    let p = state.patterns(m, me);
+                    let fours = p.iter().filter(|&&x| x >= Pattern::Block4).count();
+                    let open = p.contains(&Pattern::Flex4) as usize;
+                    std::cmp::Reverse(open * 4 + fours * 2 + p.contains(&Pattern::Flex3) as usize)
+                });
+                c
+            }
+            1 if makes_four(state, blocks[0], me) => blocks,
+            _ => return false,
+        };
+        for m in moves {
+            if self.budget == 0 {
+                return false;
+            }
+            self.budget -= 1;
+            if self.budget.is_multiple_of(64) && (self.stop)() {
+                self.budget = 0;
+                return false;
+            }
+            state.play(m);
+            let mut threats = Vec::new();
+            state.winning_cells(me, &mut threats);
+            let found = match threats.len() {
+                0 => false,
+                1 => {
+                    let reply = threats[0];
+                    // The forced block may itself complete the defender's line.
+                    let defender_wins = state.patterns(reply, opp).contains(&Pattern::Five);
+                    if defender_wins {
+                        false
+                    } else {
+                        state.play(reply);
+                        line.push(m);
+                        line.push(reply);
+                        let ok = self.vcf(state, depth - 1, line);
+                        if !ok {
+                            line.truncate(line.len() - 2);
+                        }
+                        state.undo();
+                        ok
+                    }
+                }
+                _ => {
+                    line.push(m);
+                    true
+                }
+            };
+            state.undo();
+            if found {
+                return true;
+            }
+        }
+        false
     }
-    false
 }
 
 /// Whether the opponent of the side to move has a VCF, i.e. would win by fours if it were
 /// their turn.
-pub fn opponent_vcf(state: &mut State, limits: VcfLimits) -> Option<Vec<usize>> {
+pub fn opponent_vcf(
+    state: &mut State,
+    limits: VcfLimits,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<usize>> {
     let me = state.to_move();
     state.set_to_move(me.other());
-    let found = find_vcf(state, limits);
+    let found = find_vcf_until(state, limits, stop);
     state.set_to_move(me);
     found
 }
