@@ -1,7 +1,7 @@
 //! `mnk bench`: a fixed suite of exact solves, one thread each so node counts repeat; the
 //! total node count is the build's signature.
 
-use crate::common::millis;
+use crate::common::{millis, outln};
 use clap::Args;
 use mnk_engine::board::Algorithm;
 use mnk_engine::solver::{SolverConfig, DEFAULT_HASH_MIB};
@@ -44,10 +44,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let mut rows = Vec::new();
     let (mut total_nodes, mut total_ms) = (0u64, 0f64);
     if !args.json {
-        println!(
+        outln!(
             "{:<16} {:<10} {:>12} {:>10} {:>10}",
-            "position", "value", "nodes", "ms", "Mnodes/s"
-        );
+            "position",
+            "value",
+            "nodes",
+            "ms",
+            "Mnodes/s"
+        )?;
     }
     for &(name, w, h, k, text) in SUITE {
         let board = Board::from_text(Rules::new(w, h, Some(k))?, text)?;
@@ -64,20 +68,20 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
                 "nodes": r.nodes, "ms": ms, "nodes_per_s": (rate * 1e6).round(),
             }));
         } else {
-            println!(
+            outln!(
                 "{name:<16} {:<10} {:>12} {ms:>10.2} {rate:>10.2}",
                 r.verdict.to_string(),
                 r.nodes
-            );
+            )?;
         }
     }
     if args.json {
-        println!(
+        outln!(
             "{}",
             json!({ "positions": rows, "total_nodes": total_nodes, "total_ms": total_ms, "threads": args.threads })
-        );
+        )?;
     } else {
-        println!("Total: {total_nodes} nodes in {total_ms:.1} ms (signature {total_nodes})");
+        outln!("Total: {total_nodes} nodes in {total_ms:.1} ms (signature {total_nodes})")?;
     }
     Ok(())
 }

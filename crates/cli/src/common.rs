@@ -50,21 +50,126 @@ impl BoardArgs {
     }
 }
 
-/// Prints an error as one sentence (and as a JSON object under --json); exit status 2.
+/// `println!` that hands back the write error instead of panicking, so that a reader who
+/// stops early (`mnk count | head`) ends the program quietly at the error edge.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
+/// `print!` with the same treatment as [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
+pub(crate) use {out, outln};
+
+/// Prints an error as one sentence (and as a JSON object under --json); exit status 2. An
+/// error that comes from a closed standard output is no error for the user: the reader has
+/// all it wanted, so the program ends quietly with status 0 (as `rg` and `fd` do).
 pub fn report_error(err: &anyhow::Error, json: bool) -> ExitCode {
-    let message = sentence(&err.to_string());
-    if json {
-        println!("{}", serde_json::json!({ "error": message }));
+    if output_closed(err) {
+        return ExitCode::SUCCESS;
     }
-    eprintln!("mnk: {message}");
+    // `{:#}` keeps the causes of a context ("cannot read the openings file F: No such file").
+    fail(&format!("{err:#}"), json)
+}
+
+/// Prints a command-line usage error from clap as one sentence, like every other error;
+/// `--help` and `--version` print as usual and succeed.
+pub fn report_usage_error(err: &clap::Error) -> ExitCode {
+    if !err.use_stderr() {
+        // Help or version on stdout; a reader that stops early is no error.
+        let _ = err.print();
+        return ExitCode::SUCCESS;
+    }
+    // The subcommand is unknown when parsing failed, so look for the flag in the raw words.
+    let json = std::env::args_os()
+        .skip(1)
+        .any(|a| a == "--json" || a.to_string_lossy().starts_with("--json="));
+    fail(&usage_sentence(&err.render().to_string()), json)
+}
+
+/// The one-sentence form of clap's multi-line message (already plain text: `render()`'s
+/// `Display` drops the styling): the first paragraph, with the usage line and the "for more
+/// information" hint left out, value lists and tips in brackets.
+fn usage_sentence(text: &str) -> String {
+    let mut body = text;
+    for stop in ["\nUsage:", "\nFor more information"] {
+        if let Some(at) = body.find(stop) {
+            body = &body[..at];
+        }
+    }
+    let mut sentence = String::new();
+    let mut previous_indented = false;
+    for raw in body.lines() {
+        let line = raw.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        let indented = raw.starts_with(char::is_whitespace);
+        if let Some(tip) = line.strip_prefix("tip: ") {
+            sentence.push_str(&format!(" ({tip})"));
+        } else if let Some(list) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            sentence.push_str(&format!(" ({list})"));
+        } else if sentence.is_empty() {
+            sentence.push_str(line);
+        } else if indented && previous_indented {
+            // The second and later items of a list ("--x <PLAYER>, --o <PLAYER>").
+            sentence.push_str(&format!(", {line}"));
+        } else {
+            sentence.push_str(&format!(" {line}"));
+        }
+        previous_indented = indented;
+    }
+    if sentence.is_empty() {
+        "the command line is not understood; see mnk --help".to_string()
+    } else {
+        sentence
+    }
+}
+
+/// Whether the error is a write to a standard output that nobody reads any more.
+fn output_closed(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The error edge: `mnk: ` and one sentence on stderr, the JSON object on stdout under
+/// --json, exit status 2. Failed writes are ignored: there is nowhere left to report them.
+fn fail(message: &str, json: bool) -> ExitCode {
+    use std::io::Write as _;
+    let message = sentence(message);
+    if json {
+        let _ = writeln!(
+            std::io::stdout().lock(),
+            "{}",
+            serde_json::json!({ "error": message })
+        );
+    }
+    let _ = writeln!(std::io::stderr().lock(), "mnk: {message}");
     ExitCode::from(2)
 }
 
-/// Capitalised and ended with a full stop.
+/// Capitalised and ended with a full stop. A first word that is a name from the notation or
+/// the command line (`x`, `o`, `pbrain:PATH`) keeps its case.
 fn sentence(text: &str) -> String {
     let mut s = text.trim().to_string();
-    if let Some(first) = s.get(0..1) {
-        s.replace_range(0..1, &first.to_uppercase());
+    let first_word = s.split_whitespace().next().unwrap_or("");
+    let is_name = matches!(first_word, "x" | "o") || first_word.contains(':');
+    if !is_name {
+        if let Some(first) = s.get(0..1) {
+            s.replace_range(0..1, &first.to_uppercase());
+        }
     }
     if !s.ends_with('.') {
         s.push('.');

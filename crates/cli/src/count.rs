@@ -1,6 +1,6 @@
 //! `mnk count`: game-tree statistics counted over positions.
 
-use crate::common::{grouped, millis, BoardArgs};
+use crate::common::{grouped, millis, outln, BoardArgs};
 use clap::Args;
 use mnk_engine::count::{count, DEFAULT_MAX_PLY_POSITIONS};
 use mnk_engine::SearchError;
@@ -43,10 +43,10 @@ pub fn run(args: CountArgs) -> anyhow::Result<()> {
             "positions_up_to_symmetry": r.positions_up_to_symmetry,
             "stats": { "ms": ms },
         });
-        println!("{out}");
+        outln!("{out}")?;
         return Ok(());
     }
-    println!("Game tree of {} ({rules}):", board.to_text());
+    outln!("Game tree of {} ({rules}):", board.to_text())?;
     let rows = [
         ("tree nodes (root included)", r.nodes),
         ("complete games", r.games),
@@ -57,12 +57,12 @@ pub fn run(args: CountArgs) -> anyhow::Result<()> {
         ("  up to symmetry", r.positions_up_to_symmetry as u128),
     ];
     for (label, n) in rows {
-        println!("  {label:<28}{:>24}", grouped(n));
+        outln!("  {label:<28}{:>24}", grouped(n))?;
     }
-    println!("  nodes per ply:");
+    outln!("  nodes per ply:")?;
     for (ply, n) in r.nodes_per_ply.iter().enumerate() {
-        println!("    {ply:>3}  {:>24}", grouped(*n));
+        outln!("    {ply:>3}  {:>24}", grouped(*n))?;
     }
-    println!("Counted in {ms} ms");
+    outln!("Counted in {ms} ms")?;
     Ok(())
 }

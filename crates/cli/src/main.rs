@@ -52,7 +52,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return common::report_usage_error(&err),
+    };
     let (result, json) = match cli.command {
         Some(Command::Solve(args)) => {
             let json = args.common.json;

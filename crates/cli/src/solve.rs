@@ -1,6 +1,6 @@
 //! `mnk solve` and `mnk analyze`: exact values of a position and of each of its moves.
 
-use crate::common::{millis, BoardArgs};
+use crate::common::{millis, out, outln, BoardArgs};
 use crate::render::board_text;
 use clap::{Args, ValueEnum};
 use mnk_engine::board::Algorithm;
@@ -116,16 +116,16 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
             "best_moves": names(&board, &report.best_moves),
             "stats": stats,
         });
-        println!("{out}");
+        outln!("{out}")?;
         return Ok(());
     }
-    print!("{}", board_text(&board, &[]));
-    println!("{} to move ({rules})", board.to_move());
-    println!("Value: {} for {}", report.verdict, board.to_move());
-    println!(
+    out!("{}", board_text(&board, &[]))?;
+    outln!("{} to move ({rules})", board.to_move())?;
+    outln!("Value: {} for {}", report.verdict, board.to_move())?;
+    outln!(
         "Best moves: {}",
         names(&board, &report.best_moves).join(" ")
-    );
+    )?;
     let mut line = format!("Searched {} nodes in {ms} ms ({algo_name}", report.nodes);
     if let Some(s) = report.solver {
         line.push_str(&format!(
@@ -133,7 +133,7 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
             100.0 * s.table_used as f64 / s.table_capacity.max(1) as f64
         ));
     }
-    println!("{line})");
+    outln!("{line})")?;
     Ok(())
 }
 
@@ -169,14 +169,14 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
             "moves": list,
             "stats": { "nodes": stats.nodes, "ms": ms },
         });
-        println!("{out}");
+        outln!("{out}")?;
         return Ok(());
     }
-    println!(
+    outln!(
         "{} to move ({rules}); value of each move for {}:",
         board.to_move(),
         board.to_move()
-    );
+    )?;
     let label = |cell: usize| match board.stone(cell) {
         Some(side) => side.letter().to_string(),
         None => moves
@@ -193,14 +193,14 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let header: String = (0..rules.width())
         .map(|c| format!(" {:^width$}", (b'a' + c as u8) as char))
         .collect();
-    println!("{:lw$} {}", "", header.trim_end());
+    outln!("{:lw$} {}", "", header.trim_end())?;
     for row in 0..h {
         let cells: String = (0..rules.width())
             .map(|col| format!(" {:^width$}", label(rules.cell(col, row))))
             .collect();
-        println!("{:>lw$} {}", h - row, cells.trim_end());
+        outln!("{:>lw$} {}", h - row, cells.trim_end())?;
     }
-    println!("(W3 = win in 3 plies, D = draw, L4 = loss in 4 plies, counted from now)");
+    outln!("(W3 = win in 3 plies, D = draw, L4 = loss in 4 plies, counted from now)")?;
     let mut sorted = moves.clone();
     sorted.sort_by_key(|m| std::cmp::Reverse(m.score));
     let best: Vec<String> = sorted
@@ -208,7 +208,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
         .filter(|m| m.score == sorted[0].score)
         .map(|m| board.move_name(m.cell))
         .collect();
-    println!("Best: {} ({})", best.join(" "), sorted[0].verdict);
-    println!("Searched {} nodes in {ms} ms", stats.nodes);
+    outln!("Best: {} ({})", best.join(" "), sorted[0].verdict)?;
+    outln!("Searched {} nodes in {ms} ms", stats.nodes)?;
     Ok(())
 }

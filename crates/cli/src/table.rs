@@ -1,7 +1,7 @@
 //! `mnk table`: every small rule set solved from the empty board — the m,n,k results table of
 //! the literature, recomputed.
 
-use crate::common::millis;
+use crate::common::{millis, outln};
 use clap::Args;
 use mnk_engine::board::Algorithm;
 use mnk_engine::solver::{SolverConfig, DEFAULT_HASH_MIB};
@@ -52,11 +52,15 @@ pub fn run(args: TableArgs) -> anyhow::Result<()> {
     };
     let mut rows = Vec::new();
     if !args.json {
-        println!("First-player results from the empty board (W x H, K in a row):");
-        println!(
+        outln!("First-player results from the empty board (W x H, K in a row):")?;
+        outln!(
             "{:>7} {:>3}  {:<20} {:>14} {:>12}",
-            "board", "k", "value", "nodes", "ms"
-        );
+            "board",
+            "k",
+            "value",
+            "nodes",
+            "ms"
+        )?;
     }
     let total = Instant::now();
     for rules in rule_sets(args.max_cells as usize) {
@@ -75,19 +79,19 @@ pub fn run(args: TableArgs) -> anyhow::Result<()> {
                 Verdict::Win(p) => format!("first player, {p} plies"),
                 other => other.to_string(),
             };
-            println!(
+            outln!(
                 "{board:>7} {:>3}  {value:<20} {:>14} {ms:>12.1}",
                 rules.k(),
                 report.nodes
-            );
+            )?;
             let _ = std::io::stdout().flush();
         }
     }
     let total_ms = millis(total.elapsed());
     if args.json {
-        println!("{}", json!({ "rows": rows, "stats": { "ms": total_ms } }));
+        outln!("{}", json!({ "rows": rows, "stats": { "ms": total_ms } }))?;
     } else {
-        println!("Total {:.1} s", total_ms / 1000.0);
+        outln!("Total {:.1} s", total_ms / 1000.0)?;
     }
     Ok(())
 }

@@ -43,7 +43,7 @@ fn parse_player(text: &str) -> Result<Player, String> {
 pub fn run(args: TuiArgs) -> anyhow::Result<()> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(
-            "mnk tui needs a terminal on standard input and output (use mnk play for line mode)"
+            "the full-screen game needs a terminal on standard input and output (use mnk play for line mode)"
         );
     }
     let seed = args.seed.unwrap_or_else(rand::random);

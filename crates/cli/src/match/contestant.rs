@@ -32,7 +32,7 @@ impl Spec {
         if let Some(path) = text.trim().strip_prefix("pbrain:") {
             if path.is_empty() {
                 anyhow::bail!(
-                    "pbrain: needs the path of a brain executable, like pbrain:./pbrain-x"
+                    "a brain player needs the path of its executable after pbrain:, like pbrain:./pbrain-x"
                 );
             }
             return Ok(Spec::Brain(PathBuf::from(path)));

@@ -6,6 +6,7 @@ mod contestant;
 mod openings;
 mod stats;
 
+use crate::common::outln;
 use anyhow::Context;
 use clap::Args;
 use contestant::{Contestant, Fault, GameSetup, Spec};
@@ -111,14 +112,14 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         if args.json {
             eprintln!("{line}");
         } else {
-            println!("{line}");
+            outln!("{line}")?;
         }
         records.push(record);
     }
     if args.json {
-        print_json(&args, rules, &names, &tallies, &records);
+        print_json(&args, rules, &names, &tallies, &records)?;
     } else {
-        print_table(&args, rules, &names, &tallies);
+        print_table(&args, rules, &names, &tallies)?;
     }
     Ok(())
 }
@@ -227,9 +228,14 @@ fn game_line(
     )
 }
 
-fn print_table(args: &MatchArgs, rules: Rules, names: &[String; 2], t: &[Tally; 2]) {
-    println!();
-    println!(
+fn print_table(
+    args: &MatchArgs,
+    rules: Rules,
+    names: &[String; 2],
+    t: &[Tally; 2],
+) -> std::io::Result<()> {
+    outln!()?;
+    outln!(
         "{} games on {rules}, {} ms per move{}",
         args.games,
         args.time_per_move,
@@ -237,14 +243,22 @@ fn print_table(args: &MatchArgs, rules: Rules, names: &[String; 2], t: &[Tally; 
             0 => String::new(),
             ms => format!(", {ms} ms per game"),
         }
-    );
-    println!(
+    )?;
+    outln!(
         "{:<3} {:<28} {:>4} {:>4} {:>4} {:>7} {:>8} {:>8} {:>7}",
-        "", "player", "W", "D", "L", "score", "avg ms", "max ms", "faults"
-    );
+        "",
+        "player",
+        "W",
+        "D",
+        "L",
+        "score",
+        "avg ms",
+        "max ms",
+        "faults"
+    )?;
     for (i, label) in ["A", "B"].iter().enumerate() {
         let name: String = names[i].chars().take(28).collect();
-        println!(
+        outln!(
             "{label:<3} {name:<28} {:>4} {:>4} {:>4} {:>7.1} {:>8.1} {:>8} {:>7}",
             t[i].wins,
             t[i].draws,
@@ -253,9 +267,9 @@ fn print_table(args: &MatchArgs, rules: Rules, names: &[String; 2], t: &[Tally; 
             t[i].average_ms(),
             t[i].longest.as_millis(),
             t[i].faults
-        );
+        )?;
     }
-    println!("Elo difference A - B: {} (95%)", elo_text(&t[0]));
+    outln!("Elo difference A - B: {} (95%)", elo_text(&t[0]))
 }
 
 fn print_json(
@@ -264,7 +278,7 @@ fn print_json(
     names: &[String; 2],
     t: &[Tally; 2],
     records: &[GameRecord],
-) {
+) -> std::io::Result<()> {
     let player = |i: usize| {
         serde_json::json!({
             "name": names[i],
@@ -309,5 +323,5 @@ fn print_json(
         "elo_margin": margin,
         "results": games,
     });
-    println!("{out}");
+    outln!("{out}")
 }

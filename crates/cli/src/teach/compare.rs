@@ -1,7 +1,7 @@
 //! `mnk compare`: one position solved by plain minimax, alpha-beta in cell order, alpha-beta
 //! with informed move ordering and the full solver, with the nodes and time each one took.
 
-use crate::common::{grouped, millis, BoardArgs};
+use crate::common::{grouped, millis, out, outln, BoardArgs};
 use crate::render::board_text;
 use clap::Args;
 use mnk_engine::teach::compare::{agree, run, Contender, Entry};
@@ -57,10 +57,10 @@ pub fn run_compare(args: CompareArgs) -> anyhow::Result<()> {
             "budget": args.budget,
             "rows": list,
         });
-        println!("{out}");
+        outln!("{out}")?;
     } else {
-        print!("{}", board_text(&board, &[]));
-        println!("{side} to move ({})\n", board.rules());
+        out!("{}", board_text(&board, &[]))?;
+        outln!("{side} to move ({})\n", board.rules())?;
         let mut table = vec![vec![
             "algorithm".to_string(),
             "nodes".to_string(),
@@ -80,21 +80,21 @@ pub fn run_compare(args: CompareArgs) -> anyhow::Result<()> {
                 value,
             ]);
         }
-        print!("{}", columns(&table));
-        println!();
+        out!("{}", columns(&table))?;
+        outln!()?;
         let base = entries[0].value.map(|_| entries[0].nodes);
         for e in &entries[1..] {
             if let (Some(base), Some(_)) = (base, e.value) {
-                println!(
+                outln!(
                     "{}: {:.2}% of minimax's nodes.",
                     e.contender.title(),
                     100.0 * e.nodes as f64 / base as f64
-                );
+                )?;
             }
         }
         match (agreed, value) {
-            (true, Some(v)) => println!("Every finished search agrees: {} for {side}.", v.word()),
-            (true, None) => println!("No search finished within the budget."),
+            (true, Some(v)) => outln!("Every finished search agrees: {} for {side}.", v.word())?,
+            (true, None) => outln!("No search finished within the budget.")?,
             (false, _) => {}
         }
     }

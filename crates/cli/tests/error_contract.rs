@@ -1,0 +1,801 @@
+//! The error contract of the `mnk` binary, end to end and table-driven: for every subcommand, a
+//! list of bad inputs, each of which must end with exit status 2, one sentence on stderr that
+//! starts with `mnk: ` and contains the expected fragment, nothing on stdout, and under
+//! `--json` exactly one JSON object `{"error": the same sentence}` on stdout. The success paths
+//! under `--json` print exactly one JSON object too, and a closed stdout (`mnk … | head`) ends
+//! the program quietly with status 0.
+
+use assert_cmd::cargo::CommandCargoExt;
+use serde_json::Value;
+use std::ffi::OsString;
+use std::io::Write;
+use std::os::unix::ffi::OsStringExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// How a case is run.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    /// As written, and again with `--json` appended (the subcommand takes `--json`).
+    Both,
+    /// As written only (no `--json` for this subcommand, or it would change the error).
+    Plain,
+    /// The arguments already ask for JSON.
+    Json,
+}
+
+/// One bad input and what the error must say.
+struct Case {
+    args: Vec<OsString>,
+    fragment: &'static str,
+    stdin: Vec<u8>,
+    mode: Mode,
+}
+
+fn os(args: &[&str]) -> Vec<OsString> {
+    args.iter().map(OsString::from).collect()
+}
+
+/// Builds the cases of one subcommand; `json` says whether it takes `--json`.
+struct Table {
+    cases: Vec<Case>,
+    json: bool,
+}
+
+impl Table {
+    fn new(json: bool) -> Self {
+        Table {
+            cases: Vec::new(),
+            json,
+        }
+    }
+
+    fn mode(&self, args: &[OsString]) -> Mode {
+        if args
+            .iter()
+            .any(|a| a.to_string_lossy().starts_with("--json"))
+        {
+            Mode::Json
+        } else if self.json {
+            Mode::Both
+        } else {
+            Mode::Plain
+        }
+    }
+
+    /// A case with text arguments.
+    fn case(mut self, args: &[&str], fragment: &'static str) -> Self {
+        let args = os(args);
+        let mode = self.mode(&args);
+        self.cases.push(Case {
+            args,
+            fragment,
+            stdin: Vec::new(),
+            mode,
+        });
+        self
+    }
+
+    /// A case whose arguments may not be UTF-8 or are paths.
+    fn case_os(mut self, args: Vec<OsString>, fragment: &'static str) -> Self {
+        let mode = self.mode(&args);
+        self.cases.push(Case {
+            args,
+            fragment,
+            stdin: Vec::new(),
+            mode,
+        });
+        self
+    }
+
+    /// A case that reads `stdin`.
+    fn case_stdin(mut self, args: &[&str], stdin: &[u8], fragment: &'static str) -> Self {
+        let args = os(args);
+        let mode = self.mode(&args);
+        self.cases.push(Case {
+            args,
+            fragment,
+            stdin: stdin.to_vec(),
+            mode,
+        });
+        self
+    }
+
+    /// A case that must not be run with `--json` appended (it would change the error).
+    fn plain(mut self, args: &[&str], fragment: &'static str) -> Self {
+        self.cases.push(Case {
+            args: os(args),
+            fragment,
+            stdin: Vec::new(),
+            mode: Mode::Plain,
+        });
+        self
+    }
+}
+
+fn mnk() -> Command {
+    Command::cargo_bin("mnk").expect("the mnk binary is built")
+}
+
+fn run(args: &[OsString], stdin: &[u8]) -> Output {
+    let mut child = mnk()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mnk starts");
+    {
+        let mut input = child.stdin.take().expect("stdin is piped");
+        // A program that fails before reading closes its end: that is not a test failure.
+        let _ = input.write_all(stdin);
+    }
+    child.wait_with_output().expect("mnk ends")
+}
+
+fn non_utf8(prefix: &str) -> OsString {
+    let mut bytes = prefix.as_bytes().to_vec();
+    bytes.extend_from_slice(&[0xff, 0xfe, b'x']);
+    OsString::from_vec(bytes)
+}
+
+/// Checks one run against the contract; returns what is wrong, if anything.
+fn check(args: &[OsString], json: bool, fragment: &str, out: &Output) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if out.status.code() != Some(2) {
+        wrong.push(format!("exit status {:?}, expected 2", out.status.code()));
+    }
+    let message = stderr
+        .strip_prefix("mnk: ")
+        .and_then(|s| s.strip_suffix('\n'));
+    match message {
+        Some(m) if !m.contains('\n') && m.ends_with('.') => {
+            if !m.contains(fragment) {
+                wrong.push(format!("stderr lacks {fragment:?}"));
+            }
+            if m.starts_with(char::is_lowercase) && !m.starts_with(['x', 'o']) {
+                wrong.push("the sentence does not start with a capital".into());
+            }
+        }
+        _ => wrong.push("stderr is not one line 'mnk: …' ending with a full stop".into()),
+    }
+    for bad in ["panicked", "Usage:", "error:", "\x1b["] {
+        if stderr.contains(bad) {
+            wrong.push(format!("stderr contains {bad:?}"));
+        }
+    }
+    if json {
+        let values: Vec<Value> = serde_json::Deserializer::from_str(&stdout)
+            .into_iter::<Value>()
+            .collect::<Result<_, _>>()
+            .unwrap_or_default();
+        let expected = serde_json::json!({ "error": message.unwrap_or("?") });
+        if values != [expected] || !stdout.ends_with("}\n") {
+            wrong.push(format!(
+                "stdout is not exactly one {{\"error\": …}} object equal to stderr: {stdout:?}"
+            ));
+        }
+    } else if !stdout.is_empty() {
+        wrong.push(format!("stdout is not empty: {stdout:?}"));
+    }
+    if wrong.is_empty() {
+        return wrong;
+    }
+    let shown: Vec<String> = args
+        .iter()
+        .map(|a| a.to_string_lossy().chars().take(40).collect())
+        .collect();
+    vec![format!(
+        "mnk {}: {}\n    stderr: {}",
+        shown.join(" "),
+        wrong.join("; "),
+        stderr.trim_end()
+    )]
+}
+
+/// The fixture files: bad records, openings and trees.
+struct Files {
+    dir: PathBuf,
+}
+
+impl Files {
+    fn new() -> Self {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("error_contract");
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, bytes: &[u8]| std::fs::write(dir.join(name), bytes).unwrap();
+        write("not-a-record.txt", b"hello\n");
+        write("not-utf8.bin", &[0xff, 0xfe, b'\n']);
+        write(
+            "wrong-result.rec",
+            b"mnk-record 1\nrules 3x3 k3\nmoves b2 a1\nresult x\n",
+        );
+        write(
+            "taken.rec",
+            b"mnk-record 1\nrules 3x3 k3\nmoves b2 b2\nresult unfinished\n",
+        );
+        write("ok.rec", b"mnk-record 1\nrules 3x3 k3\nmoves b2\n");
+        write("bad-openings.txt", b"h8 zz9\n");
+        write("off-board-openings.txt", b"p16\n");
+        write(
+            "deep.tree",
+            format!("{}1{}", "(".repeat(70), ")".repeat(70)).as_bytes(),
+        );
+        write(
+            "wide.tree",
+            format!("({})", vec!["1"; 100_001].join(" ")).as_bytes(),
+        );
+        write(
+            "huge.tree",
+            format!("({})", "1 ".repeat(600_000)).as_bytes(),
+        );
+        write(
+            "svg.tree",
+            format!("({})", vec!["(1 2 3 4 5 6 7 8 9 10)"; 300].join(" ")).as_bytes(),
+        );
+        Files { dir }
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.dir.join(name).display().to_string()
+    }
+}
+
+/// Every subcommand with its bad inputs.
+fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
+    let f = |name: &str| files.path(name);
+    let dir = files.dir.display().to_string();
+    let missing = files.dir.join("no/such/dir/file").display().to_string();
+    vec![
+        (
+            "solve",
+            Table::new(true)
+                .case(&["solve", "--size", "0x3"], "Board width 0 is out of range")
+                .case(
+                    &["solve", "--size", "27x3"],
+                    "Board width 27 is out of range",
+                )
+                .case(
+                    &["solve", "--size", "abc"],
+                    "board size 'abc' is not understood",
+                )
+                .case(
+                    &["solve", "--size", "3x99999999999999999999"],
+                    "is not understood",
+                )
+                .case(&["solve", "--size"], "A value is required for '--size")
+                .case(&["solve", "--k", "0"], "k=0 is out of range")
+                .case(&["solve", "--k", "4"], "k=4 is out of range")
+                .case(&["solve", "--k", "-1"], "Unexpected argument '-1'")
+                .case(&["solve", "--position", "q.."], "unexpected character 'q'")
+                .case(
+                    &["solve", "--position", "xx./.../..."],
+                    "Impossible stone counts",
+                )
+                .case(
+                    &["solve", "--position", "xxx/ooo/..."],
+                    "Both x and o have 3",
+                )
+                .case(
+                    &["solve", "--position", "xxxx/.../..."],
+                    "Row 2 has 3 cells",
+                )
+                .case(&["solve", "--position", "xxx/oo./..."], "already over")
+                .case(
+                    &["solve", "--position", "x../.../... q"],
+                    "Side to move 'q'",
+                )
+                .case(&["solve", "--position", "x../.../... x"], "more stones")
+                .case(&["solve", "--position", ""], "out of range")
+                .case_os(
+                    vec!["solve".into(), "--position".into(), non_utf8("x")],
+                    "Invalid UTF-8",
+                )
+                .case(&["solve", "--algo", "foo"], "possible values: minimax")
+                .case(
+                    &["solve", "--algo", "minimax", "--size", "5x5"],
+                    "at most 16 empty cells",
+                )
+                .case(&["solve", "--hash", "99999999"], "not in 0..=16384")
+                .case(&["solve", "--threads", "1000"], "not in 0..=256")
+                .case(&["solve", "--bogus"], "Unexpected argument '--bogus'")
+                .case(
+                    &["solve", "--sise", "3x3"],
+                    "a similar argument exists: '--size'",
+                )
+                .case(&["solve", "foo"], "Unexpected argument 'foo'")
+                .case(
+                    &["solve", "--json=yes"],
+                    "Unexpected value 'yes' for '--json'",
+                ),
+        ),
+        (
+            "analyze",
+            Table::new(true)
+                .case(&["analyze", "--position", "xxx/oo./..."], "already over")
+                .case(&["analyze", "--position", "xox/oxx/xoo"], "already over")
+                .case(&["analyze", "--position", "x.o/.."], "Row 2 has 2 cells")
+                .case(&["analyze", "--k", "99"], "k=99 is out of range")
+                .case(&["analyze", "--hash", "x"], "Invalid value 'x' for '--hash")
+                .case(
+                    &["analyze", "--algo", "solver"],
+                    "Unexpected argument '--algo'",
+                ),
+        ),
+        (
+            "count",
+            Table::new(true)
+                .case(&["count", "--size", "9x9"], "up to 64 cells")
+                .case(&["count", "--size", "26x26"], "up to 64 cells")
+                .case(
+                    &["count", "--size", "27x27"],
+                    "Board width 27 is out of range",
+                )
+                .case(&["count", "--position", "xx/.."], "Impossible stone counts")
+                .case(&["count", "--k", "0"], "k=0 is out of range")
+                .case(
+                    &["count", "--threads", "2"],
+                    "Unexpected argument '--threads'",
+                ),
+        ),
+        (
+            "table",
+            Table::new(true)
+                .case(&["table", "--max-cells", "2"], "not in 3..=30")
+                .case(&["table", "--max-cells", "31"], "not in 3..=30")
+                .case(
+                    &["table", "--max-cells", "99999999999999999999"],
+                    "Invalid value '99999999999999999999'",
+                )
+                .case(&["table", "--max-cells", "x"], "invalid digit")
+                .case(&["table", "--hash", "99999"], "not in 0..=16384")
+                .case(&["table", "--size", "3x3"], "Unexpected argument '--size'"),
+        ),
+        (
+            "bench",
+            Table::new(true)
+                .case(&["bench", "--threads", "0"], "not in 1..=256")
+                .case(&["bench", "--threads", "257"], "not in 1..=256")
+                .case(&["bench", "--threads", "abc"], "invalid digit")
+                .case(
+                    &["bench", "--position", "x"],
+                    "Unexpected argument '--position'",
+                ),
+        ),
+        (
+            "play",
+            Table::new(false)
+                .case(
+                    &["play", "--size", "2x"],
+                    "board size '2x' is not understood",
+                )
+                .case(
+                    &["play", "--size", "27x27"],
+                    "Board width 27 is out of range",
+                )
+                .case(&["play", "--k", "9"], "k=9 is out of range")
+                .case(&["play", "--x", "robot"], "'robot' is not a player")
+                .case(&["play", "--o", "depth:99"], "'depth:99' is not a player")
+                .case(&["play", "--first", "z"], "possible values: x, o")
+                .case(&["play", "--seed", "-1"], "Unexpected argument '-1'")
+                .case(&["play", "--time-per-move", "1e3"], "invalid digit")
+                .case(
+                    &["play", "--load", "/nonexistent"],
+                    "Cannot read the game record",
+                )
+                .case(&["play", "--load", &dir], "Is a directory")
+                .case(
+                    &["play", "--load", &f("not-a-record.txt")],
+                    "the first line must be 'mnk-record 1'",
+                )
+                .case(&["play", "--load", &f("not-utf8.bin")], "valid UTF-8")
+                .case(
+                    &["play", "--load", &f("wrong-result.rec")],
+                    "the record says the result is 'x'",
+                )
+                .case(&["play", "--load", &f("taken.rec")], "Cannot load")
+                .case(
+                    &["play", "--load", &f("ok.rec"), "--size", "4x4"],
+                    "cannot be used with '--size",
+                )
+                .case(
+                    &["play", "--record", &missing],
+                    "Cannot write the game record",
+                )
+                // play has no --json; asking for it still gets the error as JSON.
+                .case(&["play", "--json"], "Unexpected argument '--json'"),
+        ),
+        (
+            "match",
+            Table::new(true)
+                .case(
+                    &["match", "--x", "hard"],
+                    "required arguments were not provided",
+                )
+                .case(&["match"], "--x <PLAYER>, --o <PLAYER>")
+                .case(
+                    &["match", "--x", "foo", "--o", "hard"],
+                    "'foo' is not a player",
+                )
+                .case(
+                    &["match", "--x", "human", "--o", "hard"],
+                    "computer players",
+                )
+                .case(
+                    &["match", "--x", "pbrain:", "--o", "hard"],
+                    "needs the path of its executable",
+                )
+                .case(
+                    &["match", "--x", "hard", "--o", "hard", "--games", "0"],
+                    "--games must be at least 1",
+                )
+                .case(
+                    &[
+                        "match",
+                        "--x",
+                        "hard",
+                        "--o",
+                        "hard",
+                        "--games",
+                        "99999999999",
+                    ],
+                    "not in 0..=4294967295",
+                )
+                .case(
+                    &["match", "--x", "hard", "--o", "hard", "--size", "30x30"],
+                    "Board width 30 is out of range",
+                )
+                .case(
+                    &[
+                        "match", "--x", "hard", "--o", "hard", "--size", "3x3", "--k", "4",
+                    ],
+                    "k=4 is out of range",
+                )
+                .case(
+                    &[
+                        "match",
+                        "--x",
+                        "hard",
+                        "--o",
+                        "hard",
+                        "--openings",
+                        "/nonexistent",
+                    ],
+                    "Cannot read the openings file /nonexistent: No such file",
+                )
+                .case(
+                    &[
+                        "match",
+                        "--x",
+                        "hard",
+                        "--o",
+                        "hard",
+                        "--openings",
+                        &f("not-utf8.bin"),
+                    ],
+                    "valid UTF-8",
+                )
+                .case(
+                    &[
+                        "match",
+                        "--x",
+                        "hard",
+                        "--o",
+                        "hard",
+                        "--openings",
+                        &f("bad-openings.txt"),
+                    ],
+                    "Openings line 1",
+                )
+                .case(
+                    &[
+                        "match",
+                        "--x",
+                        "hard",
+                        "--o",
+                        "hard",
+                        "--openings",
+                        &f("off-board-openings.txt"),
+                        "--size",
+                        "9x9",
+                    ],
+                    "Openings line 1",
+                )
+                .case(
+                    &[
+                        "match",
+                        "--x",
+                        "hard",
+                        "--o",
+                        "hard",
+                        "--time-per-move",
+                        "abc",
+                    ],
+                    "invalid digit",
+                ),
+        ),
+        (
+            "tui",
+            Table::new(false)
+                // The test runs it with pipes, never a terminal.
+                .case(&["tui"], "needs a terminal")
+                .case(&["tui", "--size", "4x4", "--k", "4"], "needs a terminal")
+                .case(&["tui", "--x", "foo"], "'foo' is not a player")
+                .case(&["tui", "--size", "0"], "board size '0' is not understood")
+                .case(&["tui", "--pace", "abc"], "Invalid value 'abc' for '--pace")
+                .case(&["tui", "--first", "both"], "possible values: x, o"),
+        ),
+        (
+            "tree",
+            Table::new(true)
+                .case(&["tree"], "Give a tree such as")
+                .case(&["tree", "((1 2)"], "Bad tree at col 7")
+                .case(&["tree", "()"], "empty list")
+                .case(&["tree", "(1 99999)"], "the leaf 99999 is out of range")
+                .case(&["tree", "(1 two)"], "expected a number but found 'two'")
+                .case(&["tree", "[[1,2],[3"], "never closed")
+                .case(&["tree", "(1 2)", "(3 4)"], "Unexpected argument '(3 4)'")
+                .case(
+                    &["tree", "(1 2)", "--algo", "foo"],
+                    "possible values: minimax",
+                )
+                .case_os(vec!["tree".into(), non_utf8("(1 ")], "Invalid UTF-8")
+                .case(
+                    &["tree", "--file", &f("deep.tree")],
+                    "nested more than 64 levels",
+                )
+                .case(
+                    &["tree", "--file", &f("wide.tree")],
+                    "more than 100000 nodes",
+                )
+                .case(
+                    &["tree", "--file", &f("huge.tree")],
+                    "the limit for a tree is 1 MiB",
+                )
+                .case(
+                    &["tree", "--file", "/nonexistent"],
+                    "Cannot read the tree file",
+                )
+                .case(&["tree", "--file", &dir], "Is a directory")
+                .case(&["tree", "--file", &f("not-utf8.bin")], "is not UTF-8 text")
+                .case(&["tree", "--file", "x", "(1 2)"], "cannot be used with")
+                .case_stdin(&["tree", "-"], b"(1 (2", "never closed")
+                .case_stdin(&["tree", "-"], &[b'(', 0xff, b')'], "not UTF-8")
+                .case_stdin(&["tree", "--file", "-"], b"", "the tree is empty")
+                .case(&["tree", "--depth", "2"], "--position <TEXT>")
+                .case(&["tree", "--position", "xx"], "Impossible stone counts")
+                .case(
+                    &["tree", "--position", "x../.../...", "--depth", "0"],
+                    "not in 1..=64",
+                )
+                .case(
+                    &["tree", "--position", "..../..../..../....", "--depth", "64"],
+                    "more than 200000 nodes",
+                )
+                .case(
+                    &["tree", "(1 2)", "--position", "x.."],
+                    "cannot be used with '--position",
+                )
+                .case(
+                    &["tree", "(1 2)", "--svg", &missing],
+                    "Cannot write the SVG picture",
+                )
+                .case(
+                    &["tree", "--file", &f("svg.tree"), "--svg", &f("big.svg")],
+                    "up to 2000 nodes",
+                )
+                .plain(&["tree", "(1 2", "--dot"], "never closed")
+                .case(&["tree", "(1 2)", "--dot", "--json"], "cannot be used with"),
+        ),
+        (
+            "compare",
+            Table::new(true)
+                .case(&["compare", "--position", "zz"], "unexpected character 'z'")
+                .case(&["compare", "--position", "xxx/oo./..."], "already over")
+                .case(&["compare", "--budget", "0"], "not in 1..")
+                .case(&["compare", "--budget", "abc"], "invalid digit")
+                .case(
+                    &["compare", "--budget", "99999999999999999999999"],
+                    "number too large",
+                )
+                .case(
+                    &["compare", "--size", "3x3", "--k", "5"],
+                    "k=5 is out of range",
+                ),
+        ),
+        (
+            "serve",
+            Table::new(false)
+                .case(
+                    &["serve", "--addr", "nonsense"],
+                    "invalid socket address syntax",
+                )
+                .case(&["serve", "--addr", busy], "Address already in use")
+                // TEST-NET-1: an address no machine has, so binding it fails.
+                .case(
+                    &["serve", "--addr", "192.0.2.1:80"],
+                    "Cannot serve on 192.0.2.1:80",
+                )
+                .case(
+                    &["serve", "--time-per-move", "-1"],
+                    "Unexpected argument '-1'",
+                )
+                .case(
+                    &["serve", "--time-per-move", "99999999999999999999999"],
+                    "number too large",
+                )
+                .case(&["serve", "--open=x"], "Unexpected value 'x' for '--open'"),
+        ),
+        (
+            "mnk",
+            Table::new(false)
+                .case(&["bogus"], "Unrecognized subcommand 'bogus'")
+                .case(&["--bogus"], "Unexpected argument '--bogus'")
+                .case(&["--bogus", "--json"], "Unexpected argument '--bogus'"),
+        ),
+    ]
+}
+
+#[test]
+fn every_bad_input_of_every_subcommand_gets_one_sentence_and_status_2() {
+    let files = Files::new();
+    // A port in use, held for the whole table.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let busy = listener.local_addr().unwrap().to_string();
+    let tables = tables(&files, &busy);
+    let mut failures = Vec::new();
+    let (mut cases, mut runs) = (0, 0);
+    for (name, table) in &tables {
+        assert!(!table.cases.is_empty(), "{name} has no cases");
+        for case in &table.cases {
+            cases += 1;
+            let mut variants = Vec::new();
+            if case.mode != Mode::Json {
+                variants.push((case.args.clone(), false));
+            }
+            if case.mode != Mode::Plain {
+                let mut args = case.args.clone();
+                if case.mode == Mode::Both {
+                    args.push("--json".into());
+                }
+                variants.push((args, true));
+            }
+            for (args, json) in variants {
+                runs += 1;
+                let out = run(&args, &case.stdin);
+                failures.extend(check(&args, json, case.fragment, &out));
+            }
+        }
+    }
+    drop(listener);
+    println!(
+        "error contract: {} subcommands, {cases} cases, {runs} runs",
+        tables.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {runs} runs break the error contract:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Exactly one JSON object on stdout, nothing on stderr, status 0.
+fn assert_one_json_object(args: &[&str]) -> Value {
+    let out = run(&os(args), b"");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "mnk {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let values: Vec<Value> = serde_json::Deserializer::from_str(&stdout)
+        .into_iter::<Value>()
+        .collect::<Result<_, _>>()
+        .unwrap_or_else(|e| panic!("mnk {args:?}: stdout is not JSON ({e}): {stdout}"));
+    assert_eq!(values.len(), 1, "mnk {args:?}: {stdout}");
+    assert!(values[0].is_object(), "mnk {args:?}: {stdout}");
+    assert!(values[0].get("error").is_none(), "mnk {args:?}: {stdout}");
+    assert!(stdout.ends_with("}\n"), "mnk {args:?}: {stdout:?}");
+    values.into_iter().next().unwrap()
+}
+
+#[test]
+fn every_analysis_command_prints_one_json_object_on_success() {
+    let solve = assert_one_json_object(&["solve", "--position", "xx./oo./...", "--json"]);
+    assert_eq!(solve["best_moves"], serde_json::json!(["c3"]));
+    let analyze = assert_one_json_object(&["analyze", "--json"]);
+    assert_eq!(analyze["moves"].as_array().map(Vec::len), Some(9));
+    let count = assert_one_json_object(&["count", "--json"]);
+    assert_eq!(count["positions"], 5478);
+    let table = assert_one_json_object(&["table", "--max-cells", "9", "--json"]);
+    assert_eq!(table["rows"][0]["value"], "draw");
+    let tree = assert_one_json_object(&["tree", "((60 63) (15 58))", "--json"]);
+    assert_eq!(tree["value"], 60);
+    let compare = assert_one_json_object(&["compare", "--position", "x../.o./...", "--json"]);
+    assert_eq!(compare["agree"], true);
+    let matches = assert_one_json_object(&[
+        "match", "--x", "perfect", "--o", "random", "--size", "3x3", "--games", "2", "--json",
+    ]);
+    assert_eq!(matches["b"]["wins"], 0);
+}
+
+#[test]
+fn bench_prints_one_json_object() {
+    let bench = assert_one_json_object(&["bench", "--json"]);
+    assert!(bench["total_nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn help_and_version_still_print_and_succeed() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["solve", "--help"],
+        &["help"],
+    ] {
+        let out = run(&os(args), b"");
+        assert_eq!(out.status.code(), Some(0), "mnk {args:?}");
+        assert!(!out.stdout.is_empty(), "mnk {args:?} printed nothing");
+        assert!(out.stderr.is_empty(), "mnk {args:?}: stderr not empty");
+    }
+}
+
+/// Runs `mnk args` with a standard output whose reader has already gone: every write fails
+/// with a broken pipe, deterministically (no race with a reader closing late).
+fn with_closed_stdout(args: &[&str], stdin: &[u8]) -> Output {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = mnk()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mnk starts");
+    {
+        let mut input = child.stdin.take().unwrap();
+        let _ = input.write_all(stdin);
+    }
+    child.wait_with_output().expect("mnk ends")
+}
+
+/// `mnk … | head`: a closed standard output ends the program quietly with status 0.
+#[test]
+fn a_closed_stdout_ends_the_program_quietly() {
+    let cases: &[(&[&str], &[u8])] = &[
+        (&["count", "--size", "4x4", "--k", "3"], b""),
+        (&["count", "--json"], b""),
+        (&["solve"], b""),
+        (&["solve", "--json"], b""),
+        (&["analyze"], b""),
+        (&["table", "--max-cells", "9"], b""),
+        (&["tree", "((60 63) (15 58))", "--trace"], b""),
+        (&["tree", "-"], b"((60 63) (15 58))"),
+        (&["compare", "--position", "x../.o./..."], b""),
+        (
+            &["match", "--x", "perfect", "--o", "random", "--size", "3x3"],
+            b"",
+        ),
+        (&["play"], b"b2\na1\n"),
+        (&["--help"], b""),
+    ];
+    for (args, stdin) in cases {
+        let out = with_closed_stdout(args, stdin);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "mnk {args:?}: {stderr}");
+        assert!(stderr.is_empty(), "mnk {args:?} wrote to stderr: {stderr}");
+    }
+}
+
+/// An error while nobody reads stdout is still reported on stderr with status 2.
+#[test]
+fn an_error_with_a_closed_stdout_still_reaches_stderr() {
+    let out = with_closed_stdout(&["solve", "--position", "q", "--json"], b"");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.starts_with("mnk: ") && stderr.contains("unexpected character 'q'"));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
