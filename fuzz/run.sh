@@ -56,7 +56,7 @@ for target in "${targets[@]}"; do
     if [ "$status" -ne 0 ]; then
         failed=1
         artifact="$(grep -o 'Test unit written to [^ ]*' "$log" | tail -1 | sed 's/Test unit written to //')"
-        tail -n 40 "$log" >&2
+        grep -E -A4 'panicked at|ERROR: libFuzzer|^SUMMARY' "$log" | head -n 40 >&2
         echo "fuzz: $target FAILED (exit $status); input: ${artifact:-see the log above}" >&2
         summary+=("$(printf '%-18s FAILED  %s' "$target" "${artifact:-}")")
     else

@@ -81,8 +81,9 @@ fuzz_target!(|data: &[u8]| {
                     id = new.to_string();
                 }
             }
-            // The page's own routes (outside /api/v1) answer plain 404s; the API answers JSON.
-            let api = path.starts_with("/api/v1/") && !bodiless;
+            // The API (routes under /api/v1/) answers JSON; the rest of the app, the bare
+            // prefix included, is the page's router, whose 404s are plain.
+            let api = path.strip_prefix("/api/v1/").is_some_and(|r| !r.is_empty()) && !bodiless;
             if api && (status.is_client_error() || status.is_server_error()) {
                 assert!(
                     json.as_ref().is_some_and(|j| j["error"].is_string()),
