@@ -2,12 +2,21 @@
 //! [`Limits::max_games`] games live at once (a new game evicts the one left alone longest),
 //! and a game nobody has touched for [`Limits::idle`] is dropped, so a server left running for
 //! days holds no more than the cap, and usually far less.
+//!
+//! The computer's memory of a game (the solver's table, up to 32 MiB, or the big-board
+//! search table, 16 MiB) is what costs: only the [`WARM_GAMES`] games used most recently keep
+//! it; the others are rebuilt from their moves, which frees the tables (a later computer move
+//! builds them again). That bounds the tables to `WARM_GAMES` games however many are held.
 
 use crate::error::ApiError;
+use mnk_engine::gomoku::move_time_limit;
 use mnk_engine::session::Session;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
+
+/// Games, most recently used first, that keep their computer's search tables.
+pub const WARM_GAMES: usize = 16;
 
 /// How much the server keeps and how long it thinks.
 #[derive(Clone, Copy, Debug)]
@@ -77,6 +86,8 @@ pub struct Game {
 struct Slot {
     game: Arc<Mutex<Game>>,
     touched: Instant,
+    /// Whether the game may hold search tables (it was used since it was last rebuilt).
+    warm: bool,
 }
 
 /// Every game the server holds, by id.
@@ -132,8 +143,10 @@ impl GameStore {
             Slot {
                 game: Arc::new(Mutex::new(game)),
                 touched: now,
+                warm: true,
             },
         );
+        self.cool(&mut slots);
         id
     }
 
@@ -144,7 +157,10 @@ impl GameStore {
         match slots.get_mut(id) {
             Some(slot) if now.duration_since(slot.touched) < self.limits.idle => {
                 slot.touched = now;
-                Ok(slot.game.clone())
+                slot.warm = true;
+                let game = slot.game.clone();
+                self.cool(&mut slots);
+                Ok(game)
             }
             Some(_) => {
                 slots.remove(id);
@@ -164,6 +180,34 @@ impl GameStore {
         let mut slots = self.slots();
         sweep(&mut slots, Instant::now(), self.limits.idle);
         slots.len()
+    }
+
+    /// Rebuilds the warm games beyond the [`WARM_GAMES`] most recently used from their moves,
+    /// which drops their search tables. A game in use (locked) is left for a later call.
+    fn cool(&self, slots: &mut HashMap<String, Slot>) {
+        let warm = slots.values().filter(|s| s.warm).count();
+        if warm <= WARM_GAMES {
+            return;
+        }
+        let mut by_use: Vec<&mut Slot> = slots.values_mut().filter(|s| s.warm).collect();
+        by_use.sort_unstable_by_key(|s| std::cmp::Reverse(s.touched));
+        for slot in by_use.into_iter().skip(WARM_GAMES) {
+            if let Ok(mut game) = slot.game.try_lock() {
+                let record = game.session.to_record();
+                let seed = game.session.config().seed;
+                // The moves were legal when played, so the replay cannot fail; if it did,
+                // keeping the game as it is loses nothing.
+                if let Ok(mut fresh) = Session::from_record(&record, seed, false) {
+                    fresh.set_move_clock(
+                        self.limits
+                            .move_time
+                            .map(|t| move_time_limit(t, Instant::now)),
+                    );
+                    game.session = fresh;
+                }
+                slot.warm = false;
+            }
+        }
     }
 
     /// Games held now.
