@@ -5,11 +5,10 @@
 //!
 //! The computer's memory of a game (the solver's table, up to 32 MiB, or the big-board
 //! search table, 16 MiB) is what costs: only the [`WARM_GAMES`] games used most recently keep
-//! it; the others are rebuilt from their moves, which frees the tables (a later computer move
-//! builds them again). That bounds the tables to `WARM_GAMES` games however many are held.
+//! it; the others free their tables (a later computer move builds them again). That bounds the
+//! tables to `WARM_GAMES` games however many are held.
 
 use crate::error::ApiError;
-use mnk_engine::gomoku::move_time_limit;
 use mnk_engine::session::Session;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -182,8 +181,8 @@ impl GameStore {
         slots.len()
     }
 
-    /// Rebuilds the warm games beyond the [`WARM_GAMES`] most recently used from their moves,
-    /// which drops their search tables. A game in use (locked) is left for a later call.
+    /// Frees the search tables of the warm games beyond the [`WARM_GAMES`] most recently used.
+    /// A game in use (locked) is left for a later call.
     fn cool(&self, slots: &mut HashMap<String, Slot>) {
         let warm = slots.values().filter(|s| s.warm).count();
         if warm <= WARM_GAMES {
@@ -193,18 +192,7 @@ impl GameStore {
         by_use.sort_unstable_by_key(|s| std::cmp::Reverse(s.touched));
         for slot in by_use.into_iter().skip(WARM_GAMES) {
             if let Ok(mut game) = slot.game.try_lock() {
-                let record = game.session.to_record();
-                let seed = game.session.config().seed;
-                // The moves were legal when played, so the replay cannot fail; if it did,
-                // keeping the game as it is loses nothing.
-                if let Ok(mut fresh) = Session::from_record(&record, seed, false) {
-                    fresh.set_move_clock(
-                        self.limits
-                            .move_time
-                            .map(|t| move_time_limit(t, Instant::now)),
-                    );
-                    game.session = fresh;
-                }
+                game.session.release_tables();
                 slot.warm = false;
             }
         }

@@ -88,6 +88,11 @@ impl BigBoardPlayer {
         self.clock = clock;
     }
 
+    /// Frees the search table (the next move builds a new one).
+    pub fn release_table(&mut self) {
+        self.searcher = None;
+    }
+
     /// Chooses a move on `board`. A raised `stop` flag cancels (nothing is played, as with
     /// every session search); `time_up` only cuts the search short.
     pub fn think(

@@ -144,6 +144,13 @@ impl Session {
         self.thinker.set_move_clock(clock);
     }
 
+    /// Frees the computer's search tables (up to tens of MiB) for a game that is only being
+    /// kept, as a server holding many games does; the next computer move rebuilds them. The
+    /// game, its random generator and its settings are unchanged.
+    pub fn release_tables(&mut self) {
+        self.thinker.release_tables();
+    }
+
     /// The settings.
     pub fn config(&self) -> &SessionConfig {
         &self.config

@@ -469,3 +469,34 @@ fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
     play_out(&mut small);
     assert_eq!(small.result(), GameResult::Draw);
 }
+
+#[test]
+fn released_tables_are_rebuilt_and_the_game_goes_on_the_same() {
+    // Exact play does not depend on what the table remembers: the same game either way.
+    let cfg = SessionConfig {
+        rules: rules(4, 4, 4),
+        seed: 3,
+        ..config("perfect", "perfect")
+    };
+    let (mut kept, mut released) = (Session::new(cfg).unwrap(), Session::new(cfg).unwrap());
+    for _ in 0..6 {
+        kept.computer_move().unwrap();
+        released.computer_move().unwrap();
+        released.release_tables();
+    }
+    assert_eq!(kept.moves(), released.moves());
+    // The big-board search builds a new table after a release.
+    let mut big = Session::new(SessionConfig {
+        rules: rules(15, 15, 5),
+        ..config("hard", "hard")
+    })
+    .unwrap();
+    big.set_move_clock(Some(std::sync::Arc::new(|| {
+        std::sync::Arc::new(|| true) as crate::gomoku::TimeUp
+    })));
+    for _ in 0..3 {
+        big.computer_move().unwrap();
+        big.release_tables();
+    }
+    assert_eq!(big.moves().len(), 3);
+}

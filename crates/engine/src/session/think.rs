@@ -136,6 +136,13 @@ impl Thinker {
         self.big.set_clock(clock);
     }
 
+    /// Frees the search tables (the solver's and the big-board search's); the next decision
+    /// builds them again. Levels, clock and stop flag are kept.
+    pub fn release_tables(&mut self) {
+        self.solver = None;
+        self.big.release_table();
+    }
+
     /// A flag another thread may set to stop the next searches (a server bounding a search
     /// in time); a stopped search returns `SearchError::Stopped` and plays nothing. `None`
     /// removes the flag. The solver's table stays valid after a stop.
