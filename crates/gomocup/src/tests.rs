@@ -175,3 +175,23 @@ fn a_small_budget_still_answers_legal_moves() {
     let (first, second) = (coords(&out[1]), coords(&out[2]));
     assert!(first != second && second != (0, 0), "{out:?}");
 }
+
+/// Found by the `gomocup_protocol` fuzz target: with K = 26 (the `mnk_k` extension) the first
+/// move took seconds whatever the turn limit, classifying line shapes no stone could complete.
+#[test]
+fn the_longest_k_answers_at_once() {
+    let mut b = Brain::new();
+    let out = transcript(
+        &mut b,
+        &[
+            "INFO mnk_k 26",
+            "START 26",
+            "INFO timeout_turn 100",
+            "BEGIN",
+            "TURN 0,0",
+        ],
+    );
+    assert_eq!(out[0], "OK");
+    coords(&out[1]);
+    coords(&out[2]);
+}

@@ -195,15 +195,41 @@ impl PatternTable {
         })
     }
 
-    /// Classifies `seg` (middle already own), looking at most `depth` stones ahead.
+    /// The empty cells (as bits of segment indices) of the windows through the middle that
+    /// `depth` more stones could still fill: no blocked cell, at most `depth` empty ones.
+    fn useful_cells(&self, seg: &[Seen], depth: u32) -> u64 {
+        let k = self.k;
+        let mut cells = 0u64;
+        for start in 1..=k {
+            let window = &seg[start..start + k];
+            let empty = window.iter().filter(|&&s| s == Seen::Empty).count();
+            if !window.contains(&Seen::Blocked) && empty <= depth as usize {
+                for (i, &s) in window.iter().enumerate() {
+                    if s == Seen::Empty {
+                        cells |= 1 << (start + i);
+                    }
+                }
+            }
+        }
+        cells
+    }
+
+    /// Classifies `seg` (middle already own), looking at most `depth` stones ahead. Only the
+    /// cells of windows that can still be filled are tried: a stone elsewhere completes
+    /// nothing and only makes the result weaker. Without this a long K (26: segments of 53
+    /// cells) made one classification take seconds.
     fn compute(&self, seg: &mut [Seen], depth: u32) -> Pattern {
         let k = self.k;
         if self.completes(seg, k) {
             return Pattern::Five;
         }
+        let useful = self.useful_cells(seg, depth);
+        if useful == 0 {
+            return Pattern::None;
+        }
         let mut wins = 0;
         for i in 1..2 * k {
-            if seg[i] == Seen::Empty {
+            if useful & (1 << i) != 0 {
                 seg[i] = Seen::Own;
                 if self.completes(seg, i) {
                     wins += 1;
@@ -221,7 +247,7 @@ impl PatternTable {
         }
         let mut best = Pattern::None;
         for i in 1..2 * k {
-            if seg[i] == Seen::Empty {
+            if useful & (1 << i) != 0 {
                 seg[i] = Seen::Own;
                 let p = self.compute(seg, depth - 1).weaker();
                 seg[i] = Seen::Empty;
@@ -278,6 +304,76 @@ mod tests {
         assert!(class(5, true, ".x.xx*x.x..") < Pattern::Block4);
         assert_eq!(class(5, true, "...x.*xx..."), Pattern::Block4);
         assert_eq!(class(5, true, "..x.x*x...."), Pattern::Block4);
+    }
+
+    /// The classification before cells were pruned: every empty cell tried at every level.
+    fn unpruned(table: &PatternTable, seg: &mut [Seen], depth: u32) -> Pattern {
+        let k = table.k;
+        if table.completes(seg, k) {
+            return Pattern::Five;
+        }
+        let mut wins = 0;
+        for i in 1..2 * k {
+            if seg[i] == Seen::Empty {
+                seg[i] = Seen::Own;
+                wins += usize::from(table.completes(seg, i));
+                seg[i] = Seen::Empty;
+            }
+        }
+        match wins {
+            0 if depth > 1 => {}
+            0 => return Pattern::None,
+            1 => return Pattern::Block4,
+            _ => return Pattern::Flex4,
+        }
+        let mut best = Pattern::None;
+        for i in 1..2 * k {
+            if seg[i] == Seen::Empty {
+                seg[i] = Seen::Own;
+                best = best.max(unpruned(table, seg, depth - 1).weaker());
+                seg[i] = Seen::Empty;
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn pruning_never_changes_a_class() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for k in 1..=6 {
+            for exact in [false, true] {
+                let table = PatternTable::new(k, exact);
+                // Every segment for K <= 3, a sample of 3000 for longer K.
+                let all = 3usize.pow(2 * k as u32 + 1);
+                for n in 0..all.min(3000) {
+                    let mut code = if all <= 3000 {
+                        n
+                    } else {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1);
+                        (state >> 20) as usize % all
+                    };
+                    let mut seg: Vec<Seen> = (0..=2 * k)
+                        .map(|_| {
+                            let s = [Seen::Empty, Seen::Own, Seen::Blocked][code % 3];
+                            code /= 3;
+                            s
+                        })
+                        .collect();
+                    seg[k] = Seen::Own;
+                    let want = unpruned(&table, &mut seg.clone(), 4);
+                    assert_eq!(table.compute(&mut seg, 4), want, "k {k} exact {exact}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_longest_k_classifies_open_segments() {
+        // Found by the gomocup_protocol fuzz target: K = 26 took seconds per segment.
+        let open = format!("{}*{}", ".".repeat(26), ".".repeat(26));
+        assert_eq!(class(26, false, &open), Pattern::None);
+        let four = format!("{}*{}", ".".repeat(26), "x".repeat(24) + "..");
+        assert_eq!(class(26, true, &four), Pattern::Flex4);
     }
 
     #[test]
