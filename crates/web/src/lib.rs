@@ -101,12 +101,12 @@ pub fn run(addr: SocketAddr, open: bool, limits: Limits) -> std::io::Result<()> 
     runtime.block_on(async move {
         let listener = TcpListener::bind(addr).await?;
         let url = format!("http://{}/", listener.local_addr()?);
-        println!("mnk serve: listening on {url} (Ctrl-C to stop)");
+        say(&format!("mnk serve: listening on {url} (Ctrl-C to stop)"));
         if !addr.ip().is_loopback() {
-            println!(
+            say(&format!(
                 "mnk serve: warning: {} is reachable from other machines",
                 addr.ip()
-            );
+            ));
         }
         if open {
             open_browser(&url);
@@ -118,9 +118,17 @@ pub fn run(addr: SocketAddr, open: bool, limits: Limits) -> std::io::Result<()> 
             }
         })
         .await?;
-        println!("mnk serve: stopped");
+        say("mnk serve: stopped");
         Ok(())
     })
+}
+
+/// Prints a status line; a closed standard output (`mnk serve | head -1`) must not stop the
+/// server, so a failed write is ignored.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|_| out.flush());
 }
 
 /// Asks the desktop to open `url`; a failure is reported, never fatal.
