@@ -3,7 +3,7 @@
 
 use crate::protocol::{BoardStone, Command, Parser};
 use mnk_engine::gomoku::search::MAX_DEPTH;
-use mnk_engine::gomoku::{Limits, Searcher, State, VcfLimits, DEFAULT_HASH_MIB};
+use mnk_engine::gomoku::{move_time, Limits, Searcher, State, VcfLimits, DEFAULT_HASH_MIB};
 use mnk_engine::{Rules, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -266,16 +266,17 @@ impl Brain {
 
     /// The time for this move, from the turn limit and what is left of the match.
     fn budget(&self) -> Duration {
-        let mut ms = if self.timeout_turn == 0 {
+        let turn = Duration::from_millis(if self.timeout_turn == 0 {
             100
         } else {
             self.timeout_turn
-        };
-        if self.timeout_match > 0 {
-            if let Some(left) = self.time_left {
-                ms = ms.min(left / 12);
-            }
-        }
+        });
+        let left = (self.timeout_match > 0)
+            .then_some(self.time_left)
+            .flatten()
+            .map(Duration::from_millis);
+        // The same share of the match clock as `mnk match` gives its built-in levels.
+        let ms = move_time(turn, left).as_millis() as u64;
         let margin = SAFETY_MS.max(ms / 20);
         Duration::from_millis(ms.saturating_sub(margin).max(5))
     }
@@ -310,5 +311,41 @@ impl Brain {
         self.stones.push((report.best, true));
         let (x, y) = rules.col_row(report.best);
         format!("{x},{y}")
+    }
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+
+    fn budget_after(lines: &[&str]) -> Duration {
+        let mut brain = Brain::new();
+        let (abort, mut out) = (AtomicBool::new(false), Vec::new());
+        for line in lines {
+            brain.handle(line, &abort, &mut out);
+        }
+        brain.budget()
+    }
+
+    #[test]
+    fn the_turn_limit_less_a_margin_or_a_share_of_the_match_clock() {
+        assert_eq!(
+            budget_after(&["INFO timeout_turn 1000"]),
+            Duration::from_millis(940)
+        );
+        // A twelfth of the 6 s left, less the margin.
+        assert_eq!(
+            budget_after(&[
+                "INFO timeout_turn 1000",
+                "INFO timeout_match 60000",
+                "INFO time_left 6000"
+            ]),
+            Duration::from_millis(440)
+        );
+        // time_left counts only when the match is timed.
+        assert_eq!(
+            budget_after(&["INFO timeout_turn 1000", "INFO time_left 6000"]),
+            Duration::from_millis(940)
+        );
     }
 }
