@@ -151,7 +151,18 @@ fn short(v: Verdict) -> String {
 pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
     let start = Instant::now();
-    let (moves, stats) = board.analyze(config(args.hash, 0), None)?;
+    // No progress line (the analysis does not report one), but Ctrl-C stops it cleanly.
+    let live = Live::start(false);
+    let result = board.analyze(config(args.hash, 0), live.controls().stop);
+    live.finish();
+    let (moves, stats) = match result {
+        Err(SearchError::Stopped) => anyhow::bail!(
+            "stopped after {:.1} s, before every move was valued (a position this open may \
+             take very long; mnk solve reports progress and what it knows so far)",
+            start.elapsed().as_secs_f64()
+        ),
+        other => other?,
+    };
     let ms = millis(start.elapsed());
     let rules = board.rules();
     if args.common.json {
