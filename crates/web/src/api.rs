@@ -70,7 +70,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .fallback(no_route)
 }
 
-async fn no_route(uri: Uri) -> ApiError {
+pub(crate) async fn no_route(uri: Uri) -> ApiError {
     ApiError::NoSuchRoute(uri.path().chars().take(80).collect())
 }
 

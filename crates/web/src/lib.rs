@@ -63,6 +63,8 @@ pub fn router(state: Arc<AppState>) -> Router {
             }),
         )
         .nest("/api/v1", api::routes())
+        // Everything else, the bare API prefix included, is a JSON 404 like the API's own.
+        .fallback(api::no_route)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
 }

@@ -45,3 +45,20 @@ async fn a_known_route_with_the_wrong_method_is_a_json_405() {
         );
     }
 }
+
+/// The bare API prefix and paths outside the API were the page router's empty 404.
+#[tokio::test]
+async fn every_unknown_path_is_a_json_404() {
+    let app = router(Arc::new(AppState::new(Limits::default())));
+    for path in [
+        "/api/v1",
+        "/api/v1/",
+        "/api",
+        "/nothing/here",
+        "/api/v2/games",
+    ] {
+        let (status, body) = send(&app, Method::GET, path, "").await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}");
+        assert!(body["error"].is_string(), "{path}: {body}");
+    }
+}
