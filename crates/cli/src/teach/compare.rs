@@ -2,9 +2,11 @@
 //! with informed move ordering and the full solver, with the nodes and time each one took.
 
 use crate::common::{grouped, millis, out, outln, BoardArgs};
+use crate::live::Live;
 use crate::render::board_text;
 use clap::Args;
 use mnk_engine::teach::compare::{agree, run, Contender, Entry};
+use mnk_engine::SearchError;
 use serde_json::json;
 use std::time::Instant;
 
@@ -24,11 +26,22 @@ pub struct CompareArgs {
 pub fn run_compare(args: CompareArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
     let mut rows: Vec<(Entry, f64)> = Vec::new();
+    // The solver has no budget: Ctrl-C stops it with a sentence instead of killing it.
+    let live = Live::start(false);
     for contender in Contender::ALL {
         let start = Instant::now();
-        let entry = run(&board, contender, args.budget)?;
+        let entry = match run(&board, contender, args.budget, live.controls().stop) {
+            Err(SearchError::Stopped) => anyhow::bail!(
+                "stopped after {:.1} s, before the {} finished (a position this open may take \
+                 very long)",
+                start.elapsed().as_secs_f64(),
+                contender.name()
+            ),
+            other => other?,
+        };
         rows.push((entry, millis(start.elapsed())));
     }
+    live.finish();
     let entries: Vec<Entry> = rows.iter().map(|(e, _)| *e).collect();
     let agreed = agree(&entries);
     let value = entries.iter().find_map(|e| e.value);

@@ -14,6 +14,8 @@ use crate::position::Position;
 use crate::score::{Score, Verdict};
 use crate::search::{self, Limits};
 use crate::solver::SolverConfig;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Table size the solver gets in a comparison, in MiB: plenty for the boards the textbook
 /// searches can finish, and quick to allocate.
@@ -108,8 +110,14 @@ pub struct Entry {
 }
 
 /// Runs one contender on `board`. The textbook searches stop after `budget` nodes and then
-/// report no value.
-pub fn run(board: &Board, contender: Contender, budget: u64) -> Result<Entry, SearchError> {
+/// report no value; the solver has no budget, but a raised `stop` flag ends it with
+/// [`SearchError::Stopped`].
+pub fn run(
+    board: &Board,
+    contender: Contender,
+    budget: u64,
+    stop: Option<Arc<AtomicBool>>,
+) -> Result<Entry, SearchError> {
     if let Some(outcome) = board.outcome() {
         return Err(SearchError::GameOver(outcome.to_string()));
     }
@@ -121,7 +129,7 @@ pub fn run(board: &Board, contender: Contender, budget: u64) -> Result<Entry, Se
                 hash_mib: SOLVER_HASH_MIB,
                 ..SolverConfig::default()
             };
-            let report = board.solve(Algorithm::Solver, config, None)?;
+            let report = board.solve(Algorithm::Solver, config, stop)?;
             return Ok(Entry {
                 contender,
                 nodes: report.nodes,
@@ -192,13 +200,13 @@ mod tests {
     #[test]
     fn empty_tic_tac_toe_reproduces_the_textbook_counts() {
         let board = Board::new(Rules::tic_tac_toe());
-        let mm = run(&board, Contender::Minimax, u64::MAX).unwrap();
-        let ab = run(&board, Contender::AlphaBeta, u64::MAX).unwrap();
+        let mm = run(&board, Contender::Minimax, u64::MAX, None).unwrap();
+        let ab = run(&board, Contender::AlphaBeta, u64::MAX, None).unwrap();
         assert_eq!(mm.nodes, 549_946);
         assert_eq!(ab.nodes, 18_297);
         let all: Vec<Entry> = Contender::ALL
             .iter()
-            .map(|&c| run(&board, c, u64::MAX).unwrap())
+            .map(|&c| run(&board, c, u64::MAX, None).unwrap())
             .collect();
         assert!(agree(&all));
         assert!(all.iter().all(|e| e.value == Some(Wdl::Draw)));
@@ -210,11 +218,19 @@ mod tests {
     #[test]
     fn the_budget_stops_a_search_without_a_value() {
         let board = Board::new(Rules::tic_tac_toe());
-        let e = run(&board, Contender::Minimax, 1_000).unwrap();
+        let e = run(&board, Contender::Minimax, 1_000, None).unwrap();
         assert_eq!(e.value, None);
         // Within a few nodes of the budget: the search winds down at once.
         assert!(e.nodes < 1_000 + 100, "{}", e.nodes);
-        let exact = run(&board, Contender::Minimax, 549_946).unwrap();
+        let exact = run(&board, Contender::Minimax, 549_946, None).unwrap();
         assert_eq!(exact.value, Some(Wdl::Draw));
+    }
+
+    #[test]
+    fn a_raised_stop_flag_stops_the_solver() {
+        let board = Board::new(Rules::new(5, 5, Some(4)).unwrap());
+        let stop = Arc::new(AtomicBool::new(true));
+        let err = run(&board, Contender::Solver, u64::MAX, Some(stop)).unwrap_err();
+        assert_eq!(err, SearchError::Stopped);
     }
 }
