@@ -62,13 +62,22 @@ pub enum SessionError {
     #[error("the position changed while the computer was thinking; its answer was dropped")]
     Stale,
     /// A game record that does not parse or does not replay.
-    #[error("game record, line {line}: {reason}")]
+    #[error("game record{}: {reason}", at_line(*line))]
     Record {
         /// 1-based line number (0 when the problem concerns the whole record).
         line: usize,
         /// What was wrong and what is accepted.
         reason: String,
     },
+}
+
+/// ", line N" for a problem on one line of a record; nothing when it concerns the whole record.
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(", line {line}")
+    }
 }
 
 #[cfg(test)]

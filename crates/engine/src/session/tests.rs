@@ -500,3 +500,14 @@ fn released_tables_are_rebuilt_and_the_game_goes_on_the_same() {
     }
     assert_eq!(big.moves().len(), 3);
 }
+
+#[test]
+fn a_record_problem_names_its_line_only_when_it_has_one() {
+    let whole = Record::parse("").unwrap_err().to_string();
+    assert_eq!(whole, "game record: the record is empty");
+    let one = Record::parse("mnk-record 1\nrules 3x3\nmoves b2 b2\n")
+        .and_then(|r| Session::from_record(&r, 1, false).map(|_| ()))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(one, "game record, line 3: cell b2 is already taken");
+}
