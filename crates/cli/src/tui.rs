@@ -1,8 +1,8 @@
 //! `mnk tui`: options of the full-screen game, handed to [`mnk_tui`].
 
-use crate::play::First;
+use crate::play::{parse_player, First};
 use clap::Args;
-use mnk_engine::session::{Player, SessionError};
+use mnk_engine::session::Player;
 use mnk_engine::Size;
 use std::io::IsTerminal;
 
@@ -33,10 +33,6 @@ pub struct TuiArgs {
     pub pace: u64,
     #[command(flatten)]
     pub move_time: crate::play::MoveTimeArgs,
-}
-
-fn parse_player(text: &str) -> Result<Player, String> {
-    text.parse().map_err(|e: SessionError| e.to_string())
 }
 
 /// Runs `mnk tui`.

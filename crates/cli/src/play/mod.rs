@@ -86,7 +86,8 @@ pub enum First {
     O,
 }
 
-fn parse_player(text: &str) -> Result<Player, String> {
+/// A `--x`/`--o` value: `human` or a computer level (shared with `mnk tui`).
+pub(crate) fn parse_player(text: &str) -> Result<Player, String> {
     text.parse().map_err(|e: SessionError| e.to_string())
 }
 

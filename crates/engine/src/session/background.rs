@@ -12,7 +12,7 @@
 //! or stale answer changes nothing in the game.
 
 use super::game::Session;
-use super::player::{Level, Player};
+use super::player::Level;
 use super::think::{Thinker, Thought};
 use super::SessionError;
 use crate::board::Board;
@@ -95,13 +95,7 @@ impl Session {
     /// Takes out what the computer needs to choose the move of the side to move, to run
     /// elsewhere. Refuses when the game is over or a human is to move.
     pub fn start_computer_move(&mut self) -> Result<ThinkJob, SessionError> {
-        if let Some(outcome) = self.board.outcome() {
-            return Err(crate::error::PositionError::GameOver(outcome.to_string()).into());
-        }
-        let side = self.to_move();
-        let Player::Computer(level) = self.player(side) else {
-            return Err(SessionError::HumanToMove(side.letter()));
-        };
+        let level = self.computer_level()?;
         Ok(self.job(level, self.rng.clone(), ThinkPurpose::Move))
     }
 

@@ -242,15 +242,22 @@ impl Session {
         Ok(cell)
     }
 
-    /// Lets the computer choose and play the move of the side to move.
-    pub fn computer_move(&mut self) -> Result<Thought, SessionError> {
+    /// The level of the computer that is to move; refuses when the game is over or a human
+    /// is to move.
+    pub(super) fn computer_level(&self) -> Result<Level, SessionError> {
         if let Some(outcome) = self.board.outcome() {
             return Err(crate::error::PositionError::GameOver(outcome.to_string()).into());
         }
         let side = self.to_move();
-        let Player::Computer(level) = self.player(side) else {
-            return Err(SessionError::HumanToMove(side.letter()));
-        };
+        match self.player(side) {
+            Player::Computer(level) => Ok(level),
+            Player::Human => Err(SessionError::HumanToMove(side.letter())),
+        }
+    }
+
+    /// Lets the computer choose and play the move of the side to move.
+    pub fn computer_move(&mut self) -> Result<Thought, SessionError> {
+        let level = self.computer_level()?;
         let thought = self
             .thinker
             .think(&self.board, level, self.config.explain, &mut self.rng)?;
