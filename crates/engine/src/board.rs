@@ -4,6 +4,7 @@
 
 use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
+use crate::budget::Budget;
 use crate::error::{NotationError, PositionError, SearchError};
 use crate::eval::Evaluator;
 use crate::geometry::Geometry;
@@ -15,7 +16,6 @@ use crate::search::{self, Limits, NoTrace, SearchResult};
 use crate::solver::progress::Progress;
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 use crate::Error;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// A position on a board of any supported size.
@@ -48,11 +48,12 @@ pub enum Algorithm {
     Solver,
 }
 
-/// What a caller hands a long search: a flag to stop it and counters to watch it.
+/// What a caller hands a long search: a budget that bounds or stops it and counters to watch
+/// it.
 #[derive(Clone, Debug, Default)]
 pub struct Controls {
-    /// Set it to stop the search; it then returns `SearchError::Stopped`.
-    pub stop: Option<Arc<AtomicBool>>,
+    /// What bounds the search; once it runs out the search returns `SearchError::Stopped`.
+    pub budget: Budget,
     /// The solver publishes nodes, root moves settled and table fill here.
     pub progress: Option<Arc<Progress>>,
 }
@@ -189,35 +190,33 @@ impl Board {
         &self,
         algorithm: Algorithm,
         config: SolverConfig,
-        stop: Option<Arc<AtomicBool>>,
+        budget: Budget,
     ) -> Result<SolveReport, SearchError> {
         self.solve_with(
             algorithm,
             config,
             Controls {
-                stop,
+                budget,
                 progress: None,
             },
         )
     }
 
-    /// [`Board::solve`] with progress counters as well as a stop flag.
+    /// [`Board::solve`] with progress counters as well as a budget.
     pub fn solve_with(
         &self,
         algorithm: Algorithm,
         config: SolverConfig,
         controls: Controls,
     ) -> Result<SolveReport, SearchError> {
-        let Controls { stop, progress } = controls;
+        let Controls { budget, progress } = controls;
         if let Some(outcome) = self.outcome() {
             return Err(SearchError::GameOver(outcome.to_string()));
         }
         match algorithm {
             Algorithm::Solver => each!(self, p => {
                 let mut solver = Solver::new(config);
-                if let Some(flag) = stop {
-                    solver.set_stop_flag(flag);
-                }
+                solver.set_budget(budget);
                 if let Some(progress) = progress {
                     solver.set_progress(progress);
                 }
@@ -270,13 +269,11 @@ impl Board {
     pub fn analyze(
         &self,
         config: SolverConfig,
-        stop: Option<Arc<AtomicBool>>,
+        budget: Budget,
     ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
         each!(self, p => {
             let mut solver = Solver::new(config);
-            if let Some(flag) = stop {
-                solver.set_stop_flag(flag);
-            }
+            solver.set_budget(budget);
             let moves = solver.analyze(p)?;
             Ok((moves, solver.stats()))
         })

@@ -152,7 +152,8 @@ pub enum SearchError {
     /// The work would exceed a documented bound.
     #[error("{0}")]
     TooLarge(String),
-    /// The search was stopped from outside before it finished.
-    #[error("the search was stopped before it finished")]
-    Stopped,
+    /// The search ran out of its budget (stopped from outside, nodes or time) before it
+    /// finished; nothing it found is reported.
+    #[error("{0}")]
+    Stopped(crate::budget::Exhausted),
 }

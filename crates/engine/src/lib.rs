@@ -2,9 +2,11 @@
 //! m,n,k-games (tic-tac-toe, four-in-a-row on 4x4, Gomoku). No I/O, no clocks: front ends
 //! hand in what they need (a stop flag, a random generator) and measure time themselves.
 
+pub mod ai;
 pub mod bits;
 pub mod board;
 pub mod board_game;
+pub mod budget;
 pub mod count;
 pub mod error;
 pub mod eval;

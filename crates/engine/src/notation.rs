@@ -11,8 +11,7 @@ use std::sync::Arc;
 
 /// The name of a cell: column letter from the left, row number from the bottom.
 pub fn move_name(rules: &Rules, cell: usize) -> String {
-    let (col, row) = rules.col_row(cell);
-    format!("{}{}", (b'a' + col as u8) as char, rules.height() - row)
+    rules.cell_name(cell)
 }
 
 /// Parses a move: a coordinate like `b2` or a cell number `1..=W*H`.

@@ -321,9 +321,7 @@ impl<B: BitSet> Position<B> {
             return Err(PositionError::GameOver(outcome.to_string()));
         }
         if self.occupied().contains(cell) {
-            return Err(PositionError::Occupied(crate::notation::move_name(
-                &rules, cell,
-            )));
+            return Err(PositionError::Occupied(rules.cell_name(cell)));
         }
         self.play_unchecked(cell);
         Ok(())

@@ -69,6 +69,13 @@ impl Rules {
     pub fn col_row(&self, cell: usize) -> (usize, usize) {
         (cell % self.width, cell / self.width)
     }
+
+    /// A cell's name in move notation: column letter from the left, row number from the
+    /// bottom (`a1` is the bottom-left corner).
+    pub fn cell_name(&self, cell: usize) -> String {
+        let (col, row) = self.col_row(cell);
+        format!("{}{}", (b'a' + col as u8) as char, self.height - row)
+    }
 }
 
 impl Default for Rules {

@@ -7,12 +7,11 @@
 //! - [`search`]: iterative-deepening PVS with a transposition table, killer and history
 //!   ordering, candidate moves near stones and threat-driven pruning.
 //!
-//! Time is the caller's business: [`search::Limits`] carries a `stop` callback (a flag set
-//! by a timer thread, or a closure reading the caller's clock) and the search always answers
-//! with the best move found so far.
+//! Time is the caller's business: [`search::Limits`] carries the caller's
+//! [`crate::budget::Budget`] (a stop flag, nodes, a deadline that reads the caller's clock) and
+//! the search always answers with the best move found so far.
 
 pub mod pattern;
-pub mod player;
 pub mod search;
 pub mod state;
 pub mod vcf;
@@ -21,9 +20,6 @@ pub mod vcf;
 mod tests;
 
 pub use pattern::Pattern;
-pub use player::{
-    move_time, move_time_limit, BigBoardPlayer, MoveClock, TimeUp, GAME_TIME_SHARE, TIMED_NODES,
-};
 pub use search::{Limits, Reason, Report, Searcher};
 pub use state::State;
 pub use vcf::{find_vcf, find_vcf_until, VcfLimits};

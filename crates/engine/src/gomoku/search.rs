@@ -9,6 +9,7 @@
 use super::pattern::Pattern;
 use super::state::State;
 use super::vcf::{find_vcf_until, opponent_vcf, VcfLimits};
+use crate::budget::{Budget, Exhausted};
 use crate::position::Side;
 use crate::score::{Score, MATE};
 
@@ -18,18 +19,14 @@ pub const EVAL_LIMIT: Score = 20_000;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 
-/// What bounds one search. The engine reads no clock: `stop` is polled often and ends the
-/// search at once; `soft_stop` is asked before each new iteration (a front end's "not worth
-/// starting another depth").
+/// What bounds one search: the deepest iteration and the caller's [`Budget`] (stop flag,
+/// nodes and deadline end the search at once with the best move so far; the soft deadline is
+/// asked before each new iteration).
 pub struct Limits<'a> {
     /// Deepest iteration.
     pub max_depth: u32,
-    /// Nodes at most (checked with the stop callback).
-    pub max_nodes: u64,
-    /// Ends the search now; the best move so far is answered.
-    pub stop: &'a dyn Fn() -> bool,
-    /// Asked between iterations.
-    pub soft_stop: &'a dyn Fn() -> bool,
+    /// Nodes, time and the stop flag.
+    pub budget: &'a Budget,
 }
 
 /// How the move was found.
@@ -60,6 +57,8 @@ pub struct Report {
     pub pv: Vec<usize>,
     /// How the move was found.
     pub reason: Reason,
+    /// Why the search ended before its deepest iteration, if its budget ran out.
+    pub cut_short: Option<Exhausted>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -90,7 +89,7 @@ pub struct Searcher {
     killers: Vec<[u16; 2]>,
     history: Vec<u32>,
     nodes: u64,
-    stopped: bool,
+    stopped: Option<Exhausted>,
     /// VCF limits at the root.
     pub vcf: VcfLimits,
 }
@@ -105,7 +104,7 @@ impl Searcher {
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
             history: Vec::new(),
             nodes: 0,
-            stopped: false,
+            stopped: None,
             vcf: VcfLimits::default(),
         }
     }
@@ -131,7 +130,7 @@ impl Searcher {
         }
         self.killers.fill([NO_MOVE; 2]);
         self.nodes = 0;
-        self.stopped = false;
+        self.stopped = None;
         let me = state.to_move();
         let n = state.stone_count();
         let quick = |best: usize, score: Score, pv: Vec<usize>, reason: Reason| Report {
@@ -141,6 +140,7 @@ impl Searcher {
             nodes: 0,
             pv,
             reason,
+            cut_short: None,
         };
         let mut cells_buf = Vec::new();
         state.winning_cells(me, &mut cells_buf);
@@ -159,14 +159,14 @@ impl Searcher {
                     Reason::Block,
                 ));
             }
-        } else if let Some(line) = find_vcf_until(state, self.vcf, limits.stop) {
+        } else if let Some(line) = find_vcf_until(state, self.vcf, limits.budget) {
             let score = MATE - (n + line.len()) as Score;
             return Some(quick(line[0], score, line, Reason::Vcf));
         }
         // Root moves: the forced block, or the answers to the opponent's VCF, or all.
         let mut moves = self.ordered_moves(state, 0, NO_MOVE);
         if blocks.is_empty() {
-            if let Some(threat) = opponent_vcf(state, self.vcf, limits.stop) {
+            if let Some(threat) = opponent_vcf(state, self.vcf, limits.budget) {
                 // Each try is a VCF search of its own: smaller budgets, and the clock is
                 // asked between tries so a hard position cannot overrun the move's time.
                 let check = VcfLimits {
@@ -176,10 +176,10 @@ impl Searcher {
                 let mut answers = Vec::new();
                 for &m in &moves {
                     state.play(m);
-                    let safe = find_vcf_until(state, check, limits.stop).is_none();
+                    let safe = find_vcf_until(state, check, limits.budget).is_none();
                     state.undo();
                     // A search cut short by the clock proved nothing about this move.
-                    if (limits.stop)() {
+                    if limits.budget.is_interrupted() {
                         break;
                     }
                     if safe {
@@ -226,9 +226,10 @@ impl Searcher {
             nodes: 0,
             pv: vec![moves[0]],
             reason: Reason::Search,
+            cut_short: None,
         };
         for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
-            if depth > 1 && (limits.soft_stop)() {
+            if depth > 1 && limits.budget.wants_no_more_steps() {
                 break;
             }
             let mut alpha = -MATE - 1;
@@ -240,14 +241,14 @@ impl Searcher {
                     -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
                 } else {
                     let s = -self.pvs(state, depth as i32 - 1, -alpha - 1, -alpha, 1, limits);
-                    if s > alpha && !self.stopped {
+                    if s > alpha && self.stopped.is_none() {
                         -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
                     } else {
                         s
                     }
                 };
                 state.undo();
-                if self.stopped {
+                if self.stopped.is_some() {
                     break;
                 }
                 if score > alpha {
@@ -259,18 +260,19 @@ impl Searcher {
                 // A partly searched iteration still proved its best move better than the rest.
                 report.best = m;
                 report.score = score;
-                if !self.stopped {
+                if self.stopped.is_none() {
                     report.depth = depth;
                 }
                 let pos = moves.iter().position(|&x| x == m).unwrap_or(0);
                 moves[..=pos].rotate_right(1);
             }
-            if self.stopped || score_is_decisive(report.score) {
+            if self.stopped.is_some() || score_is_decisive(report.score) {
                 break;
             }
         }
         report.pv = self.principal_variation(state, report.best);
         report.nodes = self.nodes;
+        report.cut_short = self.stopped;
         Some(report)
     }
 
@@ -302,10 +304,10 @@ impl Searcher {
     ) -> Score {
         self.nodes += 1;
         // Every 128 nodes (under a millisecond): a clock read costs far less than overrunning.
-        if self.nodes & 127 == 0 && ((limits.stop)() || self.nodes >= limits.max_nodes) {
-            self.stopped = true;
+        if self.nodes & 127 == 0 && self.stopped.is_none() {
+            self.stopped = limits.budget.exhausted(self.nodes);
         }
-        if self.stopped {
+        if self.stopped.is_some() {
             return 0;
         }
         let me = state.to_move();
@@ -375,14 +377,14 @@ impl Searcher {
                 -self.pvs(state, child_depth, -beta, -alpha, ply + 1, limits)
             } else {
                 let s = -self.pvs(state, child_depth, -alpha - 1, -alpha, ply + 1, limits);
-                if s > alpha && s < beta && !self.stopped {
+                if s > alpha && s < beta && self.stopped.is_none() {
                     -self.pvs(state, child_depth, -beta, -alpha, ply + 1, limits)
                 } else {
                     s
                 }
             };
             state.undo();
-            if self.stopped {
+            if self.stopped.is_some() {
                 return 0;
             }
             if score > best {

@@ -20,12 +20,10 @@ fn setup(x: &[(usize, usize)], o: &[(usize, usize)], to_move: Side) -> State {
 }
 
 fn think(s: &mut State, nodes: u64) -> Report {
-    let never = || false;
+    let budget = crate::budget::Budget::unlimited().with_node_limit(nodes);
     let limits = Limits {
         max_depth: 64,
-        max_nodes: nodes,
-        stop: &never,
-        soft_stop: &never,
+        budget: &budget,
     };
     Searcher::new(8).search(s, &limits).expect("not over")
 }
@@ -64,7 +62,11 @@ fn finds_a_vcf() {
     assert!(r.score > 0);
     // Out of time, the threat search gives up rather than overrun the move's limit.
     assert!(find_vcf(&mut s, VcfLimits::default()).is_some());
-    assert_eq!(find_vcf_until(&mut s, VcfLimits::default(), &|| true), None);
+    assert_eq!(find_vcf_until(
+            &mut s,
+            VcfLimits::default(),
+            &crate::budget::Budget::unlimited().with_deadline(std::sync::Arc::new(|| true))
+        ), None);
 }
 
 #[test]

@@ -12,8 +12,9 @@
 //! or stale answer changes nothing in the game.
 
 use super::game::Session;
-use super::player::Level;
-use super::think::{Thinker, Thought};
+use crate::ai::{Level, Thinker, Thought};
+use crate::budget::Exhausted;
+use crate::error::SearchError;
 use super::SessionError;
 use crate::board::Board;
 use rand::rngs::StdRng;
@@ -64,7 +65,7 @@ impl ThinkJob {
     /// Thinks (this is the long part); the answer goes back with [`Session::finish_think`].
     pub fn run(mut self) -> ThinkDone {
         let result = if self.stop.load(Ordering::Relaxed) {
-            Err(crate::error::SearchError::Stopped.into())
+            Err(SearchError::Stopped(Exhausted::Stopped))
         } else {
             self.thinker
                 .think(&self.board, self.level, self.explain, &mut self.rng)
@@ -74,7 +75,7 @@ impl ThinkJob {
             thinker: self.thinker,
             rng: self.rng,
             purpose: self.purpose,
-            result,
+            result: result.map_err(SessionError::from),
         }
     }
 }
@@ -112,7 +113,7 @@ impl Session {
         // The session keeps a fresh thinker meanwhile; the used one (with its solver table)
         // comes back with the answer.
         let mut fresh = Thinker::new(self.config.exact_empty_cells);
-        fresh.set_move_clock(self.thinker.big_board().clock.clone());
+        fresh.set_move_clock(self.thinker.move_clock().cloned());
         let mut thinker = std::mem::replace(&mut self.thinker, fresh);
         let stop = Arc::new(AtomicBool::new(false));
         thinker.set_stop_flag(Some(stop.clone()));

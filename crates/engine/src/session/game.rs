@@ -2,10 +2,10 @@
 //! hints and the computer's moves. Front ends only ask it what to show and hand it what the
 //! human typed or clicked.
 
-use super::player::{Level, Player};
 use super::record::Record;
-use super::think::{Thinker, Thought, EXACT_EMPTY_CELLS};
+use super::result::GameResult;
 use super::SessionError;
+use crate::ai::{Level, Player, Thinker, Thought, EXACT_EMPTY_CELLS};
 use crate::board::Board;
 use crate::position::{Outcome, Side};
 use crate::rules::Rules;
@@ -44,29 +44,6 @@ impl Default for SessionConfig {
             seed: 0,
             explain: false,
             exact_empty_cells: EXACT_EMPTY_CELLS,
-        }
-    }
-}
-
-/// How a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// Still being played.
-    Unfinished,
-    /// This side completed a line.
-    Win(Side),
-    /// The board filled up without a line.
-    Draw,
-}
-
-impl GameResult {
-    /// The word used by the record format: `x`, `o`, `draw` or `unfinished`.
-    pub fn word(self) -> &'static str {
-        match self {
-            GameResult::Unfinished => "unfinished",
-            GameResult::Win(Side::X) => "x",
-            GameResult::Win(Side::O) => "o",
-            GameResult::Draw => "draw",
         }
     }
 }
@@ -140,7 +117,7 @@ impl Session {
     /// called as each move starts and returns that move's "time is up" check; the search then
     /// plays the best move found so far. `None` (the default) bounds moves by a node budget
     /// instead, so a seeded game repeats exactly. Small boards are solved and ignore it.
-    pub fn set_move_clock(&mut self, clock: Option<crate::gomoku::MoveClock>) {
+    pub fn set_move_clock(&mut self, clock: Option<crate::ai::MoveClock>) {
         self.thinker.set_move_clock(clock);
     }
 
@@ -270,8 +247,9 @@ impl Session {
     /// hint never changes what the computer plays later.
     pub fn hint(&mut self) -> Result<Thought, SessionError> {
         let mut rng = StdRng::seed_from_u64(self.board.hash());
-        self.thinker
-            .think(&self.board, Level::Perfect, false, &mut rng)
+        Ok(self
+            .thinker
+            .think(&self.board, Level::Perfect, false, &mut rng)?)
     }
 
     /// Takes back the last move of a human and every computer move after it; returns the cells

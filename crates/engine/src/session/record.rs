@@ -22,8 +22,8 @@
 //!
 //! Parsing replays the moves, so a record that parses is a legal game.
 
-use super::game::GameResult;
-use super::player::{Level, Player};
+use super::result::GameResult;
+use crate::ai::{Level, Player};
 use super::SessionError;
 use crate::board::Board;
 use crate::position::Side;
@@ -99,12 +99,12 @@ impl Record {
                 "x" => {
                     x = value
                         .parse()
-                        .map_err(|e: SessionError| err(n, e.to_string()))?
+                        .map_err(|e: crate::ai::BadPlayer| err(n, e.to_string()))?
                 }
                 "o" => {
                     o = value
                         .parse()
-                        .map_err(|e: SessionError| err(n, e.to_string()))?
+                        .map_err(|e: crate::ai::BadPlayer| err(n, e.to_string()))?
                 }
                 "first" => {
                     first = match value {

@@ -1,7 +1,7 @@
 //! Session logic: the computer levels' guarantees, undo, hints, seeds, records, and one
 //! regression test per known fault of the seed programs.
 
-use super::think::Thinker;
+use crate::ai::{Level, Method, Thinker, Thought};
 use super::*;
 use crate::board::Board;
 use crate::position::Side;
@@ -28,7 +28,7 @@ fn board(r: Rules, text: &str) -> Board {
 
 fn think(b: &Board, level: Level) -> Thought {
     let mut rng = StdRng::seed_from_u64(7);
-    Thinker::new(think::EXACT_EMPTY_CELLS)
+    Thinker::new(crate::ai::EXACT_EMPTY_CELLS)
         .think(b, level, false, &mut rng)
         .unwrap()
 }
@@ -425,7 +425,9 @@ fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
         .unwrap();
         s.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
         let err = s.computer_move().unwrap_err();
-        assert_eq!(err, SessionError::Search(SearchError::Stopped), "{level}");
+        assert_eq!(err, SessionError::Search(SearchError::Stopped(
+                crate::budget::Exhausted::Stopped
+            )), "{level}");
         assert!(s.moves().is_empty(), "{level}: a stopped search played");
         s.set_stop_flag(None);
         s.computer_move().unwrap();
@@ -435,7 +437,8 @@ fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
 
 #[test]
 fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
-    use crate::gomoku::{MoveClock, TimeUp};
+    use crate::ai::MoveClock;
+    use crate::budget::Deadline;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
     let started = Arc::new(AtomicUsize::new(0));
@@ -444,7 +447,7 @@ fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
         let started = started.clone();
         Arc::new(move || {
             started.fetch_add(1, Ordering::Relaxed);
-            Arc::new(|| true) as TimeUp
+            Arc::new(|| true) as Deadline
         })
     };
     let mut s = Session::new(SessionConfig {
@@ -465,7 +468,7 @@ fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
     assert_eq!(started.load(Ordering::Relaxed), 5);
     // Small boards are solved exactly and never consult the clock.
     let mut small = Session::new(config("perfect", "perfect")).unwrap();
-    small.set_move_clock(Some(Arc::new(|| -> TimeUp { panic!("clock read on 3x3") })));
+    small.set_move_clock(Some(Arc::new(|| -> Deadline { panic!("clock read on 3x3") })));
     play_out(&mut small);
     assert_eq!(small.result(), GameResult::Draw);
 }
@@ -492,7 +495,7 @@ fn released_tables_are_rebuilt_and_the_game_goes_on_the_same() {
     })
     .unwrap();
     big.set_move_clock(Some(std::sync::Arc::new(|| {
-        std::sync::Arc::new(|| true) as crate::gomoku::TimeUp
+        std::sync::Arc::new(|| true) as crate::budget::Deadline
     })));
     for _ in 0..3 {
         big.computer_move().unwrap();

@@ -15,6 +15,7 @@ mod search;
 pub mod tt;
 
 use crate::bits::BitSet;
+use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
 use crate::position::Position;
 use crate::score::{Score, Verdict, INFINITY};
@@ -110,7 +111,7 @@ pub struct Solver<B: BitSet> {
     config: SolverConfig,
     table: Option<Table>,
     progress: Arc<Progress>,
-    stop: Option<Arc<AtomicBool>>,
+    budget: Budget,
     stats: SolverStats,
     _bits: std::marker::PhantomData<B>,
 }
@@ -123,7 +124,7 @@ impl<B: BitSet> Solver<B> {
             config,
             table: (hash > 0).then(|| Table::new(hash)),
             progress: Arc::new(Progress::default()),
-            stop: None,
+            budget: Budget::unlimited(),
             stats: SolverStats::default(),
             _bits: std::marker::PhantomData,
         }
@@ -139,9 +140,10 @@ impl<B: BitSet> Solver<B> {
         s
     }
 
-    /// A flag another thread may set to stop the search; it then returns `Stopped`.
-    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
-        self.stop = Some(flag);
+    /// What bounds the next searches: a stop flag, nodes, a deadline. A search that runs out
+    /// of it returns [`SearchError::Stopped`] with the reason; the table stays valid.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// Live counters another thread may read while a search runs.
@@ -281,7 +283,7 @@ impl<B: BitSet> Solver<B> {
         let scores = self.run(pos, classes, threads, |searcher, pos, i| {
             let cell = classes[i].cells[0];
             let s = searcher.score_move(pos, cell, -1, 1);
-            if !searcher.stopped {
+            if searcher.stopped.is_none() {
                 progress.settle(classes[i].cells.len(), s >= 0, s > 0);
             }
             match s.signum() {
@@ -310,14 +312,14 @@ impl<B: BitSet> Solver<B> {
             let known = best.load(Relaxed);
             if known > 0 {
                 let s = searcher.score_move(pos, cell, known - 1, INFINITY);
-                if !searcher.stopped {
+                if searcher.stopped.is_none() {
                     progress.settle(size, s >= known, s >= known);
                     best.fetch_max(s, Relaxed);
                 }
                 return s;
             }
             let s = searcher.score_move(pos, cell, -1, 1);
-            if searcher.stopped {
+            if searcher.stopped.is_some() {
                 return s;
             }
             progress.settle(size, s >= 0, s > 0);
@@ -339,7 +341,7 @@ impl<B: BitSet> Solver<B> {
         let exact = self.run(pos, classes, threads, |searcher, pos, i| {
             let floor = best.load(Relaxed).max(-INFINITY + 1) - 1;
             let s = searcher.score_move(pos, classes[i].cells[0], floor, 0);
-            if !searcher.stopped {
+            if searcher.stopped.is_none() {
                 best.fetch_max(s, Relaxed);
             }
             s
@@ -366,13 +368,14 @@ impl<B: BitSet> Solver<B> {
         job: impl Fn(&mut Searcher<'_>, &mut Position<B>, usize) -> Score + Sync,
     ) -> Result<Vec<Score>, SearchError> {
         let cells = pos.rules().cells();
-        let (config, stop, progress) = (self.config, self.stop.clone(), self.progress.clone());
+        let (config, progress) = (self.config, self.progress.clone());
+        let budget = &self.budget;
         let mut nodes = 0;
         let mut cutoffs = 0;
-        let mut stopped = false;
+        let mut stopped: Option<Exhausted> = None;
         let scores: Vec<Score> = if threads <= 1 {
             let table = self.table.as_mut().map(TableRef::Owned);
-            let mut searcher = Searcher::new(config, table, stop.as_deref(), &progress, cells);
+            let mut searcher = Searcher::new(config, table, budget, &progress, cells);
             let mut pos = pos.clone();
             let scores = (0..classes.len())
                 .map(|i| job(&mut searcher, &mut pos, i))
@@ -380,7 +383,7 @@ impl<B: BitSet> Solver<B> {
             searcher.flush();
             nodes += searcher.nodes;
             cutoffs += searcher.table_cutoffs;
-            stopped |= searcher.stopped;
+            stopped = stopped.or(searcher.stopped);
             scores
         } else {
             // Lazy SMP: this thread does the real work exactly as alone; helpers search the
@@ -399,23 +402,24 @@ impl<B: BitSet> Solver<B> {
                     t.maybe_grow();
                 }
                 let table = self.table.as_ref();
-                let helpers_stop = AtomicBool::new(false);
+                let helpers_stop = Arc::new(AtomicBool::new(false));
+                let helpers_budget = Budget::unlimited().with_stop_flag(helpers_stop.clone());
                 let (score, main_stats, helper_nodes) = std::thread::scope(|scope| {
                     let helpers: Vec<_> = (1..threads)
                         .map(|h| {
-                            let (helpers_stop, progress) = (&helpers_stop, &progress);
+                            let (helpers_budget, progress) = (&helpers_budget, &progress);
                             scope.spawn(move || {
                                 let mut searcher = Searcher::new(
                                     config,
                                     table.map(TableRef::Shared),
-                                    Some(helpers_stop),
+                                    helpers_budget,
                                     progress,
                                     cells,
                                 );
                                 searcher.perturb(h as u64);
                                 let mut pos = pos.clone();
                                 let mut next = i + h - 1;
-                                while !searcher.stopped && !helpers_stop.load(Relaxed) {
+                                while searcher.stopped.is_none() && !helpers_budget.is_stopped() {
                                     let c = next % classes.len();
                                     searcher.score_move(&mut pos, classes[c].cells[0], -1, 1);
                                     next += 1;
@@ -428,7 +432,7 @@ impl<B: BitSet> Solver<B> {
                     let mut searcher = Searcher::new(
                         config,
                         table.map(TableRef::Shared),
-                        stop.as_deref(),
+                        budget,
                         &progress,
                         cells,
                     );
@@ -450,8 +454,8 @@ impl<B: BitSet> Solver<B> {
                 nodes += main_stats.0 + helper_nodes;
                 cutoffs += main_stats.1;
                 scores.push(score);
-                if main_stats.2 {
-                    stopped = true;
+                if main_stats.2.is_some() {
+                    stopped = main_stats.2;
                     break;
                 }
             }
@@ -465,8 +469,8 @@ impl<B: BitSet> Solver<B> {
         if let Some(t) = &self.table {
             self.progress.set_table(t.used(), t.capacity());
         }
-        if stopped {
-            return Err(SearchError::Stopped);
+        if let Some(why) = stopped {
+            return Err(SearchError::Stopped(why));
         }
         Ok(scores)
     }

@@ -5,6 +5,7 @@
 //! because nothing else stops them. Clocks belong to the caller: time each [`run`] yourself.
 
 use super::budget::Budgeted;
+use crate::budget::Budget;
 use crate::bits::BitSet;
 use crate::board::{Algorithm, Board};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
@@ -129,7 +130,7 @@ pub fn run(
                 hash_mib: SOLVER_HASH_MIB,
                 ..SolverConfig::default()
             };
-            let report = board.solve(Algorithm::Solver, config, stop)?;
+            let report = board.solve(Algorithm::Solver, config, Budget::unlimited().with_stop(stop))?;
             return Ok(Entry {
                 contender,
                 nodes: report.nodes,
@@ -231,6 +232,6 @@ mod tests {
         let board = Board::new(Rules::new(5, 5, Some(4)).unwrap());
         let stop = Arc::new(AtomicBool::new(true));
         let err = run(&board, Contender::Solver, u64::MAX, Some(stop)).unwrap_err();
-        assert_eq!(err, SearchError::Stopped);
+        assert_eq!(err, SearchError::Stopped(crate::budget::Exhausted::Stopped));
     }
 }

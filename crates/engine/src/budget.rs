@@ -1,0 +1,272 @@
+//! [`Budget`]: the one way to bound or stop a search. Every search of the engine — the exact
+//! solver, the textbook minimax and alpha-beta, the Gomoku search and its threat searches,
+//! the teaching tools — takes one, so a front end stops or limits any of them the same way:
+//!
+//! - a **stop flag** another thread raises (Ctrl-C, a new game, a server's time limit): the
+//!   search is cancelled and its caller gets [`Exhausted::Stopped`], never a made-up value;
+//! - a **node limit**;
+//! - a **deadline**: a "time is up" check handed in by the caller, since the engine reads no
+//!   clock of its own; and a **soft deadline**, asked only between the iterations of a search
+//!   that deepens step by step.
+//!
+//! A search spends its budget through a [`Meter`], which counts nodes and looks at the flag
+//! and the deadline only every [`Meter::CHECK_EVERY`] nodes, so the check costs nothing
+//! measurable in the hot path. What a search does when its budget runs out depends on the
+//! search: an exact search reports that it stopped (a result it did not finish proves
+//! nothing), an anytime search (the Gomoku search's iterative deepening) answers with its last
+//! finished iteration and says that it was cut short.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// A caller's clock turned into "time is up": the engine calls it, never a clock itself.
+pub type Deadline = Arc<dyn Fn() -> bool + Send + Sync>;
+
+/// What bounds one search. The default bounds nothing.
+#[derive(Clone, Default)]
+pub struct Budget {
+    stop: Option<Arc<AtomicBool>>,
+    nodes: Option<u64>,
+    deadline: Option<Deadline>,
+    soft_deadline: Option<Deadline>,
+}
+
+/// Why a search ended before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exhausted {
+    /// The stop flag was raised: the caller cancelled the search.
+    Stopped,
+    /// The node limit was reached.
+    Nodes,
+    /// The deadline passed.
+    Time,
+}
+
+impl fmt::Display for Exhausted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Exhausted::Stopped => "the search was stopped before it finished",
+            Exhausted::Nodes => "the search reached its node limit before it finished",
+            Exhausted::Time => "the search ran out of time before it finished",
+        })
+    }
+}
+
+impl fmt::Debug for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Budget")
+            .field("stop", &self.stop)
+            .field("nodes", &self.nodes)
+            .field("deadline", &self.deadline.is_some())
+            .field("soft_deadline", &self.soft_deadline.is_some())
+            .finish()
+    }
+}
+
+impl Budget {
+    /// A budget that bounds nothing.
+    pub fn unlimited() -> Budget {
+        Budget::default()
+    }
+
+    /// The same budget, also stopped when `flag` is raised.
+    pub fn with_stop_flag(mut self, flag: Arc<AtomicBool>) -> Budget {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// The same budget with the stop flag set or removed.
+    pub fn with_stop(mut self, flag: Option<Arc<AtomicBool>>) -> Budget {
+        self.stop = flag;
+        self
+    }
+
+    /// The same budget, also bounded to `nodes` nodes.
+    pub fn with_node_limit(mut self, nodes: u64) -> Budget {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// The same budget, also ended when `deadline` says the time is up.
+    pub fn with_deadline(mut self, deadline: Deadline) -> Budget {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// The same budget with the deadline set or removed.
+    pub fn with_deadline_opt(mut self, deadline: Option<Deadline>) -> Budget {
+        self.deadline = deadline;
+        self
+    }
+
+    /// The same budget with a soft deadline: asked only by searches that deepen step by step,
+    /// before they start another step ("not worth starting another iteration").
+    pub fn with_soft_deadline(mut self, deadline: Deadline) -> Budget {
+        self.soft_deadline = Some(deadline);
+        self
+    }
+
+    /// Whether a search that deepens step by step should not start another step now: the
+    /// soft deadline has passed (or the budget is interrupted).
+    pub fn wants_no_more_steps(&self) -> bool {
+        self.soft_deadline.as_ref().is_some_and(|d| d()) || self.is_interrupted()
+    }
+
+    /// Whether the stop flag is raised or the deadline has passed: what a sub-search with a
+    /// node count of its own (a threat search) asks of its caller's budget.
+    pub fn is_interrupted(&self) -> bool {
+        self.is_stopped() || self.is_late()
+    }
+
+    /// The stop flag, when there is one.
+    pub fn stop_flag(&self) -> Option<&Arc<AtomicBool>> {
+        self.stop.as_ref()
+    }
+
+    /// The node limit, when there is one.
+    pub fn node_limit(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// Whether the stop flag is raised now.
+    pub fn is_stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Whether the deadline has passed now.
+    pub fn is_late(&self) -> bool {
+        self.deadline.as_ref().is_some_and(|d| d())
+    }
+
+    /// Why a search that has visited `nodes` nodes must stop now, if it must.
+    pub fn exhausted(&self, nodes: u64) -> Option<Exhausted> {
+        if self.is_stopped() {
+            Some(Exhausted::Stopped)
+        } else if self.nodes.is_some_and(|n| nodes >= n) {
+            Some(Exhausted::Nodes)
+        } else if self.is_late() {
+            Some(Exhausted::Time)
+        } else {
+            None
+        }
+    }
+
+    /// A meter that spends this budget, node by node.
+    pub fn meter(&self) -> Meter<'_> {
+        Meter {
+            budget: self,
+            nodes: 0,
+            next_check: Meter::CHECK_EVERY,
+            exhausted: None,
+        }
+    }
+}
+
+/// The running count of one search against its [`Budget`].
+#[derive(Debug)]
+pub struct Meter<'a> {
+    budget: &'a Budget,
+    nodes: u64,
+    next_check: u64,
+    exhausted: Option<Exhausted>,
+}
+
+impl Meter<'_> {
+    /// Nodes between two looks at the flag and the deadline: a look costs an atomic load and
+    /// perhaps a clock read, a few hundred nodes take well under a millisecond.
+    pub const CHECK_EVERY: u64 = 128;
+
+    /// Counts one node; true when the search must stop (and from then on).
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + Self::CHECK_EVERY;
+            self.check();
+        }
+        self.exhausted.is_some()
+    }
+
+    /// Looks at the flag, the node limit and the deadline now; true when the search must stop.
+    pub fn check(&mut self) -> bool {
+        if self.exhausted.is_none() {
+            self.exhausted = self.budget.exhausted(self.nodes);
+        }
+        self.exhausted.is_some()
+    }
+
+    /// Whether the budget has run out (as of the last look).
+    #[inline]
+    pub fn is_exhausted(&self) -> bool {
+        self.exhausted.is_some()
+    }
+
+    /// Why the budget ran out, if it did.
+    pub fn exhausted(&self) -> Option<Exhausted> {
+        self.exhausted
+    }
+
+    /// Nodes counted so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicU64;
+
+    #[test]
+    fn an_unlimited_budget_never_runs_out() {
+        let budget = Budget::unlimited();
+        let mut meter = budget.meter();
+        assert!(!(0..10_000).any(|_| meter.tick()));
+        assert_eq!(meter.nodes(), 10_000);
+        assert_eq!(meter.exhausted(), None);
+    }
+
+    #[test]
+    fn the_node_limit_is_seen_within_one_check_interval() {
+        let budget = Budget::unlimited().with_node_limit(1_000);
+        let mut meter = budget.meter();
+        let mut spent = 0;
+        while !meter.tick() {
+            spent += 1;
+        }
+        assert!((1_000..1_000 + Meter::CHECK_EVERY).contains(&meter.nodes()), "{spent}");
+        assert_eq!(meter.exhausted(), Some(Exhausted::Nodes));
+        assert!(meter.tick(), "an exhausted meter stays exhausted");
+    }
+
+    #[test]
+    fn a_raised_flag_wins_over_the_other_limits() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let budget = Budget::unlimited()
+            .with_stop_flag(flag.clone())
+            .with_node_limit(0)
+            .with_deadline(Arc::new(|| true));
+        assert_eq!(budget.exhausted(0), Some(Exhausted::Nodes));
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(budget.exhausted(0), Some(Exhausted::Stopped));
+        let mut meter = budget.meter();
+        assert!(meter.check());
+        assert_eq!(meter.exhausted(), Some(Exhausted::Stopped));
+    }
+
+    #[test]
+    fn the_deadline_is_asked_once_per_interval() {
+        let asked = Arc::new(AtomicU64::new(0));
+        let counter = asked.clone();
+        let budget = Budget::unlimited().with_deadline(Arc::new(move || {
+            counter.fetch_add(1, Ordering::Relaxed);
+            false
+        }));
+        let mut meter = budget.meter();
+        for _ in 0..Meter::CHECK_EVERY * 10 {
+            meter.tick();
+        }
+        assert_eq!(asked.load(Ordering::Relaxed), 10);
+    }
+}
