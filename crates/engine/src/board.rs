@@ -305,6 +305,14 @@ impl Board {
         }
     }
 
+    /// The wide-board position (boards of more than 64 cells).
+    pub fn as_wide(&self) -> Option<&Position<Wide>> {
+        match self {
+            Board::Small(_) => None,
+            Board::Wide(p) => Some(p),
+        }
+    }
+
     /// The small-board position, for the searches that need one machine word.
     pub fn as_small(&self) -> Option<&Position<u64>> {
         match self {

@@ -35,7 +35,10 @@ impl HardPlayer {
     /// played, as with every computer move); nodes and the deadline only cut the search short
     /// (the best move of the last finished iteration is played).
     pub fn think(&mut self, board: &Board, budget: &Budget) -> Result<Thought, SearchError> {
-        let mut state = State::from_board(board, self.exact);
+        let mut state = match board {
+            Board::Small(p) => State::from_position(p, self.exact),
+            Board::Wide(p) => State::from_position(p, self.exact),
+        };
         let searcher = self
             .searcher
             .get_or_insert_with(|| Searcher::new(DEFAULT_HASH_MIB / 2));

@@ -5,8 +5,8 @@
 //! open three?" cost one lookup.
 
 use super::pattern::{Pattern, PatternTable, Seen, PATTERNS};
-use crate::board::Board;
-use crate::position::Side;
+use crate::bits::BitSet;
+use crate::position::{Position, Side};
 use crate::rules::Rules;
 
 /// The four line directions as (column step, row step).
@@ -98,16 +98,15 @@ impl State {
         state
     }
 
-    /// The position of `board` (its stones and side to move) under `exact` rules or not.
-    pub fn from_board(board: &Board, exact: bool) -> State {
-        let rules = board.rules();
-        let mut state = State::new(rules, exact);
-        for cell in 0..rules.cells() {
-            if let Some(side) = board.stone(cell) {
+    /// The position `pos` (its stones and side to move) under `exact` rules or not.
+    pub fn from_position<B: BitSet>(pos: &Position<B>, exact: bool) -> State {
+        let mut state = State::new(pos.rules(), exact);
+        for side in [Side::X, Side::O] {
+            for cell in pos.stones(side).cells() {
                 state.place(cell, side);
             }
         }
-        state.set_to_move(board.to_move());
+        state.set_to_move(pos.to_move());
         state
     }
 

@@ -76,7 +76,7 @@ fn search_is_undone_and_deterministic() {
         &"...............\n".repeat(15).trim_end().replace('\n', "/"),
     )
     .unwrap();
-    let mut s = State::from_board(&board, false);
+    let mut s = State::from_position(board.as_wide().unwrap(), false);
     s.play(112);
     s.play(113);
     let hash = s.hash();
