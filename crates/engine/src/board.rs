@@ -5,11 +5,12 @@
 use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::budget::Budget;
-use crate::error::{NotationError, PositionError, SearchError};
+use crate::error::{GameOver, NotationError, PositionError, SearchError};
 use crate::eval::Evaluator;
 use crate::geometry::Geometry;
 use crate::notation;
-use crate::position::{Outcome, Position, Side};
+use crate::position::Position;
+use crate::side::{Outcome, Side};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
 use crate::search::{self, Limits, NoTrace, SearchResult};
@@ -25,6 +26,18 @@ pub enum Board {
     Small(Position<u64>),
     /// 65 to 676 cells.
     Wide(Position<Wide>),
+}
+
+impl From<Position<u64>> for Board {
+    fn from(p: Position<u64>) -> Board {
+        Board::Small(p)
+    }
+}
+
+impl From<Position<Wide>> for Board {
+    fn from(p: Position<Wide>) -> Board {
+        Board::Wide(p)
+    }
 }
 
 /// Runs the same code on either variant.
@@ -90,11 +103,15 @@ impl Board {
         })
     }
 
-    /// The same board with a given side to move, when the stone counts allow it.
-    pub fn with_side_to_move(&self, side: Side) -> Result<Board, Error> {
-        let text = self.to_text();
-        let stones = text.split_whitespace().next().unwrap_or_default();
-        Board::from_text(self.rules(), &format!("{stones} {side}"))
+    /// The same stones with a given side to move, when the stone counts allow it (the moves
+    /// played so far are forgotten).
+    pub fn with_side_to_move(&self, side: Side) -> Result<Board, PositionError> {
+        Ok(each!(self, p => Board::from(Position::from_stones(
+            p.geometry().clone(),
+            p.stones(Side::X),
+            p.stones(Side::O),
+            Some(side),
+        )?)))
     }
 
     /// The rule set.
@@ -133,6 +150,11 @@ impl Board {
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<Outcome> {
         each!(self, p => p.outcome())
+    }
+
+    /// Nothing when the game goes on; the [`GameOver`] error once it is over.
+    pub fn unfinished(&self) -> Result<(), GameOver> {
+        each!(self, p => p.unfinished())
     }
 
     /// Whether the game is over.
@@ -210,9 +232,7 @@ impl Board {
         controls: Controls,
     ) -> Result<SolveReport, SearchError> {
         let Controls { budget, progress } = controls;
-        if let Some(outcome) = self.outcome() {
-            return Err(SearchError::GameOver(outcome.to_string()));
-        }
+        self.unfinished()?;
         match algorithm {
             Algorithm::Solver => each!(self, p => {
                 let mut solver = Solver::new(config);

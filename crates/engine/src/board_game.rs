@@ -3,7 +3,8 @@
 
 use crate::bits::BitSet;
 use crate::eval::Evaluator;
-use crate::position::{Outcome, Position, Side};
+use crate::position::Position;
+use crate::side::{Outcome, Side};
 use crate::score::{win_score, Score};
 use crate::search::Game;
 

@@ -5,7 +5,8 @@
 use crate::bits::BitSet;
 use crate::error::SearchError;
 use crate::geometry::Geometry;
-use crate::position::{Position, Side};
+use crate::position::Position;
+use crate::side::Side;
 use rustc_hash::FxHashMap;
 
 /// Default bound on the positions of one ply, which bounds memory (about 64 bytes each).
@@ -96,8 +97,8 @@ pub fn count(root: &Position<u64>, max_ply_positions: usize) -> Result<CountResu
     let mut result = CountResult::default();
     let root_status = match root.outcome() {
         None => Status::Open,
-        Some(crate::position::Outcome::Win(side)) => Status::Won(side),
-        Some(crate::position::Outcome::Draw) => Status::Drawn,
+        Some(crate::side::Outcome::Win(side)) => Status::Won(side),
+        Some(crate::side::Outcome::Draw) => Status::Drawn,
     };
     // Each ply: position -> (move sequences reaching it, how it stands).
     let mut layer: FxHashMap<(u64, u64), (u128, Status)> = FxHashMap::default();

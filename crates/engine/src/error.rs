@@ -1,7 +1,13 @@
 //! Typed errors of the engine. Each message is one sentence that says what was wrong and
 //! what is accepted, so front ends can show it as it is.
 
+use crate::side::Outcome;
 use thiserror::Error;
+
+/// A move or a search asked of a finished game.
+#[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
+#[error("the game is over: {0}")]
+pub struct GameOver(pub Outcome);
 
 /// A rule set that cannot be played.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -118,8 +124,8 @@ pub enum PositionError {
     #[error("cell {0} is already taken")]
     Occupied(String),
     /// A move after the end of the game.
-    #[error("the game is over: {0}")]
-    GameOver(String),
+    #[error(transparent)]
+    GameOver(#[from] GameOver),
     /// A move outside the board.
     #[error("cell {cell} is off the board ({cells} cells)")]
     OffBoard {
@@ -137,8 +143,8 @@ pub enum PositionError {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SearchError {
     /// The position is finished; there is nothing to search.
-    #[error("the game is already over: {0}")]
-    GameOver(String),
+    #[error(transparent)]
+    GameOver(#[from] GameOver),
     /// The board is beyond what the requested search can do.
     #[error("{what} supports boards of up to {max} cells; this board has {cells}")]
     BoardTooLarge {

@@ -2,7 +2,8 @@
 //! winning windows a side could still complete minus those its opponent could.
 
 use crate::bits::BitSet;
-use crate::position::{Position, Side};
+use crate::position::Position;
+use crate::side::Side;
 use crate::score::Score;
 
 /// The evaluators a depth-limited search can use.

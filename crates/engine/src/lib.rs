@@ -18,6 +18,7 @@ pub mod rules;
 pub mod score;
 pub mod search;
 pub mod session;
+pub mod side;
 pub mod solver;
 pub mod teach;
 pub mod threats;
@@ -25,7 +26,7 @@ pub mod tree;
 
 pub use board::Board;
 pub use error::{NotationError, PositionError, RulesError, SearchError};
-pub use position::{Outcome, Side};
+pub use side::{Outcome, Side};
 pub use rules::{Rules, Size};
 pub use score::{Score, Verdict};
 

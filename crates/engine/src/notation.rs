@@ -5,7 +5,8 @@
 use crate::bits::BitSet;
 use crate::error::NotationError;
 use crate::geometry::Geometry;
-use crate::position::{Position, Side};
+use crate::position::Position;
+use crate::side::Side;
 use crate::rules::{Rules, Size};
 use std::sync::Arc;
 

@@ -46,9 +46,10 @@ impl HardPlayer {
             max_depth: 64,
             budget,
         };
-        let report = searcher
-            .search(&mut state, &limits)
-            .ok_or_else(|| SearchError::GameOver("the game is over".into()))?;
+        board.unfinished()?;
+        let Some(report) = searcher.search(&mut state, &limits) else {
+            unreachable!("the search answers every unfinished position");
+        };
         if budget.is_stopped() {
             return Err(SearchError::Stopped(Exhausted::Stopped));
         }

@@ -113,9 +113,7 @@ impl Thinker {
         explain: bool,
         rng: &mut impl Rng,
     ) -> Result<Thought, SearchError> {
-        if let Some(outcome) = board.outcome() {
-            return Err(SearchError::GameOver(outcome.to_string()));
-        }
+        board.unfinished()?;
         let legal = board.legal_moves();
         match level {
             Level::Random => Ok(Thought {

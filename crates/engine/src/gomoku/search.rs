@@ -10,7 +10,7 @@ use super::pattern::Pattern;
 use super::state::State;
 use super::vcf::{find_vcf_until, opponent_vcf, VcfLimits};
 use crate::budget::{Budget, Exhausted};
-use crate::position::Side;
+use crate::side::Side;
 use crate::score::{Score, MATE};
 
 /// Estimates are clamped to this magnitude, well inside the decisive range.

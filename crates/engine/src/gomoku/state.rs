@@ -6,7 +6,8 @@
 
 use super::pattern::{Pattern, PatternTable, Seen, PATTERNS};
 use crate::bits::BitSet;
-use crate::position::{Position, Side};
+use crate::position::Position;
+use crate::side::Side;
 use crate::rules::Rules;
 
 /// The four line directions as (column step, row step).

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::board::Board;
-use crate::position::Side;
+use crate::side::Side;
 use crate::rules::Rules;
 
 /// A 15x15/5 state from `(col, row)` stones of x and o, `to_move` next.

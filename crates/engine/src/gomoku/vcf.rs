@@ -6,7 +6,7 @@
 use super::pattern::Pattern;
 use super::state::State;
 use crate::budget::Budget;
-use crate::position::Side;
+use crate::side::Side;
 
 /// Limits of one VCF search.
 #[derive(Clone, Copy, Debug)]

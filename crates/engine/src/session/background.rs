@@ -102,9 +102,7 @@ impl Session {
 
     /// Like [`Session::hint`], to run elsewhere.
     pub fn start_hint(&mut self) -> Result<ThinkJob, SessionError> {
-        if let Some(outcome) = self.board.outcome() {
-            return Err(crate::error::SearchError::GameOver(outcome.to_string()).into());
-        }
+        self.board.unfinished().map_err(SearchError::from)?;
         let rng = StdRng::seed_from_u64(self.board.hash());
         Ok(self.job(Level::Perfect, rng, ThinkPurpose::Hint))
     }

@@ -7,7 +7,7 @@ use super::result::GameResult;
 use super::SessionError;
 use crate::ai::{Level, Player, Thinker, Thought, EXACT_EMPTY_CELLS};
 use crate::board::Board;
-use crate::position::{Outcome, Side};
+use crate::side::{Outcome, Side};
 use crate::rules::Rules;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -202,9 +202,7 @@ impl Session {
     /// Plays a human's move for the side to move. Refuses (and changes nothing) when the game
     /// is over, the computer is to move, or the cell is taken.
     pub fn play(&mut self, cell: usize) -> Result<(), SessionError> {
-        if let Some(outcome) = self.board.outcome() {
-            return Err(crate::error::PositionError::GameOver(outcome.to_string()).into());
-        }
+        self.board.unfinished().map_err(crate::error::PositionError::from)?;
         let side = self.to_move();
         if !self.player(side).is_human() {
             return Err(SessionError::ComputerToMove(side.letter()));
@@ -222,9 +220,7 @@ impl Session {
     /// The level of the computer that is to move; refuses when the game is over or a human
     /// is to move.
     pub(super) fn computer_level(&self) -> Result<Level, SessionError> {
-        if let Some(outcome) = self.board.outcome() {
-            return Err(crate::error::PositionError::GameOver(outcome.to_string()).into());
-        }
+        self.board.unfinished().map_err(crate::error::PositionError::from)?;
         let side = self.to_move();
         match self.player(side) {
             Player::Computer(level) => Ok(level),

@@ -38,9 +38,6 @@ pub enum SessionError {
     /// A move that cannot be played (taken cell, game over, off the board).
     #[error(transparent)]
     Position(#[from] PositionError),
-    /// Rules or a position the engine refused.
-    #[error(transparent)]
-    Engine(#[from] crate::Error),
     /// A search that could not be done.
     #[error(transparent)]
     Search(#[from] SearchError),

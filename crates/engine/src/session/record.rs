@@ -26,7 +26,7 @@ use super::result::GameResult;
 use crate::ai::{Level, Player};
 use super::SessionError;
 use crate::board::Board;
-use crate::position::Side;
+use crate::side::Side;
 use crate::rules::{Rules, Size};
 
 /// The first line of every record.
@@ -148,8 +148,8 @@ impl Record {
         }
         let replayed = match board.outcome() {
             None => GameResult::Unfinished,
-            Some(crate::position::Outcome::Win(s)) => GameResult::Win(s),
-            Some(crate::position::Outcome::Draw) => GameResult::Draw,
+            Some(crate::side::Outcome::Win(s)) => GameResult::Win(s),
+            Some(crate::side::Outcome::Draw) => GameResult::Draw,
         };
         if let Some(claimed) = result {
             if claimed != replayed {

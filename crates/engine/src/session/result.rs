@@ -1,6 +1,6 @@
 //! How a game stands: unfinished, won by a side, or drawn.
 
-use crate::position::Side;
+use crate::side::Side;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

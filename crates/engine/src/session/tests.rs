@@ -4,7 +4,7 @@
 use crate::ai::{Level, Method, Thinker, Thought};
 use super::*;
 use crate::board::Board;
-use crate::position::Side;
+use crate::side::Side;
 use crate::rules::Rules;
 use crate::score::Verdict;
 use rand::rngs::StdRng;
@@ -57,7 +57,7 @@ fn perfect_vs_perfect_on_3x3_always_draws() {
 fn losses_against_every_human(level: Level, computer: Side, first: Side) -> usize {
     fn walk(b: &mut Board, level: Level, computer: Side, thinker: &mut Thinker) -> usize {
         if b.is_over() {
-            return (b.outcome() == Some(crate::position::Outcome::Win(computer.other()))) as usize;
+            return (b.outcome() == Some(crate::side::Outcome::Win(computer.other()))) as usize;
         }
         let moves = if b.to_move() == computer {
             let mut rng = StdRng::seed_from_u64(0);
@@ -162,7 +162,7 @@ fn walks_into_double_threat(b: &Board, cell: usize) -> bool {
     after.legal_moves().into_iter().any(|reply| {
         let mut next = after.clone();
         next.play(reply).unwrap();
-        next.outcome() == Some(crate::position::Outcome::Win(me.other()))
+        next.outcome() == Some(crate::side::Outcome::Win(me.other()))
             || (!next.is_over() && win_cells(&next, me) == 0 && win_cells(&next, me.other()) >= 2)
     })
 }

@@ -167,10 +167,7 @@ impl<B: BitSet> Solver<B> {
     }
 
     fn check_searchable(pos: &Position<B>) -> Result<(), SearchError> {
-        match pos.outcome() {
-            Some(outcome) => Err(SearchError::GameOver(outcome.to_string())),
-            None => Ok(()),
-        }
+        Ok(pos.unfinished()?)
     }
 
     /// The exact value of `pos` for the side to move and every best move.

@@ -119,9 +119,7 @@ pub fn run(
     budget: u64,
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<Entry, SearchError> {
-    if let Some(outcome) = board.outcome() {
-        return Err(SearchError::GameOver(outcome.to_string()));
-    }
+    board.unfinished()?;
     let order = match contender {
         Contender::Minimax | Contender::AlphaBeta => MoveOrder::CellIndex,
         Contender::AlphaBetaInformed => MoveOrder::Informed,

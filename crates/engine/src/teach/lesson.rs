@@ -164,9 +164,7 @@ impl Lesson {
         evaluator: Evaluator,
         algo: Algo,
     ) -> Result<Lesson, SearchError> {
-        if let Some(outcome) = board.outcome() {
-            return Err(SearchError::GameOver(outcome.to_string()));
-        }
+        board.unfinished()?;
         match board {
             Board::Small(p) => board_lesson(p, depth, evaluator, algo),
             Board::Wide(p) => board_lesson(p, depth, evaluator, algo),
