@@ -6,7 +6,7 @@ use thiserror::Error;
 
 /// A move or a search asked of a finished game.
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
-#[error("the game is over: {0}")]
+#[error("the game is already over: {0}")]
 pub struct GameOver(pub Outcome);
 
 /// A rule set that cannot be played.

@@ -248,7 +248,7 @@ mod tests {
             ("mnk-record 1\nrules 3x3\nmoves z9\n", "not a move"),
             (
                 "mnk-record 1\nrules 3x3\nmoves a1 b1 a2 b2 a3 c3\n",
-                "game is over",
+                "game is already over",
             ),
             (
                 "mnk-record 1\nrules 3x3\nmoves b2\nresult x\n",

@@ -83,6 +83,6 @@ fn a_finished_game_refuses_moves() {
         .play(8)
         .unwrap_err()
         .to_string()
-        .contains("game is over"));
+        .contains("game is already over"));
     assert!(pos.legal_moves().is_empty());
 }
