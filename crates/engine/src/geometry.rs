@@ -23,10 +23,15 @@ pub struct Geometry<B> {
 }
 
 /// The four line directions as (column step, row step), rows counted downwards.
-const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+pub const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// The searches that look only near the stones on big boards consider the empty cells at
+/// most this many king moves from a stone: a cell that makes a threat (a window of K holding
+/// K-1 stones of a side) always has a stone of its window within two cells of it.
+pub const NEAR_RADIUS: usize = 2;
 
 /// A fixed pseudo-random sequence (SplitMix64), so hashes and node counts repeat run to run.
-fn splitmix(state: &mut u64) -> u64 {
+pub fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

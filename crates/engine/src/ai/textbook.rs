@@ -7,6 +7,7 @@ use super::thought::{Candidate, Method, Thought};
 use crate::bits::BitSet;
 use crate::board_game::Scoring;
 use crate::eval::Evaluator;
+use crate::geometry::NEAR_RADIUS;
 use crate::position::Position;
 use crate::side::Side;
 use crate::score::{Score, Verdict};
@@ -17,9 +18,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Boards up to this many cells are searched full width.
 pub const FULL_WIDTH_CELLS: usize = 49;
-
-/// On larger boards only cells at most this far (in king moves) from a stone are searched.
-pub const NEAR_RADIUS: usize = 2;
 
 /// Depth-limited alpha-beta on one board representation. `None` when the stop flag ended the
 /// search before the root's first move.

@@ -11,7 +11,7 @@ use super::state::State;
 use super::vcf::{find_vcf_until, opponent_vcf, VcfLimits};
 use crate::budget::{Budget, Exhausted};
 use crate::side::Side;
-use crate::score::{Score, MATE};
+use crate::score::{win_score, Bound, Score, MATE};
 
 /// Estimates are clamped to this magnitude, well inside the decisive range.
 pub const EVAL_LIMIT: Score = 20_000;
@@ -61,18 +61,27 @@ pub struct Report {
     pub cut_short: Option<Exhausted>,
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry {
     key: u64,
     score: Score,
     mv: u16,
     depth: i8,
-    bound: u8,
+    bound: Bound,
 }
 
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
+impl Default for Entry {
+    fn default() -> Self {
+        Entry {
+            key: 0,
+            score: 0,
+            mv: NO_MOVE,
+            depth: -1,
+            bound: Bound::Upper,
+        }
+    }
+}
+
 const NO_MOVE: u16 = u16::MAX;
 const MAX_PLY: usize = 128;
 
@@ -145,7 +154,7 @@ impl Searcher {
         let mut cells_buf = Vec::new();
         state.winning_cells(me, &mut cells_buf);
         if let Some(&win) = cells_buf.first() {
-            return Some(quick(win, MATE - (n as Score + 1), vec![win], Reason::Win));
+            return Some(quick(win, win_score(n + 1), vec![win], Reason::Win));
         }
         let mut blocks = Vec::new();
         state.winning_cells(me.other(), &mut blocks);
@@ -154,13 +163,13 @@ impl Searcher {
                 // Lost whatever we do; block one and hope.
                 return Some(quick(
                     block,
-                    -(MATE - (n as Score + 2)),
+                    -win_score(n + 2),
                     vec![block],
                     Reason::Block,
                 ));
             }
         } else if let Some(line) = find_vcf_until(state, self.vcf, limits.budget) {
-            let score = MATE - (n + line.len()) as Score;
+            let score = win_score(n + line.len());
             return Some(quick(line[0], score, line, Reason::Vcf));
         }
         // Root moves: the forced block, or the answers to the opponent's VCF, or all.
@@ -312,25 +321,25 @@ impl Searcher {
         }
         let me = state.to_move();
         let opp = me.other();
-        let n = state.stone_count() as Score;
+        let n = state.stone_count();
         if state.winner().is_some() {
             // The side that just moved completed a line.
-            return -(MATE - n);
+            return -win_score(n);
         }
         if state.count(me, Pattern::Five) > 0 {
-            return MATE - (n + 1);
+            return win_score(n + 1);
         }
         let mut blocks = Vec::new();
         state.winning_cells(opp, &mut blocks);
         if blocks.len() >= 2 {
-            return -(MATE - (n + 2));
+            return -win_score(n + 2);
         }
         if blocks.is_empty()
             && state.count(me, Pattern::Flex4) > 0
             && state.count(opp, Pattern::Block4) == 0
             && state.count(opp, Pattern::Flex4) == 0
         {
-            return MATE - (n + 3);
+            return win_score(n + 3);
         }
         if state.is_over() {
             return 0;
@@ -343,17 +352,8 @@ impl Searcher {
         let mut tt_move = NO_MOVE;
         if entry.key == state.hash() {
             tt_move = entry.mv;
-            if entry.depth as i32 >= depth {
-                let s = entry.score;
-                let usable = match entry.bound {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    UPPER => s <= alpha,
-                    _ => false,
-                };
-                if usable {
-                    return s;
-                }
+            if entry.depth as i32 >= depth && entry.bound.settles(entry.score, alpha, beta) {
+                return entry.score;
             }
         }
         let moves = if let [block] = blocks[..] {
@@ -404,13 +404,7 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best <= alpha0 {
-            UPPER
-        } else if best >= beta {
-            LOWER
-        } else {
-            EXACT
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.table[slot] = Entry {
             key: state.hash(),
             score: best,

@@ -6,18 +6,13 @@
 
 use super::pattern::{Pattern, PatternTable, Seen, PATTERNS};
 use crate::bits::BitSet;
+use crate::geometry::{splitmix, DIRECTIONS, NEAR_RADIUS};
 use crate::position::Position;
 use crate::side::Side;
 use crate::rules::Rules;
 
-/// The four line directions as (column step, row step).
-pub const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
-
 /// Marks a segment cell that lies off the board.
 const OFF: u16 = u16::MAX;
-
-/// Candidate moves are empty cells within this many king moves of a stone.
-pub const NEAR: usize = 2;
 
 /// A Gomoku position with incrementally maintained line patterns.
 pub struct State {
@@ -38,14 +33,6 @@ pub struct State {
     stones: usize,
     to_move: Side,
     winner: Option<Side>,
-}
-
-fn splitmix(seed: &mut u64) -> u64 {
-    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *seed;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl State {
@@ -245,8 +232,8 @@ impl State {
     fn touch_near(&mut self, cell: usize, delta: i32) {
         let (col, row) = self.rules.col_row(cell);
         let (w, h) = (self.rules.width(), self.rules.height());
-        for r in row.saturating_sub(NEAR)..=(row + NEAR).min(h - 1) {
-            for c in col.saturating_sub(NEAR)..=(col + NEAR).min(w - 1) {
+        for r in row.saturating_sub(NEAR_RADIUS)..=(row + NEAR_RADIUS).min(h - 1) {
+            for c in col.saturating_sub(NEAR_RADIUS)..=(col + NEAR_RADIUS).min(w - 1) {
                 let i = self.rules.cell(c, r);
                 self.near[i] = (self.near[i] as i32 + delta) as u16;
             }
@@ -338,25 +325,6 @@ impl State {
                 && self.pats[cell][side.index()].contains(&Pattern::Five)
             {
                 out.push(cell);
-            }
-        }
-    }
-
-    /// The empty cells on the four lines through `cell` (within K) where `side` would
-    /// complete K: the threats a stone just played on `cell` made.
-    pub fn fives_through(&self, cell: usize, side: Side, out: &mut Vec<usize>) {
-        let span = 2 * self.rules.k() + 1;
-        for d in 0..4 {
-            let base = (cell * 4 + d) * span;
-            for i in 0..span {
-                let q = self.lines[base + i];
-                if q != OFF
-                    && self.cells[q as usize] == 0
-                    && self.pats[q as usize][side.index()][d] == Pattern::Five
-                    && !out.contains(&(q as usize))
-                {
-                    out.push(q as usize);
-                }
             }
         }
     }

@@ -207,11 +207,6 @@ impl<B: BitSet> Solver<B> {
         Ok(out)
     }
 
-    /// The exact score of `pos` for the side to move.
-    pub fn value(&mut self, pos: &Position<B>) -> Result<Score, SearchError> {
-        Ok(self.solve(pos)?.score)
-    }
-
     /// Groups the legal moves by the symmetry class of the position they lead to.
     fn classes(&self, pos: &Position<B>) -> Vec<Class> {
         let mut pos = pos.clone();

@@ -2,12 +2,12 @@
 //! transposition table, threat-driven move generation and bounds from what is still possible.
 
 use super::progress::Progress;
-use super::tt::{Bound, Table};
+use super::tt::Table;
 use super::SolverConfig;
 use crate::bits::BitSet;
 use crate::budget::{Budget, Exhausted};
 use crate::position::Position;
-use crate::score::{win_score, Score, INFINITY};
+use crate::score::{win_score, Bound, Score, INFINITY};
 use crate::threats::{scan, ThreatScan};
 
 /// How often (in nodes) a searcher publishes its count and looks at its budget.
@@ -202,12 +202,7 @@ impl Searcher<'_> {
         let mut table_move = None;
         if let Some(table) = &self.table {
             if let Some(e) = table.get().probe(key) {
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                };
-                if usable {
+                if e.bound.settles(e.score, alpha, beta) {
                     self.table_cutoffs += 1;
                     return e.score;
                 }
@@ -269,13 +264,7 @@ impl Searcher<'_> {
         }
 
         if let Some(table) = &self.table {
-            let bound = if best <= alpha_in {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best, alpha_in, beta);
             let work = 64 - (self.nodes - nodes_before).leading_zeros() as u8;
             let canonical_move = pos.geometry().symmetries()[sym][best_move as usize];
             table

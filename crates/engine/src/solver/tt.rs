@@ -4,20 +4,9 @@
 //! (a 256 MiB table made a 20 ms solve take 200 ms), so small problems stay small.
 //! Scores are stored as they are: they depend on the position alone (see `score`).
 
-use crate::score::Score;
+use crate::score::{Bound, Score};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU64, AtomicUsize};
-
-/// What a stored score says about the true value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The value is exactly the score.
-    Exact,
-    /// The value is at least the score.
-    Lower,
-    /// The value is at most the score.
-    Upper,
-}
 
 /// A table hit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
