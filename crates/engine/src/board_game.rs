@@ -4,9 +4,9 @@
 use crate::bits::BitSet;
 use crate::eval::Evaluator;
 use crate::position::Position;
-use crate::side::{Outcome, Side};
 use crate::score::{win_score, Score};
 use crate::search::Game;
+use crate::side::{Outcome, Side};
 
 /// How game ends are scored for the textbook searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

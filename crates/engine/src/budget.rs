@@ -131,7 +131,9 @@ impl Budget {
 
     /// Whether the stop flag is raised now.
     pub fn is_stopped(&self) -> bool {
-        self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// Whether the deadline has passed now.
@@ -235,7 +237,10 @@ mod tests {
         while !meter.tick() {
             spent += 1;
         }
-        assert!((1_000..1_000 + Meter::CHECK_EVERY).contains(&meter.nodes()), "{spent}");
+        assert!(
+            (1_000..1_000 + Meter::CHECK_EVERY).contains(&meter.nodes()),
+            "{spent}"
+        );
         assert_eq!(meter.exhausted(), Some(Exhausted::Nodes));
         assert!(meter.tick(), "an exhausted meter stays exhausted");
     }

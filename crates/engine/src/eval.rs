@@ -3,8 +3,8 @@
 
 use crate::bits::BitSet;
 use crate::position::Position;
-use crate::side::Side;
 use crate::score::Score;
+use crate::side::Side;
 
 /// The evaluators a depth-limited search can use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

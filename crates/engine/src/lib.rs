@@ -26,9 +26,9 @@ pub mod tree;
 
 pub use board::Board;
 pub use error::{NotationError, PositionError, RulesError, SearchError};
-pub use side::{Outcome, Side};
 pub use rules::{Rules, Size};
 pub use score::{Score, Verdict};
+pub use side::{Outcome, Side};
 
 /// Any error the engine reports.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]

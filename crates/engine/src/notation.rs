@@ -6,8 +6,8 @@ use crate::bits::BitSet;
 use crate::error::NotationError;
 use crate::geometry::Geometry;
 use crate::position::Position;
-use crate::side::Side;
 use crate::rules::{Rules, Size};
+use crate::side::Side;
 use std::sync::Arc;
 
 /// The name of a cell: column letter from the left, row number from the bottom.

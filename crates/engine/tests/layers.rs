@@ -240,7 +240,10 @@ fn every_module_uses_only_its_own_layer_and_those_below() {
             }
         }
     }
-    assert!(upward.is_empty(), "imports from a higher layer: {upward:#?}");
+    assert!(
+        upward.is_empty(),
+        "imports from a higher layer: {upward:#?}"
+    );
 }
 
 #[test]
@@ -262,8 +265,5 @@ fn the_checker_sees_a_cycle_and_an_upward_import() {
     );
     let text = "use super::state::State;\n/// [`crate::board`]\nlet x = crate::ai::Level::Hard; // crate::session\n#[cfg(test)]\nmod tests { use crate::tree; }\n";
     let found = named_paths(&p("gomoku::search"), &code(text));
-    assert_eq!(
-        found,
-        vec![p("ai::Level::Hard"), p("gomoku::state::State")]
-    );
+    assert_eq!(found, vec![p("ai::Level::Hard"), p("gomoku::state::State")]);
 }

@@ -17,8 +17,8 @@ pub mod textbook;
 pub mod thinker;
 pub mod thought;
 
-pub use hard::HardPlayer;
 pub use clock::{move_time, move_time_limit, MoveClock, GAME_TIME_SHARE};
+pub use hard::HardPlayer;
 pub use level::{BadPlayer, Level, Player};
 pub use thinker::{Thinker, EXACT_EMPTY_CELLS, PLAY_HASH_MIB};
 pub use thought::{Candidate, Method, Thought};

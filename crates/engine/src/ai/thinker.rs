@@ -3,8 +3,8 @@
 //! random legal move. Ties among equally good moves are broken by the generator handed in.
 //!
 
-use super::hard::HardPlayer;
 use super::clock::MoveClock;
+use super::hard::HardPlayer;
 use super::level::Level;
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
@@ -210,4 +210,3 @@ impl Thinker {
         }
     }
 }
-

@@ -42,4 +42,3 @@ pub struct Thought {
     /// How the move was chosen.
     pub method: Method,
 }
-

@@ -10,8 +10,8 @@ use super::pattern::Pattern;
 use super::state::State;
 use super::vcf::{find_vcf_until, opponent_vcf, VcfLimits};
 use crate::budget::{Budget, Exhausted};
-use crate::side::Side;
 use crate::score::{win_score, Bound, Score, MATE};
+use crate::side::Side;
 
 /// Estimates are clamped to this magnitude, well inside the decisive range.
 pub const EVAL_LIMIT: Score = 20_000;
@@ -161,12 +161,7 @@ impl Searcher {
         if let Some(&block) = blocks.first() {
             if blocks.len() > 1 {
                 // Lost whatever we do; block one and hope.
-                return Some(quick(
-                    block,
-                    -win_score(n + 2),
-                    vec![block],
-                    Reason::Block,
-                ));
+                return Some(quick(block, -win_score(n + 2), vec![block], Reason::Block));
             }
         } else if let Some(line) = find_vcf_until(state, self.vcf, limits.budget) {
             let score = win_score(n + line.len());

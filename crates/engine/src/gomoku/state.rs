@@ -8,8 +8,8 @@ use super::pattern::{Pattern, PatternTable, Seen, PATTERNS};
 use crate::bits::BitSet;
 use crate::geometry::{splitmix, DIRECTIONS, NEAR_RADIUS};
 use crate::position::Position;
-use crate::side::Side;
 use crate::rules::Rules;
+use crate::side::Side;
 
 /// Marks a segment cell that lies off the board.
 const OFF: u16 = u16::MAX;

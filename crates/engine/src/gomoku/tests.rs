@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::board::Board;
-use crate::side::Side;
 use crate::rules::Rules;
+use crate::side::Side;
 
 /// A 15x15/5 state from `(col, row)` stones of x and o, `to_move` next.
 fn setup(x: &[(usize, usize)], o: &[(usize, usize)], to_move: Side) -> State {
@@ -62,11 +62,14 @@ fn finds_a_vcf() {
     assert!(r.score > 0);
     // Out of time, the threat search gives up rather than overrun the move's limit.
     assert!(find_vcf(&mut s, VcfLimits::default()).is_some());
-    assert_eq!(find_vcf_until(
+    assert_eq!(
+        find_vcf_until(
             &mut s,
             VcfLimits::default(),
             &crate::budget::Budget::unlimited().with_deadline(std::sync::Arc::new(|| true))
-        ), None);
+        ),
+        None
+    );
 }
 
 #[test]

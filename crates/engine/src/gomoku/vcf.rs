@@ -43,11 +43,7 @@ pub fn find_vcf(state: &mut State, limits: VcfLimits) -> Option<Vec<usize>> {
 /// [`find_vcf`] that also gives up (finding nothing) once the caller's budget is interrupted
 /// (its stop flag or deadline, asked every few dozen nodes), so a move's time limit holds
 /// through the threat search too. The threat search counts its nodes against `limits`.
-pub fn find_vcf_until(
-    state: &mut State,
-    limits: VcfLimits,
-    caller: &Budget,
-) -> Option<Vec<usize>> {
+pub fn find_vcf_until(state: &mut State, limits: VcfLimits, caller: &Budget) -> Option<Vec<usize>> {
     if state.is_over() || caller.is_interrupted() {
         return None;
     }
@@ -145,11 +141,7 @@ impl Vcf<'_> {
 
 /// Whether the opponent of the side to move has a VCF, i.e. would win by fours if it were
 /// their turn.
-pub fn opponent_vcf(
-    state: &mut State,
-    limits: VcfLimits,
-    caller: &Budget,
-) -> Option<Vec<usize>> {
+pub fn opponent_vcf(state: &mut State, limits: VcfLimits, caller: &Budget) -> Option<Vec<usize>> {
     let me = state.to_move();
     state.set_to_move(me.other());
     let found = find_vcf_until(state, limits, caller);

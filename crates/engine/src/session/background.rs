@@ -12,11 +12,11 @@
 //! or stale answer changes nothing in the game.
 
 use super::game::Session;
+use super::SessionError;
 use crate::ai::{Level, Thinker, Thought};
+use crate::board::Board;
 use crate::budget::Exhausted;
 use crate::error::SearchError;
-use super::SessionError;
-use crate::board::Board;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -7,8 +7,8 @@ use super::result::GameResult;
 use super::SessionError;
 use crate::ai::{Level, Player, Thinker, Thought, EXACT_EMPTY_CELLS};
 use crate::board::Board;
-use crate::side::{Outcome, Side};
 use crate::rules::Rules;
+use crate::side::{Outcome, Side};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::sync::atomic::AtomicBool;
@@ -202,7 +202,9 @@ impl Session {
     /// Plays a human's move for the side to move. Refuses (and changes nothing) when the game
     /// is over, the computer is to move, or the cell is taken.
     pub fn play(&mut self, cell: usize) -> Result<(), SessionError> {
-        self.board.unfinished().map_err(crate::error::PositionError::from)?;
+        self.board
+            .unfinished()
+            .map_err(crate::error::PositionError::from)?;
         let side = self.to_move();
         if !self.player(side).is_human() {
             return Err(SessionError::ComputerToMove(side.letter()));
@@ -220,7 +222,9 @@ impl Session {
     /// The level of the computer that is to move; refuses when the game is over or a human
     /// is to move.
     pub(super) fn computer_level(&self) -> Result<Level, SessionError> {
-        self.board.unfinished().map_err(crate::error::PositionError::from)?;
+        self.board
+            .unfinished()
+            .map_err(crate::error::PositionError::from)?;
         let side = self.to_move();
         match self.player(side) {
             Player::Computer(level) => Ok(level),

@@ -23,11 +23,11 @@
 //! Parsing replays the moves, so a record that parses is a legal game.
 
 use super::result::GameResult;
-use crate::ai::{Level, Player};
 use super::SessionError;
+use crate::ai::{Level, Player};
 use crate::board::Board;
-use crate::side::Side;
 use crate::rules::{Rules, Size};
+use crate::side::Side;
 
 /// The first line of every record.
 pub const HEADER: &str = "mnk-record 1";

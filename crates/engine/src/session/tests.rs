@@ -1,12 +1,12 @@
 //! Session logic: the computer levels' guarantees, undo, hints, seeds, records, and one
 //! regression test per known fault of the seed programs.
 
-use crate::ai::{Level, Method, Thinker, Thought};
 use super::*;
+use crate::ai::{Level, Method, Thinker, Thought};
 use crate::board::Board;
-use crate::side::Side;
 use crate::rules::Rules;
 use crate::score::Verdict;
+use crate::side::Side;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -425,9 +425,11 @@ fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
         .unwrap();
         s.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
         let err = s.computer_move().unwrap_err();
-        assert_eq!(err, SessionError::Search(SearchError::Stopped(
-                crate::budget::Exhausted::Stopped
-            )), "{level}");
+        assert_eq!(
+            err,
+            SessionError::Search(SearchError::Stopped(crate::budget::Exhausted::Stopped)),
+            "{level}"
+        );
         assert!(s.moves().is_empty(), "{level}: a stopped search played");
         s.set_stop_flag(None);
         s.computer_move().unwrap();
@@ -468,7 +470,9 @@ fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
     assert_eq!(started.load(Ordering::Relaxed), 5);
     // Small boards are solved exactly and never consult the clock.
     let mut small = Session::new(config("perfect", "perfect")).unwrap();
-    small.set_move_clock(Some(Arc::new(|| -> Deadline { panic!("clock read on 3x3") })));
+    small.set_move_clock(Some(Arc::new(|| -> Deadline {
+        panic!("clock read on 3x3")
+    })));
     play_out(&mut small);
     assert_eq!(small.result(), GameResult::Draw);
 }

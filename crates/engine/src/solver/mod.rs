@@ -359,113 +359,128 @@ impl<B: BitSet> Solver<B> {
         threads: usize,
         job: impl Fn(&mut Searcher<'_>, &mut Position<B>, usize) -> Score + Sync,
     ) -> Result<Vec<Score>, SearchError> {
-        let cells = pos.rules().cells();
-        let (config, progress) = (self.config, self.progress.clone());
-        let budget = &self.budget;
-        let mut nodes = 0;
-        let mut cutoffs = 0;
-        let mut stopped: Option<Exhausted> = None;
-        let scores: Vec<Score> = if threads <= 1 {
-            let table = self.table.as_mut().map(TableRef::Owned);
-            let mut searcher = Searcher::new(config, table, budget, &progress, cells);
-            let mut pos = pos.clone();
-            let scores = (0..classes.len())
-                .map(|i| job(&mut searcher, &mut pos, i))
-                .collect();
-            searcher.flush();
-            nodes += searcher.nodes;
-            cutoffs += searcher.table_cutoffs;
-            stopped = stopped.or(searcher.stopped);
-            scores
+        let (scores, work) = if threads <= 1 {
+            self.run_alone(pos, classes, &job)
         } else {
-            // Lazy SMP: this thread does the real work exactly as alone; helpers search the
-            // class it is on (and the next ones) with other move orders, only to fill the
-            // shared table, which is always sound, so results never depend on timing. The
-            // helpers are stopped between classes so that the table can grow there: touching
-            // a full-size table's pages up front cost more than the search on 5x5/4.
-            if let Some(t) = self.table.as_mut() {
-                t.grow_to(PARALLEL_START_MIB);
-            }
-            let mut history = Vec::new();
-            let mut main_pos = pos.clone();
-            let mut scores = Vec::with_capacity(classes.len());
-            for i in 0..classes.len() {
-                if let Some(t) = self.table.as_mut() {
-                    t.maybe_grow();
-                }
-                let table = self.table.as_ref();
-                let helpers_stop = Arc::new(AtomicBool::new(false));
-                let helpers_budget = Budget::unlimited().with_stop_flag(helpers_stop.clone());
-                let (score, main_stats, helper_nodes) = std::thread::scope(|scope| {
-                    let helpers: Vec<_> = (1..threads)
-                        .map(|h| {
-                            let (helpers_budget, progress) = (&helpers_budget, &progress);
-                            scope.spawn(move || {
-                                let mut searcher = Searcher::new(
-                                    config,
-                                    table.map(TableRef::Shared),
-                                    helpers_budget,
-                                    progress,
-                                    cells,
-                                );
-                                searcher.perturb(h as u64);
-                                let mut pos = pos.clone();
-                                let mut next = i + h - 1;
-                                while searcher.stopped.is_none() && !helpers_budget.is_stopped() {
-                                    let c = next % classes.len();
-                                    searcher.score_move(&mut pos, classes[c].cells[0], -1, 1);
-                                    next += 1;
-                                }
-                                searcher.flush();
-                                searcher.nodes
-                            })
-                        })
-                        .collect();
-                    let mut searcher = Searcher::new(
-                        config,
-                        table.map(TableRef::Shared),
-                        budget,
-                        &progress,
-                        cells,
-                    );
-                    if !history.is_empty() {
-                        searcher.history = std::mem::take(&mut history);
-                    }
-                    let score = job(&mut searcher, &mut main_pos, i);
-                    searcher.flush();
-                    helpers_stop.store(true, Relaxed);
-                    let helper_nodes: u64 =
-                        helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-                    history = std::mem::take(&mut searcher.history);
-                    (
-                        score,
-                        (searcher.nodes, searcher.table_cutoffs, searcher.stopped),
-                        helper_nodes,
-                    )
-                });
-                nodes += main_stats.0 + helper_nodes;
-                cutoffs += main_stats.1;
-                scores.push(score);
-                if main_stats.2.is_some() {
-                    stopped = main_stats.2;
-                    break;
-                }
-            }
-            while scores.len() < classes.len() {
-                scores.push(0);
-            }
-            scores
+            self.run_lazy_smp(pos, classes, threads, &job)
         };
-        self.stats.nodes += nodes;
-        self.stats.table_cutoffs += cutoffs;
+        self.stats.nodes += work.nodes;
+        self.stats.table_cutoffs += work.table_cutoffs;
         if let Some(t) = &self.table {
             self.progress.set_table(t.used(), t.capacity());
         }
-        if let Some(why) = stopped {
-            return Err(SearchError::Stopped(why));
+        match work.stopped {
+            Some(why) => Err(SearchError::Stopped(why)),
+            None => Ok(scores),
         }
-        Ok(scores)
     }
+
+    /// Every class on this thread, with the table all to itself (so it may grow it).
+    fn run_alone(
+        &mut self,
+        pos: &Position<B>,
+        classes: &[Class],
+        job: &(impl Fn(&mut Searcher<'_>, &mut Position<B>, usize) -> Score + Sync),
+    ) -> (Vec<Score>, Work) {
+        let cells = pos.rules().cells();
+        let table = self.table.as_mut().map(TableRef::Owned);
+        let mut searcher = Searcher::new(self.config, table, &self.budget, &self.progress, cells);
+        let mut pos = pos.clone();
+        let scores = (0..classes.len())
+            .map(|i| job(&mut searcher, &mut pos, i))
+            .collect();
+        searcher.flush();
+        let work = Work {
+            nodes: searcher.nodes,
+            table_cutoffs: searcher.table_cutoffs,
+            stopped: searcher.stopped,
+        };
+        (scores, work)
+    }
+
+    /// Lazy SMP: this thread does the real work exactly as alone; helpers search the class it
+    /// is on (and the next ones) with other move orders, only to fill the shared table, which
+    /// is always sound, so results never depend on timing. The helpers are stopped between
+    /// classes so that the table can grow there: touching a full-size table's pages up front
+    /// cost more than the search on 5x5/4.
+    fn run_lazy_smp(
+        &mut self,
+        pos: &Position<B>,
+        classes: &[Class],
+        threads: usize,
+        job: &(impl Fn(&mut Searcher<'_>, &mut Position<B>, usize) -> Score + Sync),
+    ) -> (Vec<Score>, Work) {
+        let cells = pos.rules().cells();
+        let config = self.config;
+        if let Some(t) = self.table.as_mut() {
+            t.grow_to(PARALLEL_START_MIB);
+        }
+        let mut work = Work::default();
+        let mut history = Vec::new();
+        let mut main_pos = pos.clone();
+        let mut scores = Vec::with_capacity(classes.len());
+        for i in 0..classes.len() {
+            if let Some(t) = self.table.as_mut() {
+                t.maybe_grow();
+            }
+            let (table, budget, progress) = (self.table.as_ref(), &self.budget, &self.progress);
+            let helpers_stop = Arc::new(AtomicBool::new(false));
+            let helpers_budget = Budget::unlimited().with_stop_flag(helpers_stop.clone());
+            let score = std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..threads)
+                    .map(|h| {
+                        let helpers_budget = &helpers_budget;
+                        scope.spawn(move || {
+                            let table = table.map(TableRef::Shared);
+                            let mut searcher =
+                                Searcher::new(config, table, helpers_budget, progress, cells);
+                            searcher.perturb(h as u64);
+                            let mut pos = pos.clone();
+                            let mut next = i + h - 1;
+                            while searcher.stopped.is_none() && !helpers_budget.is_stopped() {
+                                let c = next % classes.len();
+                                searcher.score_move(&mut pos, classes[c].cells[0], -1, 1);
+                                next += 1;
+                            }
+                            searcher.flush();
+                            searcher.nodes
+                        })
+                    })
+                    .collect();
+                let table = table.map(TableRef::Shared);
+                let mut searcher = Searcher::new(config, table, budget, progress, cells);
+                if !history.is_empty() {
+                    searcher.history = std::mem::take(&mut history);
+                }
+                let score = job(&mut searcher, &mut main_pos, i);
+                searcher.flush();
+                helpers_stop.store(true, Relaxed);
+                work.nodes += helpers
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(0))
+                    .sum::<u64>();
+                history = std::mem::take(&mut searcher.history);
+                work.nodes += searcher.nodes;
+                work.table_cutoffs += searcher.table_cutoffs;
+                work.stopped = searcher.stopped;
+                score
+            });
+            scores.push(score);
+            if work.stopped.is_some() {
+                break;
+            }
+        }
+        scores.resize(classes.len(), 0);
+        (scores, work)
+    }
+}
+
+/// The work of one root search, summed over its threads.
+#[derive(Default)]
+struct Work {
+    nodes: u64,
+    table_cutoffs: u64,
+    stopped: Option<Exhausted>,
 }
 
 #[cfg(test)]

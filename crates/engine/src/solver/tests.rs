@@ -1,6 +1,6 @@
-use crate::budget::{Budget, Exhausted};
 use super::*;
 use crate::board::{Algorithm, Board};
+use crate::budget::{Budget, Exhausted};
 use crate::rules::Rules;
 
 fn board(w: usize, h: usize, k: usize, text: &str) -> Board {
@@ -13,7 +13,8 @@ fn board(w: usize, h: usize, k: usize, text: &str) -> Board {
 }
 
 fn solve(b: &Board, config: SolverConfig) -> crate::board::SolveReport {
-    b.solve(Algorithm::Solver, config, Budget::unlimited()).unwrap()
+    b.solve(Algorithm::Solver, config, Budget::unlimited())
+        .unwrap()
 }
 
 #[test]
@@ -39,7 +40,11 @@ fn the_loser_takes_the_slowest_loss() {
     // or draws. Known small case: value agrees with minimax.
     let b = board(3, 3, 3, "x.o/.x./...");
     let mm = b
-        .solve(Algorithm::Minimax, SolverConfig::default(), Budget::unlimited())
+        .solve(
+            Algorithm::Minimax,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
         .unwrap();
     let s = solve(&b, SolverConfig::default());
     assert_eq!(mm.verdict, s.verdict);
@@ -83,7 +88,11 @@ fn a_tiny_table_gives_the_same_values() {
 fn finished_positions_are_refused() {
     let b = board(3, 3, 3, "xxx/oo./...");
     assert!(b
-        .solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited())
+        .solve(
+            Algorithm::Solver,
+            SolverConfig::default(),
+            Budget::unlimited()
+        )
         .is_err());
 }
 

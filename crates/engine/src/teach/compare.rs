@@ -5,10 +5,10 @@
 //! because nothing else stops them. Clocks belong to the caller: time each [`run`] yourself.
 
 use super::budget::Budgeted;
-use crate::budget::Budget;
 use crate::bits::BitSet;
 use crate::board::{Algorithm, Board};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
+use crate::budget::Budget;
 use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
@@ -128,7 +128,11 @@ pub fn run(
                 hash_mib: SOLVER_HASH_MIB,
                 ..SolverConfig::default()
             };
-            let report = board.solve(Algorithm::Solver, config, Budget::unlimited().with_stop(stop))?;
+            let report = board.solve(
+                Algorithm::Solver,
+                config,
+                Budget::unlimited().with_stop(stop),
+            )?;
             return Ok(Entry {
                 contender,
                 nodes: report.nodes,
