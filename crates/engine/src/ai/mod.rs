@@ -8,8 +8,10 @@
 //! - [`thinker`]: [`Thinker`], the computer's memory across a game and the dispatch by level.
 //! - [`hard`]: the `hard` level, the threat-pattern search of [`crate::gomoku`] on every board.
 //! - [`textbook`]: the depth-limited alpha-beta of `depth:N`.
+//! - [`analysis`]: the value of every move for the analysis overlay, exact or estimated.
 //! - [`clock`]: how long one move may take, and the per-move clock a front end hands in.
 
+pub mod analysis;
 pub mod clock;
 pub mod hard;
 pub mod level;
@@ -17,6 +19,7 @@ pub mod textbook;
 pub mod thinker;
 pub mod thought;
 
+pub use analysis::{analysis_is_exact, analyze, Analysis, AnalysisKind, MoveEstimate};
 pub use clock::{move_time, move_time_limit, MoveClock, GAME_TIME_SHARE};
 pub use hard::HardPlayer;
 pub use level::{BadPlayer, Level, Player};

@@ -252,15 +252,23 @@ impl Session {
             .think(&self.board, Level::Perfect, false, &mut rng)?)
     }
 
+    /// The index of the last move a human played, if any.
+    fn last_human_move(&self) -> Option<usize> {
+        (0..self.board.history().len())
+            .rev()
+            .find(|&i| self.player(self.mover_of(i)).is_human())
+    }
+
+    /// Whether [`Session::undo`] has a human move to take back.
+    pub fn can_undo(&self) -> bool {
+        self.last_human_move().is_some()
+    }
+
     /// Takes back the last move of a human and every computer move after it; returns the cells
     /// taken back, latest first. With two humans this is the last move; against the computer
     /// it is the computer's reply and the human's move before it.
     pub fn undo(&mut self) -> Result<Vec<usize>, SessionError> {
-        let moves = self.board.history();
-        let last_human = (0..moves.len())
-            .rev()
-            .find(|&i| self.player(self.mover_of(i)).is_human())
-            .ok_or(SessionError::NothingToUndo)?;
+        let last_human = self.last_human_move().ok_or(SessionError::NothingToUndo)?;
         let mut taken = Vec::new();
         while self.board.history().len() > last_human {
             taken.push(self.board.undo()?);
