@@ -11,12 +11,13 @@ use crate::notation;
 use crate::position::{Outcome, Position, Side};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
-use crate::search::{self, Limits, NoTrace, SearchResult};
-use crate::solver::progress::Progress;
+use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 use crate::Error;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+pub use crate::solver::progress::Controls;
 
 /// A position on a board of any supported size.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,15 +47,6 @@ pub enum Algorithm {
     AlphaBeta,
     /// The solver: negamax, table, symmetry, threats.
     Solver,
-}
-
-/// What a caller hands a long search: a flag to stop it and counters to watch it.
-#[derive(Clone, Debug, Default)]
-pub struct Controls {
-    /// Set it to stop the search; it then returns `SearchError::Stopped`.
-    pub stop: Option<Arc<AtomicBool>>,
-    /// The solver publishes nodes, root moves settled and table fill here.
-    pub progress: Option<Arc<Progress>>,
 }
 
 /// The exact value of a position and the work it took.
@@ -201,7 +193,9 @@ impl Board {
         )
     }
 
-    /// [`Board::solve`] with progress counters as well as a stop flag.
+    /// [`Board::solve`] with progress counters as well as a stop flag. Every algorithm runs
+    /// until it is done or stopped, however big the tree: [`Board::tree_size`] says up front
+    /// how big minimax and alpha-beta get.
     pub fn solve_with(
         &self,
         algorithm: Algorithm,
@@ -231,28 +225,24 @@ impl Board {
                 })
             }),
             Algorithm::Minimax | Algorithm::AlphaBeta => {
-                if self.legal_moves().len() > 16 {
-                    return Err(SearchError::TooLarge(format!(
-                        "{} without a table is limited to positions with at most 16 empty cells; \
-                         this one has {} (use the solver)",
-                        if algorithm == Algorithm::Minimax {
-                            "minimax"
-                        } else {
-                            "alpha-beta"
-                        },
-                        self.legal_moves().len()
-                    )));
-                }
-                let result = self.textbook(
-                    algorithm,
-                    Limits {
-                        depth: None,
-                        all_best: true,
-                    },
-                    Scoring::Distance,
-                    MoveOrder::CellIndex,
-                    Evaluator::Zero,
-                );
+                let limits = Limits {
+                    depth: None,
+                    all_best: true,
+                };
+                let controls = Controls { stop, progress };
+                let result = each!(self, p => {
+                    let mut game = BoardGame {
+                        pos: p.clone(),
+                        scoring: Scoring::Distance,
+                        order: MoveOrder::CellIndex,
+                        evaluator: Evaluator::Zero,
+                    };
+                    if algorithm == Algorithm::Minimax {
+                        search::minimax_with(&mut game, limits, &controls, &mut NoTrace)
+                    } else {
+                        search::alphabeta_with(&mut game, limits, &controls, &mut NoTrace)
+                    }
+                })?;
                 let score = self.for_side_to_move(result.value);
                 let mut best_moves = result.best_moves;
                 best_moves.sort_unstable();
@@ -266,16 +256,42 @@ impl Board {
         }
     }
 
+    /// How big plain minimax and alpha-beta get from here, known before they start (see
+    /// [`TreeSize`]): [`Board::solve_with`] runs them to the end however big, so a front end
+    /// checks this first and hands in a stop flag.
+    pub fn tree_size(&self) -> TreeSize {
+        TreeSize::of_empty(self.legal_moves().len())
+    }
+
     /// The exact value of every legal move, for the side that plays it.
     pub fn analyze(
         &self,
         config: SolverConfig,
         stop: Option<Arc<AtomicBool>>,
     ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
+        self.analyze_with(
+            config,
+            Controls {
+                stop,
+                progress: None,
+            },
+        )
+    }
+
+    /// [`Board::analyze`] with progress counters as well as a stop flag.
+    pub fn analyze_with(
+        &self,
+        config: SolverConfig,
+        controls: Controls,
+    ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
+        let Controls { stop, progress } = controls;
         each!(self, p => {
             let mut solver = Solver::new(config);
             if let Some(flag) = stop {
                 solver.set_stop_flag(flag);
+            }
+            if let Some(progress) = progress {
+                solver.set_progress(progress);
             }
             let moves = solver.analyze(p)?;
             Ok((moves, solver.stats()))

@@ -2,7 +2,9 @@
 //! alpha >= beta, fail-soft values. Same statistics and trace hooks as minimax.
 
 use super::{leaf_value, Game, Limits, Scratch, SearchResult, Stats, Tracer};
+use crate::error::SearchError;
 use crate::score::{Score, INFINITY};
+use crate::solver::progress::{Controls, Watch};
 
 /// Alpha-beta from the current node of `game` with the full window.
 pub fn alphabeta<G: Game>(
@@ -10,30 +12,63 @@ pub fn alphabeta<G: Game>(
     limits: Limits,
     tracer: &mut impl Tracer,
 ) -> SearchResult<G::Move> {
-    let mut search = AlphaBeta {
-        stats: Stats::default(),
-        scratch: Scratch::new(),
-        all_best: limits.all_best,
-        root_best: Vec::new(),
-    };
-    let value = search.node(game, limits.depth, 0, -INFINITY, INFINITY, tracer);
-    SearchResult {
-        value,
-        best_moves: search.root_best,
-        best_path: search.scratch.pv[0].clone(),
-        best_line: search.scratch.pv_moves[0].clone(),
-        stats: search.stats,
-    }
+    // Without a stop flag nothing can stop it, so the result is always complete.
+    AlphaBeta::new(limits, &Controls::default()).run(game, limits, tracer)
 }
 
-struct AlphaBeta<M> {
+/// [`alphabeta`] watched by `controls`: it publishes its node count to their progress and
+/// ends with [`SearchError::Stopped`] soon after their stop flag is raised (the game is then
+/// back at the node it started from).
+pub fn alphabeta_with<G: Game>(
+    game: &mut G,
+    limits: Limits,
+    controls: &Controls,
+    tracer: &mut impl Tracer,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    let mut search = AlphaBeta::new(limits, controls);
+    let result = search.run(game, limits, tracer);
+    if search.watch.stopped() {
+        return Err(SearchError::Stopped);
+    }
+    Ok(result)
+}
+
+struct AlphaBeta<'a, M> {
     stats: Stats,
     scratch: Scratch<M>,
     all_best: bool,
     root_best: Vec<M>,
+    watch: Watch<'a>,
 }
 
-impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<M> {
+impl<'a, M: Copy + Eq + std::fmt::Debug> AlphaBeta<'a, M> {
+    fn new(limits: Limits, controls: &'a Controls) -> Self {
+        AlphaBeta {
+            stats: Stats::default(),
+            scratch: Scratch::new(),
+            all_best: limits.all_best,
+            root_best: Vec::new(),
+            watch: Watch::new(controls),
+        }
+    }
+
+    fn run<G: Game<Move = M>>(
+        &mut self,
+        game: &mut G,
+        limits: Limits,
+        tracer: &mut impl Tracer,
+    ) -> SearchResult<M> {
+        let value = self.node(game, limits.depth, 0, -INFINITY, INFINITY, tracer);
+        SearchResult {
+            value,
+            best_moves: std::mem::take(&mut self.root_best),
+            best_path: self.scratch.pv[0].clone(),
+            best_line: self.scratch.pv_moves[0].clone(),
+            stats: self.stats,
+        }
+    }
+
+    /// The node's value; meaningless once the watch says stop (the caller then discards it).
     fn node<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
@@ -45,6 +80,9 @@ impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<M> {
     ) -> Score {
         self.stats.nodes += 1;
         self.scratch.enter(ply);
+        if self.watch.tick() {
+            return 0;
+        }
         let maximizing = game.maximizing();
         tracer.enter(&self.scratch.path, maximizing, alpha, beta);
         if let Some(v) = leaf_value(
@@ -77,6 +115,10 @@ impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<M> {
             let v = self.node(game, depth_left.map(|d| d - 1), ply + 1, a, b, tracer);
             self.scratch.path.pop();
             game.undo();
+            if self.watch.stopped() {
+                self.scratch.moves[ply] = moves;
+                return 0;
+            }
             let improves = !seen_any || if maximizing { v > best } else { v < best };
             if improves {
                 best = v;

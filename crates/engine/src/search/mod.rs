@@ -1,12 +1,17 @@
 //! The textbook searches, written once against the [`Game`] trait so that the teaching trees
 //! and the real boards share them: plain minimax and alpha-beta, both with statistics, an
-//! optional depth limit and a trace hook.
+//! optional depth limit and a trace hook. The `_with` forms take the same [`Controls`] as the
+//! solver (a stop flag and live progress), and [`TreeSize`] says up front how big they get.
+//!
+//! [`Controls`]: crate::solver::progress::Controls
 
 mod alphabeta;
+mod estimate;
 mod minimax;
 
-pub use alphabeta::alphabeta;
-pub use minimax::minimax;
+pub use alphabeta::{alphabeta, alphabeta_with};
+pub use estimate::{TreeSize, REACH};
+pub use minimax::{minimax, minimax_with};
 
 use crate::score::Score;
 

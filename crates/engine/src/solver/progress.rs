@@ -1,9 +1,94 @@
-//! Live figures of a running solve, shared with whoever displays them (read from another
-//! thread while the search runs; all counters are relaxed atomics).
+//! Live figures of a running search, shared with whoever displays them (read from another
+//! thread while the search runs; all counters are relaxed atomics), and the [`Controls`] a
+//! caller hands a long search: a stop flag and those counters. The solver, the textbook
+//! searches and the game-tree count all take the same two, so a front end watches and stops
+//! each of them the same way.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Arc;
 
-/// Counters a solve updates as it goes.
+/// What a caller hands a long search: a flag to stop it and counters to watch it.
+#[derive(Clone, Debug, Default)]
+pub struct Controls {
+    /// Set it to stop the search; it then returns `SearchError::Stopped`.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// The search publishes its work here (nodes, and what else it knows: root moves
+    /// settled and table fill for the solver, the ply and memory for the count).
+    pub progress: Option<Arc<Progress>>,
+}
+
+/// How much work (nodes, positions) a search does between two looks at its [`Controls`]:
+/// often enough to stop within a millisecond or so, rarely enough to cost nothing.
+pub(crate) const CHECK_INTERVAL: u64 = 4096;
+
+/// A search's own side of its [`Controls`]: counts work locally and, every
+/// [`CHECK_INTERVAL`] units, publishes it and reads the stop flag (a shared counter touched
+/// on every node would cost more than the node).
+pub(crate) struct Watch<'a> {
+    controls: &'a Controls,
+    unpublished: u64,
+    stopped: bool,
+}
+
+impl<'a> Watch<'a> {
+    pub fn new(controls: &'a Controls) -> Self {
+        let mut watch = Watch {
+            controls,
+            unpublished: 0,
+            stopped: false,
+        };
+        // A flag raised before the search started stops it before any work.
+        watch.check_in();
+        watch
+    }
+
+    /// Counts one unit of work; true once the search has been told to stop.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.unpublished += 1;
+        if self.unpublished >= CHECK_INTERVAL {
+            self.check_in();
+        }
+        self.stopped
+    }
+
+    /// Whether the search has been told to stop (as of the last look at the flag).
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// The progress counters, when the caller watches.
+    pub fn progress(&self) -> Option<&Progress> {
+        self.controls.progress.as_deref()
+    }
+
+    /// Publishes the work counted so far and reads the stop flag.
+    pub fn check_in(&mut self) {
+        if let Some(p) = &self.controls.progress {
+            p.add_nodes(self.unpublished);
+        }
+        self.unpublished = 0;
+        if self
+            .controls
+            .stop
+            .as_ref()
+            .is_some_and(|f| f.load(Relaxed))
+        {
+            self.stopped = true;
+        }
+    }
+}
+
+impl Drop for Watch<'_> {
+    fn drop(&mut self) {
+        if let Some(p) = &self.controls.progress {
+            p.add_nodes(self.unpublished);
+        }
+    }
+}
+
+/// Counters a search updates as it goes.
 #[derive(Debug, Default)]
 pub struct Progress {
     nodes: AtomicU64,
@@ -13,12 +98,14 @@ pub struct Progress {
     root_wins: AtomicUsize,
     table_used: AtomicUsize,
     table_capacity: AtomicUsize,
+    ply: AtomicUsize,
+    memory: AtomicU64,
 }
 
 /// A copy of the counters at one moment.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProgressSnapshot {
-    /// Nodes searched so far (all threads).
+    /// Nodes searched so far (all threads); for the count, positions expanded.
     pub nodes: u64,
     /// Legal moves at the root.
     pub root_total: usize,
@@ -32,6 +119,10 @@ pub struct ProgressSnapshot {
     pub table_used: usize,
     /// Table slots in all (now).
     pub table_capacity: usize,
+    /// The count: the ply being expanded (0 = the root's).
+    pub ply: usize,
+    /// The count: bytes its position tables hold now.
+    pub memory: u64,
 }
 
 impl Progress {
@@ -45,6 +136,8 @@ impl Progress {
             root_wins: self.root_wins.load(Relaxed),
             table_used: self.table_used.load(Relaxed),
             table_capacity: self.table_capacity.load(Relaxed),
+            ply: self.ply.load(Relaxed),
+            memory: self.memory.load(Relaxed),
         }
     }
 
@@ -74,6 +167,14 @@ impl Progress {
         self.table_used.store(used, Relaxed);
         self.table_capacity.store(capacity, Relaxed);
     }
+
+    pub(crate) fn set_ply(&self, ply: usize) {
+        self.ply.store(ply, Relaxed);
+    }
+
+    pub(crate) fn set_memory(&self, bytes: u64) {
+        self.memory.store(bytes, Relaxed);
+    }
 }
 
 impl ProgressSnapshot {
@@ -90,5 +191,43 @@ impl ProgressSnapshot {
             "{side_win}; {} of {} root moves settled, {} of them at least a draw",
             self.root_settled, self.root_total, self.root_at_least_draw
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_watch_publishes_every_unit_of_work_by_the_time_it_is_dropped() {
+        let progress = Arc::new(Progress::default());
+        let controls = Controls {
+            stop: None,
+            progress: Some(progress.clone()),
+        };
+        {
+            let mut watch = Watch::new(&controls);
+            for _ in 0..CHECK_INTERVAL * 2 + 5 {
+                assert!(!watch.tick());
+            }
+        }
+        assert_eq!(progress.snapshot().nodes, CHECK_INTERVAL * 2 + 5);
+    }
+
+    #[test]
+    fn a_watch_sees_the_stop_flag_within_one_interval() {
+        let stop = Arc::new(AtomicBool::new(false));
+        let controls = Controls {
+            stop: Some(stop.clone()),
+            progress: None,
+        };
+        let mut watch = Watch::new(&controls);
+        assert!(!watch.tick());
+        stop.store(true, Relaxed);
+        let ticks = (1..=CHECK_INTERVAL).find(|_| watch.tick());
+        assert!(ticks.is_some(), "the flag was never seen");
+        assert!(watch.stopped());
+        // Raised before the start: stopped at once.
+        assert!(Watch::new(&controls).stopped());
     }
 }
