@@ -211,7 +211,7 @@ fn the_symbols_can_be_swapped() {
 #[test]
 fn undo_takes_back_a_move_and_the_reply_and_hint_names_a_best_move() {
     let out = play(&["play", "--seed", "2"], "undo\na1\nhint\nundo\nb2\n");
-    assert!(out.contains("There is no move of a human player to take back."));
+    assert!(out.contains("There is no move of yours to take back."));
     assert!(out.contains("Hint: "));
     assert!(out.contains(", draw for x"));
     assert!(out.contains("Took back ") && out.contains(" and a1."));

@@ -339,7 +339,10 @@ impl CountEstimate {
             .iter()
             .copied()
             .enumerate()
-            .fold((0, 0.0), |best, (p, n)| if n > best.1 { (p, n) } else { best })
+            .fold(
+                (0, 0.0),
+                |best, (p, n)| if n > best.1 { (p, n) } else { best },
+            )
     }
 
     /// The refusal of a count this estimate shows cannot fit in `memory_bytes`.
@@ -436,7 +439,8 @@ fn reachable(windows: &[u64], last: u64, other: u64, new_last: u64) -> bool {
 
 /// Ways to place `a` stones of one side and `b` of the other on `n` empty cells.
 fn multinomial(n: usize, a: usize, b: usize) -> f64 {
-    let choose = |n: usize, k: usize| (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64);
+    let choose =
+        |n: usize, k: usize| (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64);
     choose(n, a + b) * choose(a + b, a)
 }
 
@@ -471,7 +475,11 @@ mod tests {
             let real = count(&root, PLENTY, &Controls::default()).unwrap();
             let estimated: f64 = estimate(&root).positions_per_ply.iter().sum();
             let error = (estimated - real.positions as f64).abs() / real.positions as f64;
-            assert!(error < 0.05, "{w}x{h}/{k}: {estimated} for {}", real.positions);
+            assert!(
+                error < 0.05,
+                "{w}x{h}/{k}: {estimated} for {}",
+                real.positions
+            );
         }
     }
 

@@ -3,6 +3,11 @@
 
 use thiserror::Error;
 
+/// `n` and its noun, singular for exactly one (`1 row`, `2 rows`).
+fn noun(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A rule set that cannot be played.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum RulesError {
@@ -41,7 +46,7 @@ pub enum NotationError {
         ch: char,
     },
     /// A row of the wrong length.
-    #[error("row {row} has {found} cells but the board is {width} wide")]
+    #[error("row {row} has {} but the board is {width} wide", noun(*found, "cell", "cells"))]
     RowLength {
         /// Row number from the top, 1-based.
         row: usize,
@@ -51,7 +56,7 @@ pub enum NotationError {
         width: usize,
     },
     /// Wrong number of rows.
-    #[error("the position has {found} rows but the board is {height} high")]
+    #[error("the position has {} but the board is {height} high", noun(*found, "row", "rows"))]
     RowCount {
         /// Rows found.
         found: usize,
@@ -121,7 +126,7 @@ pub enum PositionError {
     #[error("the game is over: {0}")]
     GameOver(String),
     /// A move outside the board.
-    #[error("cell {cell} is off the board ({cells} cells)")]
+    #[error("cell {cell} is off the board ({})", noun(*cells, "cell", "cells"))]
     OffBoard {
         /// The cell index.
         cell: usize,

@@ -66,8 +66,8 @@ impl TreeSize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{alphabeta, minimax, Game, Limits, NoTrace};
     use crate::score::Score;
+    use crate::search::{alphabeta, minimax, Game, Limits, NoTrace};
 
     /// A uniform tree of permutations: `empty` cells, no game ends early, every leaf worth
     /// the same, so the textbook searches see exactly the tree the estimate describes.
@@ -108,7 +108,9 @@ mod tests {
                 free: vec![true; empty],
                 played: Vec::new(),
             };
-            let visited = minimax(&mut game, Limits::default(), &mut NoTrace).stats.nodes;
+            let visited = minimax(&mut game, Limits::default(), &mut NoTrace)
+                .stats
+                .nodes;
             assert_eq!(TreeSize::of_empty(empty).full, visited as u128, "{empty}");
         }
         // 9 empty cells: 986,410 nodes without game ends; tic-tac-toe's wins cut it to 549,946.
@@ -124,8 +126,14 @@ mod tests {
                 free: vec![true; empty],
                 played: Vec::new(),
             };
-            let visited = alphabeta(&mut game, Limits::default(), &mut NoTrace).stats.nodes;
-            assert_eq!(TreeSize::of_empty(empty).minimal, visited as u128, "{empty}");
+            let visited = alphabeta(&mut game, Limits::default(), &mut NoTrace)
+                .stats
+                .nodes;
+            assert_eq!(
+                TreeSize::of_empty(empty).minimal,
+                visited as u128,
+                "{empty}"
+            );
         }
     }
 

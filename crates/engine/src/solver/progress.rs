@@ -69,12 +69,7 @@ impl<'a> Watch<'a> {
             p.add_nodes(self.unpublished);
         }
         self.unpublished = 0;
-        if self
-            .controls
-            .stop
-            .as_ref()
-            .is_some_and(|f| f.load(Relaxed))
-        {
+        if self.controls.stop.as_ref().is_some_and(|f| f.load(Relaxed)) {
             self.stopped = true;
         }
     }
