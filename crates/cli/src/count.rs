@@ -1,7 +1,7 @@
 //! `mnk count`: game-tree statistics counted over positions, within a memory bound.
 
 use crate::common::{counted, duration, grouped, millis, note, outln, BoardArgs};
-use crate::live::{Live, Show, Stop};
+use crate::live::{catch_ctrl_c, Live, Show, Stop};
 use crate::solve::stopped;
 use clap::Args;
 use mnk_engine::count::{count, estimate, CountError, DEFAULT_MEMORY_MIB};
@@ -37,6 +37,16 @@ pub fn run(args: CountArgs) -> anyhow::Result<()> {
     };
     let memory = args.memory << 20;
     let plan = estimate(pos);
+    let (widest, positions) = plan.widest_ply();
+    if positions > 10_000_000.0 && plan.refusal(memory).is_none() {
+        catch_ctrl_c();
+        note(&format!(
+            "this count holds about {} positions at ply {widest} and needs about {} MiB; \
+             Ctrl-C stops it",
+            grouped(positions as u128),
+            grouped(plan.peak_bytes().div_ceil(1 << 20).into())
+        ));
+    }
     let show = if args.common.json {
         Show::Nothing
     } else {
@@ -46,15 +56,6 @@ pub fn run(args: CountArgs) -> anyhow::Result<()> {
         }
     };
     let live = Live::watch(show, None);
-    let (widest, positions) = plan.widest_ply();
-    if positions > 10_000_000.0 && plan.refusal(memory).is_none() {
-        note(&format!(
-            "this count holds about {} positions at ply {widest} and needs about {} MiB; \
-             Ctrl-C stops it",
-            grouped(positions as u128),
-            grouped(plan.peak_bytes().div_ceil(1 << 20).into())
-        ));
-    }
     let result = count(pos, memory, &live.controls());
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();

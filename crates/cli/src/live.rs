@@ -29,6 +29,12 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
+/// Makes Ctrl-C stop the searches of this process from now on (rather than end it), so that a
+/// warning saying "Ctrl-C stops it" can be printed before the search and its line start.
+pub fn catch_ctrl_c() {
+    interrupt_flag();
+}
+
 /// What the progress line shows, which depends on the search.
 #[derive(Clone, Copy, Debug)]
 pub enum Show {

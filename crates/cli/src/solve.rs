@@ -11,7 +11,7 @@ mod analyze;
 pub use analyze::{run_analyze, AnalyzeArgs};
 
 use crate::common::{approx, counted, duration, duration_ms, millis, note, out, outln, BoardArgs};
-use crate::live::{Live, Show, Stop};
+use crate::live::{catch_ctrl_c, Live, Show, Stop};
 use crate::render::board_text;
 use clap::{Args, ValueEnum};
 use mnk_engine::board::{Algorithm, SolveReport};
@@ -194,17 +194,16 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
         Algo::Solver => Algorithm::Solver,
     };
     let (show, warning) = judge(&board, args.algo, args.force, args.max_time)?;
-    let live = Live::watch(
-        if args.common.json {
-            Show::Nothing
-        } else {
-            show
-        },
-        args.max_time,
-    );
     if let Some(warning) = warning {
+        catch_ctrl_c();
         note(&warning);
     }
+    let show = if args.common.json {
+        Show::Nothing
+    } else {
+        show
+    };
+    let live = Live::watch(show, args.max_time);
     let result = board.solve_with(algorithm, config(args.hash, args.threads), live.controls());
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();

@@ -238,7 +238,7 @@ fn a_count_that_cannot_fit_is_refused_at_once_and_the_bound_is_the_users() {
     let (code, out, err) = run(&["count", "--size", "5x5", "--k", "4"]);
     assert_eq!(code, Some(2));
     assert!(out.is_empty(), "{out}");
-    for part in ["would need about", "GiB", "2048 MiB allowed", "--memory"] {
+    for part in ["would need about", "TiB", "2048 MiB allowed", "--memory"] {
         assert!(err.contains(part), "{part}: {err}");
     }
     // 4x4 needs about 410 MiB: refused within 64 MiB, counted within the default.
@@ -325,4 +325,49 @@ fn table_shows_the_meaningful_boards_with_their_published_values() {
         out.contains("8 published values compared, all agree."),
         "{out}"
     );
+}
+
+#[test]
+fn a_big_board_is_warned_of_but_never_refused_when_a_win_is_near() {
+    // 15x15 Gomoku, x to move with an open four: far beyond exact solving in general, but
+    // this position is solved at once (after a warning on stderr).
+    let mut rows = vec![".".repeat(15); 15];
+    rows[7] = ".....xxxx......".to_string();
+    rows[0] = "ooo............".to_string();
+    rows[14] = "..............o".to_string();
+    let position = rows.join("/");
+    let (code, out, err) = run(&[
+        "solve",
+        "--size",
+        "15x15",
+        "--position",
+        &position,
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "win");
+    assert_eq!(v["plies"], 1);
+    assert_eq!(v["best_moves"], serde_json::json!(["e8", "j8"]));
+    assert!(
+        err.contains("217 empty cells is far beyond exact solving"),
+        "{err}"
+    );
+    assert!(err.contains("--max-time"), "{err}");
+    // A board over 64 cells but nearly full gets no warning and its exact value.
+    let (code, out, err) = run(&[
+        "solve",
+        "--size",
+        "9x8",
+        "--k",
+        "4",
+        "--position",
+        "xooxxoxox/xoxoooxox/oooxxxoxo/xxoxooxxo/oooxxoxox/xxxoxooxo/........./.........",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["value"], "loss");
+    assert_eq!(v["plies"], 2);
 }

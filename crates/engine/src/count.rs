@@ -61,7 +61,9 @@ pub enum CountError {
 /// A number of bytes as a rounded figure for messages.
 fn approx_bytes(bytes: u64) -> String {
     const GIB: f64 = (1u64 << 30) as f64;
-    if bytes >= 1 << 30 {
+    if bytes >= 1 << 40 {
+        format!("{:.1} TiB", bytes as f64 / GIB / 1024.0)
+    } else if bytes >= 1 << 30 {
         format!("{:.1} GiB", bytes as f64 / GIB)
     } else {
         format!("{} MiB", bytes.div_ceil(1 << 20))
@@ -494,7 +496,7 @@ mod tests {
         };
         assert!(needed_bytes > PLENTY * 4, "{needed_bytes}");
         assert!(ply >= 8, "{ply}");
-        assert!(err.to_string().contains("GiB"), "{err}");
+        assert!(err.to_string().contains("TiB"), "{err}");
         // Nearly full, the same board counts at once.
         let mut near_end = empty(5, 5, 4);
         for cell in [0, 1, 2, 5, 4, 3, 6, 7, 9, 8, 10, 11, 13, 12, 14, 16, 15] {

@@ -2,7 +2,7 @@
 
 use super::{config, fail_if_interrupted, hash_parser, rules_json, verdict_json, FAR_BEYOND_EMPTY};
 use crate::common::{counted, duration, duration_ms, grouped, millis, note, outln, BoardArgs};
-use crate::live::{Live, Show, Stop};
+use crate::live::{catch_ctrl_c, Live, Show, Stop};
 use clap::Args;
 use mnk_engine::solver::progress::ProgressSnapshot;
 use mnk_engine::solver::{MoveValue, DEFAULT_HASH_MIB};
@@ -40,20 +40,21 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     if let Some(outcome) = board.outcome() {
         return Err(SearchError::GameOver(outcome.to_string()).into());
     }
-    let show = if args.common.json {
-        Show::Nothing
-    } else {
-        Show::Solver
-    };
-    let live = Live::watch(show, args.max_time);
     let empty = board.legal_moves().len();
     if empty > FAR_BEYOND_EMPTY && args.max_time.is_none() {
+        catch_ctrl_c();
         note(&format!(
             "{empty} empty cells is far beyond exact analysis: it finishes only if forced wins \
              are near. For a good move use mnk play or mnk match with the hard level; \
              --max-time SECONDS bounds the attempt, and Ctrl-C stops it"
         ));
     }
+    let show = if args.common.json {
+        Show::Nothing
+    } else {
+        Show::Solver
+    };
+    let live = Live::watch(show, args.max_time);
     let result = board.analyze_with(config(args.hash, 0), live.controls());
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();

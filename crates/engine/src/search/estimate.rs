@@ -91,7 +91,7 @@ mod tests {
             }
         }
         fn maximizing(&self) -> bool {
-            self.played.len() % 2 == 0
+            self.played.len().is_multiple_of(2)
         }
         fn terminal_value(&self) -> Option<Score> {
             self.free.iter().all(|f| !f).then_some(0)
