@@ -159,21 +159,65 @@ fn known_so_far(algo: Algo, snapshot: &ProgressSnapshot) -> String {
     }
 }
 
-/// Fails with one sentence when Ctrl-C stopped the search (an interruption is reported at the
-/// error edge); a search that ran out of `--max-time` passes, to print its incomplete answer.
-pub fn fail_if_interrupted(
-    stop: Stop,
-    nodes: u64,
-    elapsed: Duration,
-    known: &str,
-) -> anyhow::Result<()> {
-    match stop {
-        Stop::Interrupted => Err(stopped(
-            &counted(nodes.into(), "node", "nodes"),
-            elapsed,
-            known,
-        )),
-        Stop::TimeLimit(_) => Ok(()),
+/// A search that stopped before it finished, and what it knows.
+pub struct Unfinished<'a> {
+    /// The position searched.
+    pub board: &'a Board,
+    /// Why it stopped.
+    pub stop: Stop,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// What it established, in words.
+    pub known: String,
+}
+
+impl Unfinished<'_> {
+    /// After Ctrl-C, the one sentence for the error edge; at the time limit, the limit (the
+    /// command then prints its incomplete answer).
+    fn time_limit(&self) -> anyhow::Result<Duration> {
+        match self.stop {
+            Stop::Interrupted => Err(stopped(
+                &counted(self.nodes.into(), "node", "nodes"),
+                self.elapsed,
+                &self.known,
+            )),
+            Stop::TimeLimit(limit) => Ok(limit),
+        }
+    }
+
+    /// The incomplete JSON answer: the command's own unknown fields (`answer`) and what every
+    /// incomplete answer has.
+    fn json(&self, answer: serde_json::Value, mut stats: serde_json::Value) -> serde_json::Value {
+        let board = self.board;
+        stats["nodes"] = json!(self.nodes);
+        stats["ms"] = json!(millis(self.elapsed));
+        let mut out = json!({
+            "rules": rules_json(board),
+            "position": board.to_text(),
+            "to_move": board.to_move().letter().to_string(),
+            "complete": false,
+            "stopped": "time limit",
+            "known_so_far": self.known,
+            "stats": stats,
+        });
+        if let (Some(out), Some(answer)) = (out.as_object_mut(), answer.as_object()) {
+            out.extend(answer.clone());
+        }
+        out
+    }
+
+    /// The last lines of an incomplete answer for people: what is known, and the work.
+    fn print_tail(&self, algo: Option<&str>) -> anyhow::Result<()> {
+        outln!("Known so far: {}", self.known)?;
+        let algo = algo.map(|a| format!(" ({a})")).unwrap_or_default();
+        outln!(
+            "Searched {} in {}{algo}",
+            counted(self.nodes.into(), "node", "nodes"),
+            duration(self.elapsed)
+        )?;
+        Ok(())
     }
 }
 
@@ -209,9 +253,14 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     let stop = live.finish();
     let report = match (result, stop) {
         (Err(SearchError::Stopped), Some(stop)) => {
-            let known = known_so_far(args.algo, &snapshot);
-            fail_if_interrupted(stop, snapshot.nodes, elapsed, &known)?;
-            return print_incomplete(&args, &board, stop, &snapshot, elapsed, &known);
+            let unfinished = Unfinished {
+                board: &board,
+                stop,
+                nodes: snapshot.nodes,
+                elapsed,
+                known: known_so_far(args.algo, &snapshot),
+            };
+            return print_incomplete(&args, &unfinished);
         }
         (result, _) => result?,
     };
@@ -267,45 +316,20 @@ fn print_solution(
 }
 
 /// Prints a solve that ran out of `--max-time`: no value, what is known, the work.
-fn print_incomplete(
-    args: &SolveArgs,
-    board: &Board,
-    stop: Stop,
-    snapshot: &ProgressSnapshot,
-    elapsed: Duration,
-    known: &str,
-) -> anyhow::Result<()> {
-    let Stop::TimeLimit(limit) = stop else {
-        return Ok(());
-    };
+fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished) -> anyhow::Result<()> {
+    let limit = unfinished.time_limit()?;
     if args.common.json {
-        let out = json!({
-            "rules": rules_json(board),
-            "position": board.to_text(),
-            "to_move": board.to_move().letter().to_string(),
-            "value": null,
-            "plies": null,
-            "best_moves": [],
-            "complete": false,
-            "stopped": "time limit",
-            "known_so_far": known,
-            "stats": { "nodes": snapshot.nodes, "ms": millis(elapsed), "algo": args.algo.name() },
-        });
+        let answer = json!({ "value": null, "plies": null, "best_moves": [] });
+        let out = unfinished.json(answer, json!({ "algo": args.algo.name() }));
         outln!("{out}")?;
         return Ok(());
     }
+    let board = unfinished.board;
     out!("{}", board_text(board, &[]))?;
     outln!("{} to move ({})", board.to_move(), board.rules())?;
     outln!(
         "Value: unknown, the search stopped at the time limit of {} before it finished",
         duration(limit)
     )?;
-    outln!("Known so far: {known}")?;
-    outln!(
-        "Searched {} in {} ({})",
-        counted(snapshot.nodes.into(), "node", "nodes"),
-        duration(elapsed),
-        args.algo.name()
-    )?;
-    Ok(())
+    unfinished.print_tail(Some(args.algo.name()))
 }

@@ -1,8 +1,8 @@
 //! `mnk analyze`: the exact value of every legal move, drawn on the board.
 
-use super::{config, fail_if_interrupted, hash_parser, rules_json, verdict_json, FAR_BEYOND_EMPTY};
+use super::{config, hash_parser, rules_json, verdict_json, Unfinished, FAR_BEYOND_EMPTY};
 use crate::common::{counted, duration, duration_ms, grouped, millis, note, outln, BoardArgs};
-use crate::live::{catch_ctrl_c, Live, Show, Stop};
+use crate::live::{catch_ctrl_c, Live, Show};
 use clap::Args;
 use mnk_engine::solver::progress::ProgressSnapshot;
 use mnk_engine::solver::{MoveValue, DEFAULT_HASH_MIB};
@@ -60,9 +60,14 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let stop = live.finish();
     let (moves, stats) = match (result, stop) {
         (Err(SearchError::Stopped), Some(stop)) => {
-            let known = analysis_known(&snapshot);
-            fail_if_interrupted(stop, snapshot.nodes, elapsed, &known)?;
-            return print_incomplete(&args, &board, stop, snapshot.nodes, elapsed, &known);
+            let unfinished = Unfinished {
+                board: &board,
+                stop,
+                nodes: snapshot.nodes,
+                elapsed,
+                known: analysis_known(&snapshot),
+            };
+            return print_incomplete(&args, &unfinished);
         }
         (result, _) => result?,
     };
@@ -87,7 +92,11 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     print_grid(&board, &moves)?;
-    outln!("{}", work_line(stats.nodes, ms))?;
+    outln!(
+        "Searched {} in {}",
+        counted(stats.nodes.into(), "node", "nodes"),
+        duration_ms(ms)
+    )?;
     Ok(())
 }
 
@@ -135,48 +144,20 @@ fn print_grid(board: &Board, moves: &[MoveValue]) -> anyhow::Result<()> {
 }
 
 /// Prints an analysis that ran out of `--max-time`: no values, what is known, the work.
-fn print_incomplete(
-    args: &AnalyzeArgs,
-    board: &Board,
-    stop: Stop,
-    nodes: u64,
-    elapsed: Duration,
-    known: &str,
-) -> anyhow::Result<()> {
-    let Stop::TimeLimit(limit) = stop else {
-        return Ok(());
-    };
+fn print_incomplete(args: &AnalyzeArgs, unfinished: &Unfinished) -> anyhow::Result<()> {
+    let limit = unfinished.time_limit()?;
     if args.common.json {
-        let out = json!({
-            "rules": rules_json(board),
-            "position": board.to_text(),
-            "to_move": board.to_move().letter().to_string(),
-            "moves": null,
-            "complete": false,
-            "stopped": "time limit",
-            "known_so_far": known,
-            "stats": { "nodes": nodes, "ms": millis(elapsed) },
-        });
+        let out = unfinished.json(json!({ "moves": null }), json!({}));
         outln!("{out}")?;
         return Ok(());
     }
+    let board = unfinished.board;
     outln!("{} to move ({})", board.to_move(), board.rules())?;
     outln!(
         "No values: the analysis stopped at the time limit of {} before every move was valued",
         duration(limit)
     )?;
-    outln!("Known so far: {known}")?;
-    outln!("{}", work_line(nodes, millis(elapsed)))?;
-    Ok(())
-}
-
-/// The line under a finished analysis: its work.
-fn work_line(nodes: u64, ms: f64) -> String {
-    format!(
-        "Searched {} in {}",
-        counted(nodes.into(), "node", "nodes"),
-        duration_ms(ms)
-    )
+    unfinished.print_tail(None)
 }
 
 /// The counts of a stopped analysis, in words.

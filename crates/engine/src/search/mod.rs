@@ -13,7 +13,9 @@ pub use alphabeta::{alphabeta, alphabeta_with};
 pub use estimate::{TreeSize, REACH};
 pub use minimax::{minimax, minimax_with};
 
+use crate::error::SearchError;
 use crate::score::Score;
+use crate::solver::progress::{Controls, Watch};
 
 /// A two-player game as the textbook searches see it: MAX and MIN alternate (not necessarily
 /// strictly), leaves carry values from MAX's point of view.
@@ -105,6 +107,59 @@ impl<M> SearchResult<M> {
     /// Whether the value is exact (no depth-limit estimate took part).
     pub fn exact(&self) -> bool {
         self.stats.horizon_leaves == 0
+    }
+}
+
+/// What both textbook searches carry through the tree: the counters, the scratch space, the
+/// best root moves so far, and the watch on the caller's controls.
+pub(crate) struct Walk<'a, M> {
+    pub stats: Stats,
+    pub scratch: Scratch<M>,
+    pub root_best: Vec<M>,
+    pub watch: Watch<'a>,
+}
+
+impl<'a, M: Copy> Walk<'a, M> {
+    pub fn new(controls: &'a Controls) -> Self {
+        Walk {
+            stats: Stats::default(),
+            scratch: Scratch::new(),
+            root_best: Vec::new(),
+            watch: Watch::new(controls),
+        }
+    }
+
+    /// Counts a node entered at `ply`; true when the search has been stopped and must unwind
+    /// (the values it then returns mean nothing).
+    #[inline]
+    pub fn enter(&mut self, ply: usize) -> bool {
+        self.stats.nodes += 1;
+        self.scratch.enter(ply);
+        self.watch.tick()
+    }
+
+    /// The result, given the root's value, and whether the search was stopped (its value
+    /// then means nothing).
+    pub fn finish(mut self, value: Score) -> (SearchResult<M>, bool) {
+        let result = SearchResult {
+            value,
+            best_moves: std::mem::take(&mut self.root_best),
+            best_path: self.scratch.pv[0].clone(),
+            best_line: self.scratch.pv_moves[0].clone(),
+            stats: self.stats,
+        };
+        (result, self.watch.stopped())
+    }
+}
+
+/// A finished walk as the `_with` searches return it: [`SearchError::Stopped`] if stopped.
+pub(crate) fn unless_stopped<M>(
+    (result, stopped): (SearchResult<M>, bool),
+) -> Result<SearchResult<M>, SearchError> {
+    if stopped {
+        Err(SearchError::Stopped)
+    } else {
+        Ok(result)
     }
 }
 
