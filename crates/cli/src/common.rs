@@ -218,32 +218,30 @@ pub fn counted(n: u128, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
-/// A very large count in words, for estimates: exact up to a million, then `57 trillion`,
-/// and `more than 10^30` beyond (where the estimates saturate anyway).
+/// A very large count for estimates: exact up to a million, then in words up to trillions
+/// (`57 trillion`), then as a power of ten (`4.2 × 10^25`), and `more than 10^30` beyond
+/// (where the estimates saturate anyway).
 pub fn approx(n: u128) -> String {
-    const NAMES: [(f64, &str); 5] = [
-        (1e24, "septillion"),
-        (1e21, "sextillion"),
-        (1e18, "quintillion"),
-        (1e15, "quadrillion"),
-        (1e12, "trillion"),
-    ];
     let x = n as f64;
     if x >= 1e30 {
         return "more than 10^30".to_string();
     }
-    let (scale, name) = NAMES
-        .iter()
-        .chain(&[(1e9, "billion"), (1e6, "million")])
-        .copied()
-        .find(|&(scale, _)| x >= scale)
-        .unwrap_or((1.0, ""));
-    if name.is_empty() {
-        grouped(n)
-    } else if x / scale < 9.95 {
-        format!("{:.1} {name}", x / scale)
-    } else {
-        format!("{:.0} {name}", x / scale)
+    if x >= 1e15 {
+        // Rounded to one decimal first, so that 9.96e25 reads 1.0 × 10^26.
+        let exponent = x.log10().floor();
+        let mantissa = (x / 10f64.powf(exponent) * 10.0).round() / 10.0;
+        let (mantissa, exponent) = if mantissa >= 10.0 {
+            (mantissa / 10.0, exponent + 1.0)
+        } else {
+            (mantissa, exponent)
+        };
+        return format!("{mantissa:.1} × 10^{exponent}");
+    }
+    let words = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")];
+    match words.iter().find(|&&(scale, _)| x >= scale) {
+        None => grouped(n),
+        Some(&(scale, name)) if x / scale < 9.95 => format!("{:.1} {name}", x / scale),
+        Some(&(scale, name)) => format!("{:.0} {name}", x / scale),
     }
 }
 
@@ -303,6 +301,8 @@ mod tests {
         assert_eq!(approx(986_410), "986,410");
         assert_eq!(approx(1_302_061_344), "1.3 billion");
         assert_eq!(approx(56_874_039_553_217), "57 trillion");
+        assert_eq!(approx(42_163_840_000_000_000_000_000_000), "4.2 × 10^25");
+        assert_eq!(approx(9_960_000_000_000_000), "1.0 × 10^16");
         assert_eq!(approx(u128::MAX), "more than 10^30");
     }
 

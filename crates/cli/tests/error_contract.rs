@@ -295,7 +295,7 @@ fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(&["solve", "--algo", "foo"], "possible values: minimax")
                 .case(
                     &["solve", "--algo", "minimax", "--size", "5x5"],
-                    "at most 16 empty cells",
+                    "far beyond reach",
                 )
                 .case(&["solve", "--hash", "99999999"], "not in 0..=16384")
                 .case(&["solve", "--threads", "1000"], "not in 0..=256")
