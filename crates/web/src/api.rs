@@ -144,7 +144,10 @@ async fn with_search<R: Send + 'static>(
     let search = Arc::new(Running::default());
     if !id.is_empty() {
         let mut running = state.running();
-        running.entry(id.to_string()).or_default().push(search.clone());
+        running
+            .entry(id.to_string())
+            .or_default()
+            .push(search.clone());
     }
     let timer = {
         let stop = search.stop.clone();
@@ -230,7 +233,11 @@ fn requested_record(req: NewGame) -> Result<Record, ApiError> {
     let board = Board::new(rules);
     let moves = words
         .iter()
-        .map(|w| board.parse_move(w).map_err(|e| ApiError::BadRequest(e.to_string())))
+        .map(|w| {
+            board
+                .parse_move(w)
+                .map_err(|e| ApiError::BadRequest(e.to_string()))
+        })
         .collect::<Result<Vec<usize>, ApiError>>()?;
     Ok(Record {
         rules,
@@ -440,8 +447,10 @@ async fn analysis(
         Ok(g.session.board().clone())
     })
     .await?;
-    let result =
-        with_search(&state, &id, move |stop| Ok(analysis::analyze(&board, stop)?)).await?;
+    let result = with_search(&state, &id, move |stop| {
+        Ok(analysis::analyze(&board, stop)?)
+    })
+    .await?;
     Ok(Json(result))
 }
 

@@ -2,9 +2,9 @@
 //! ([`mnk_engine::teach::Lesson`]), sent as nodes to draw and a trace to step through.
 
 use crate::error::ApiError;
+use mnk_engine::score::INFINITY;
 use mnk_engine::teach::lesson::Bound;
 use mnk_engine::teach::{draw, Algo, Event, Lesson};
-use mnk_engine::score::INFINITY;
 use mnk_engine::tree;
 use serde::{Deserialize, Serialize};
 

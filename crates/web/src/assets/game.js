@@ -445,7 +445,8 @@ export class GamePage {
     }
     const who = playerName(v.players[v.to_move]);
     if (v.computer_to_move) {
-      parts.push(this.paused ? t("status_paused", { side, who }) : t("status_thinking", { side, who }));
+      const key = this.failure ? "status_stuck" : this.paused ? "status_paused" : "status_thinking";
+      parts.push(t(key, { side, who }));
     } else {
       parts.push(t("status_your_move", { side }));
     }

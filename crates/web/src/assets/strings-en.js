@@ -30,6 +30,7 @@ export default {
   status_your_move: "{side} to move — your turn: click a cell, or use the arrow keys and Enter.",
   status_thinking: "{side} to move — {who} is thinking…",
   status_paused: "{side} to move — {who} is paused. Press Resume to let it move.",
+  status_stuck: "{side} to move — {who}'s move did not arrive (see below).",
   status_played: "{side} played {move}.",
   status_played_value: "{side} played {move} ({value}).",
   status_draw: "Game over: a draw.",

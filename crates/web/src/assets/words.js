@@ -39,6 +39,8 @@ export function methodText(th) {
 export function errorText(e) {
   if (!e || !e.code) return t("err_other");
   if (e.code === "network") return t("err_network");
+  // The page offers its own way out of a lost game (set it up again), so it says it itself.
+  if (e.code === "no_such_game") return t("err_gone");
   if (e.code === "bad_answer") return t("err_other");
   if (currentLang() === "en" && e.message) return sentence(e.message);
   const x = e.extra || {};
