@@ -8,25 +8,6 @@ use serde_json::{json, Value};
 use std::time::Duration;
 use support::{with_page, Browser, Options, Server};
 
-/// Waits until the human may play, then clicks `cell` (twice on a phone: tap, confirm).
-async fn play(b: &Browser, cell: usize) {
-    let n = b.moves().await.len();
-    b.wait(
-        "the board to take a move",
-        "document.getElementById('board').classList.contains('live')",
-    )
-    .await;
-    b.click(&format!("#cell-{cell}")).await;
-    if b.js("!document.getElementById('confirm-bar').hidden").await == Value::Bool(true) {
-        b.click("#confirm-move").await;
-    }
-    b.wait(
-        "the move to be played",
-        &format!("document.getElementById('board').dataset.moves.split(' ').filter(Boolean).length > {n}"),
-    )
-    .await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bug1_an_answer_for_an_older_game_is_dropped() {
     with_page(Options::default(), |b| async move {
@@ -34,7 +15,7 @@ async fn bug1_an_answer_for_an_older_game_is_dropped() {
         let old = b.js("document.getElementById('board').dataset.id").await;
         // The computer's answer to the first move is held back until the new game is on.
         b.hold_answers("/computer").await;
-        play(&b, 112).await;
+        b.play(112).await;
         b.wait("the server's answer (held)", "window.__held.length === 1")
             .await;
         b.new_game(3, 3, 3, "human", "perfect").await;
@@ -47,7 +28,7 @@ async fn bug1_an_answer_for_an_older_game_is_dropped() {
         )
         .await;
         // The 3x3 game goes on: a move, the computer's reply, no error.
-        play(&b, 4).await;
+        b.play(4).await;
         b.wait(
             "the reply on 3x3",
             "document.getElementById('board').dataset.moves.split(' ').length === 2",
@@ -80,7 +61,7 @@ async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
     with_page(opts, |mut b| async move {
         b.new_game(15, 15, 5, "human", "hard").await;
         b.count_requests().await;
-        play(&b, 112).await;
+        b.play(112).await;
         b.wait(
             "the computer to think",
             "!document.getElementById('thinking').hidden",
@@ -167,7 +148,7 @@ async fn bug3_an_open_four_is_not_shown_as_a_win_in_one() {
             hint.contains("f6") && hint.contains("win in 3 plies"),
             "{hint}"
         );
-        play(&b, 9 * 15 + 5).await; // f6: column f, row 6 from the bottom
+        b.play(9 * 15 + 5).await; // f6: column f, row 6 from the bottom
         b.click("#hint").await;
         let hint = b
             .wait(
@@ -214,7 +195,7 @@ async fn bug4_and_5_a_hint_keeps_the_overlay_and_a_late_hint_is_dropped() {
             .await;
         assert_eq!(b.js("document.getElementById('hint').disabled").await, true);
         let status = b.text("status").await;
-        play(&b, 4).await;
+        b.play(4).await;
         b.release().await;
         b.wait("the late hint to reach the page", "window.__released === 1")
             .await;
@@ -260,7 +241,7 @@ async fn bug6_the_settings_never_contradict_the_game() {
         assert_eq!(b.js("document.getElementById('width').value").await, "3");
         assert_eq!(b.text("settings-note").await, "");
         b.js("(window.fetch = window.__fetch0, true)").await;
-        play(&b, 4).await;
+        b.play(4).await;
         assert_eq!(b.js("document.querySelectorAll('.cell').length").await, 9);
         b
     })

@@ -488,12 +488,9 @@ export class GamePage {
     const th = this.view.last_thought;
     const dl = $("stats");
     dl.replaceChildren();
-    if (!th) {
-      const dd = document.createElement("dd");
-      dd.textContent = t("no_computer_move");
-      dl.appendChild(dd);
-      return;
-    }
+    dl.hidden = !th;
+    $("stats-none").hidden = !!th;
+    if (!th) return;
     const rows = [
       ["stat_move", "move", `${th.side.toUpperCase()} ${th.move}`],
       ["stat_value", "value", valueText(th) || "—"],

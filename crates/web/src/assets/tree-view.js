@@ -144,7 +144,9 @@ export function drawTree(lesson, upto, selected, onPick) {
       : el("circle", { class: "tnode", cx: x, cy: y, r: R }));
     g.appendChild(el("text", { class: "tval", x, y }, text));
     if (ab && s.entered && !s.done && !n.leaf) {
-      g.appendChild(el("text", { class: "window", x, y: y - R - 7 },
+      // Beside the node, not in it: the node's name is its value; the window is said by the
+      // step's sentence.
+      svg.appendChild(el("text", { class: "window", x, y: y - R - 7, "aria-hidden": "true" },
         `α ${bound(s.alpha, inf)}  β ${bound(s.beta, inf)}`));
     }
     g.addEventListener("click", () => onPick(n.path));

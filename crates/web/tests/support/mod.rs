@@ -353,6 +353,32 @@ impl Browser {
             .collect()
     }
 
+    /// Waits until a human may play, then plays `cell` (on small cells: a tap, then the
+    /// confirm button); waits until the move is on the board.
+    pub async fn play(&self, cell: usize) {
+        let n = self.moves().await.len();
+        self.wait(
+            "the board to take a move",
+            "document.getElementById('board').classList.contains('live')",
+        )
+        .await;
+        self.click(&format!("#cell-{cell}")).await;
+        if self
+            .js("!document.getElementById('confirm-bar').hidden")
+            .await
+            == Value::Bool(true)
+        {
+            self.click("#confirm-move").await;
+        }
+        self.wait(
+            "the move to be played",
+            &format!(
+                "document.getElementById('board').dataset.moves.split(' ').filter(Boolean).length > {n}"
+            ),
+        )
+        .await;
+    }
+
     /// Chooses settings in the form and presses New game; waits for the new, empty board.
     pub async fn new_game(&self, width: u32, height: u32, k: u32, x: &str, o: &str) {
         let old = self.js("document.getElementById('board').dataset.id").await;
