@@ -6,7 +6,7 @@ mod support;
 
 use serde_json::{json, Value};
 use std::time::Duration;
-use support::{with_page, Browser, Options, Server};
+use support::{with_page, Options, Server};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bug1_an_answer_for_an_older_game_is_dropped() {

@@ -197,12 +197,12 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         b.click("#tab-learn").await;
         b.wait("the lesson", "document.querySelectorAll('#lessons g.node').length === 13").await;
         b.click("#step-next").await;
-        assert!(b.text("step-text").await.contains("进入节点"));
+        assert!(b.text("step-text").await.contains("进入根节点"));
         assert_eq!(english_words(&b).await, json!([]));
         b.assert_accessible("the Chinese lesson").await;
         // Switched on the page, remembered.
         b.js("(document.getElementById('lang').value = 'en', document.getElementById('lang').dispatchEvent(new Event('change')), true)").await;
-        assert!(b.text("step-text").await.starts_with("Enter node"));
+        assert!(b.text("step-text").await.starts_with("Enter the root"));
         b.load("").await;
         assert_eq!(b.js("document.documentElement.lang").await, "en");
         b

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { t, onLangChange } from "./i18n.js";
-import { errorText } from "./words.js";
+import { errorText, sentence } from "./words.js";
 import { drawTree, replay, summary, nodeName, bound } from "./tree-view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -132,7 +132,7 @@ export class TeachPanel {
       box.appendChild(col);
       const prefix = this.lessons.length > 1 ? t("algo_" + lesson.algo) + ": " : "";
       texts.push(prefix + (upto === 0 ? t("step_start") : upto < this.at ? t("step_done")
-        : explain(lesson, upto)));
+        : sentence(explain(lesson, upto))));
     }
     $("step-text").textContent = texts.join("  ");
     this.drawEditor();

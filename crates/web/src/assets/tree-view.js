@@ -10,8 +10,8 @@ const GAP = 40;     // between neighbouring leaves
 const LEVEL = 74;   // between levels
 const R = 16;       // node radius
 
-/** The name of a node: "root" or its child indices joined with dots. */
-export const nodeName = (path) => (path.length ? path.join(".") : t("root"));
+/** A node's name: "the root", or "node" and its child indices joined with dots. */
+export const nodeName = (path) => (path.length ? t("node_named", { path: path.join(".") }) : t("root"));
 
 /** A bound or a value, infinities written as ∞. */
 export function bound(v, infinity) {
