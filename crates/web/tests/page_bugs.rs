@@ -29,11 +29,7 @@ async fn bug1_an_answer_for_an_older_game_is_dropped() {
         .await;
         // The 3x3 game goes on: a move, the computer's reply, no error.
         b.play(4).await;
-        b.wait(
-            "the reply on 3x3",
-            "document.getElementById('board').dataset.moves.split(' ').length === 2",
-        )
-        .await;
+        b.wait_moves(2).await;
         assert_eq!(b.js("document.querySelectorAll('.cell').length").await, 9);
         assert_eq!(
             b.js("document.getElementById('board').dataset.id").await,
@@ -96,11 +92,7 @@ async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
         );
         assert_eq!(b.text("failure-retry").await, "Set the game up again");
         b.click("#failure-retry").await;
-        b.wait(
-            "the restored game's reply",
-            "document.getElementById('board').dataset.moves.split(' ').length === 2",
-        )
-        .await;
+        b.wait_moves(2).await;
         assert_eq!(b.moves().await[0], "h8");
         b
     })
@@ -136,27 +128,14 @@ async fn bug3_an_open_four_is_not_shown_as_a_win_in_one() {
         ))
         .await;
         assert_eq!(b.moves().await.len(), 11);
-        b.click("#hint").await;
-        let hint = b
-            .wait(
-                "the hint",
-                "document.getElementById('hint-text').textContent",
-            )
-            .await;
-        let hint = hint.as_str().unwrap();
+        let hint = b.hint().await;
         assert!(
             hint.contains("f6") && hint.contains("win in 3 plies"),
             "{hint}"
         );
         b.play(9 * 15 + 5).await; // f6: column f, row 6 from the bottom
-        b.click("#hint").await;
-        let hint = b
-            .wait(
-                "the hint",
-                "document.getElementById('hint-text').textContent",
-            )
-            .await;
-        assert!(hint.as_str().unwrap().contains("loss in 2 plies"), "{hint}");
+        let hint = b.hint().await;
+        assert!(hint.contains("loss in 2 plies"), "{hint}");
         b
     })
     .await;

@@ -119,7 +119,7 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
         assert_eq!(b.text("confirm-move").await, "Play h8");
         assert_eq!(b.moves().await.len(), 0);
         b.click("#confirm-move").await;
-        b.wait("the computer's reply", "document.getElementById('board').dataset.moves.split(' ').length === 2").await;
+        b.wait_moves(2).await;
         b.screenshot("phone-15x15").await;
         b.assert_accessible("the phone, 15x15").await;
         b
@@ -140,11 +140,7 @@ async fn dark_colours_follow_the_system_and_the_switch() {
             .await;
         assert_eq!(bg, "rgb(19, 21, 24)");
         b.play(4).await;
-        b.wait(
-            "the reply",
-            "document.getElementById('board').dataset.moves.split(' ').length === 2",
-        )
-        .await;
+        b.wait_moves(2).await;
         b.click("#analysis-toggle").await;
         b.wait(
             "the overlay",
@@ -186,7 +182,7 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
             vec![]).await.unwrap();
         assert_eq!(keys[0], keys[1]);
         b.play(4).await;
-        b.wait("the reply", "document.getElementById('board').dataset.moves.split(' ').length === 2").await;
+        b.wait_moves(2).await;
         b.click("#analysis-toggle").await;
         b.wait("the overlay", "document.getElementById('analysis-note').dataset.kind === 'exact'").await;
         let status = b.text("status").await;
@@ -349,11 +345,7 @@ async fn the_first_visit_explains_and_every_desktop_screen_is_accessible() {
             "only once"
         );
         b.play(4).await;
-        b.wait(
-            "the reply",
-            "document.getElementById('board').dataset.moves.split(' ').length === 2",
-        )
-        .await;
+        b.wait_moves(2).await;
         b.click("#analysis-toggle").await;
         b.wait(
             "the overlay",
@@ -395,11 +387,7 @@ async fn the_first_visit_explains_and_every_desktop_screen_is_accessible() {
         )
         .await;
         b.play(112).await;
-        b.wait(
-            "the reply",
-            "document.getElementById('board').dataset.moves.split(' ').length === 2",
-        )
-        .await;
+        b.wait_moves(2).await;
         b.wait(
             "the new heat map",
             "document.querySelectorAll('.ana.est').length === 223",

@@ -379,6 +379,31 @@ impl Browser {
         .await;
     }
 
+    /// Waits until the game has at least `n` moves (a computer's reply, say).
+    pub async fn wait_moves(&self, n: usize) {
+        self.wait(
+            &format!("{n} moves"),
+            &format!(
+                "document.getElementById('board').dataset.moves.split(' ').filter(Boolean).length >= {n}"
+            ),
+        )
+        .await;
+    }
+
+    /// Asks for a hint; returns its line once it is shown.
+    pub async fn hint(&self) -> String {
+        self.js("(document.getElementById('hint-text').textContent = '', true)")
+            .await;
+        self.click("#hint").await;
+        let text = self
+            .wait(
+                "the hint",
+                "document.getElementById('hint-text').textContent",
+            )
+            .await;
+        text.as_str().unwrap_or_default().to_string()
+    }
+
     /// Chooses settings in the form and presses New game; waits for the new, empty board.
     pub async fn new_game(&self, width: u32, height: u32, k: u32, x: &str, o: &str) {
         let old = self.js("document.getElementById('board').dataset.id").await;
