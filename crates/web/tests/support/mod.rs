@@ -99,18 +99,28 @@ pub struct Server {
 impl Server {
     /// Serves on `addr` (port 0: a free one).
     pub async fn start(addr: &str, limits: mnk_web::Limits) -> Server {
-        let listener = StdListener::bind(addr).expect("a loopback port");
-        listener.set_nonblocking(true).unwrap();
-        let addr = listener.local_addr().unwrap();
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
             .build()
             .expect("a runtime for the server");
-        runtime.spawn(async move {
-            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-            mnk_web::serve_on(listener, limits, std::future::pending::<()>()).await
-        });
+        // SO_REUSEADDR: a server started again on the port of a killed one must not wait for
+        // the old connections to leave TIME_WAIT.
+        let listener = {
+            let _inside = runtime.enter();
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.set_reuseaddr(true).unwrap();
+            socket
+                .bind(addr.parse().expect("an address"))
+                .expect("a loopback port");
+            socket.listen(1024).unwrap()
+        };
+        let addr = listener.local_addr().unwrap();
+        runtime.spawn(mnk_web::serve_on(
+            listener,
+            limits,
+            std::future::pending::<()>(),
+        ));
         Server { addr, runtime }
     }
 
