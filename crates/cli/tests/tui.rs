@@ -13,7 +13,8 @@ const DEADLINE: Duration = Duration::from_secs(20);
 /// not stop each other's servers), away from the user's sessions.
 fn tmux(socket: &str, args: &[&str]) -> Output {
     Command::new("tmux")
-        .args(["-L", socket])
+        // -u: the panes are UTF-8 whatever the locale (the Chinese screen needs it).
+        .args(["-u", "-L", socket])
         .args(args)
         .output()
         .expect("tmux runs")
@@ -82,7 +83,7 @@ fn tui_plays_a_game_by_keys_and_restores_the_terminal() {
     let bin = env!("CARGO_BIN_EXE_mnk");
     // The shell reports the exit status on the screen and keeps the pane open to read it.
     let command = format!(
-        "sh -c '{bin} tui --x human --o human --seed 1; echo mnk exited with status $?; read _'"
+        "sh -c '{bin} tui --lang en --x human --o human --seed 1; echo mnk exited with status $?; read _'"
     );
     let session = start(&name, &command);
     session.wait_for("Press Enter to start");
@@ -175,4 +176,42 @@ fn a_panic_inside_the_tui_restores_the_terminal() {
     );
     // The alternate screen is gone: the game's screen is not shown any more.
     assert!(!screen.contains("Press Enter to start"), "{screen}");
+}
+
+#[test]
+fn tui_speaks_chinese_from_the_locale_and_from_the_flag() {
+    if !tmux_available() {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_mnk");
+    for (i, command) in [
+        format!(
+            "sh -c 'LC_ALL= LC_MESSAGES= LANG=zh_CN.UTF-8 {bin} tui --x human --o human; read _'"
+        ),
+        format!(
+            "sh -c 'LC_ALL= LC_MESSAGES= LANG=C {bin} tui --lang zh --x human --o human; read _'"
+        ),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let name = format!("mnk-tui-zh-{}-{i}", std::process::id());
+        let session = start(&name, command);
+        session.wait_for("按回车开始");
+        session.keys(&["Enter"]);
+        session.wait_for("轮到：X（玩家）");
+        session.keys(&["Enter"]);
+        session.wait_for("你下在 b2");
+        session.keys(&["?"]);
+        let help = session.wait_for("按任意键关闭帮助");
+        assert!(help.contains("新对局"), "{help}");
+        session.keys(&["q", "q"]);
+    }
+    // Without either, English.
+    let name = format!("mnk-tui-en-{}", std::process::id());
+    let session = start(
+        &name,
+        &format!("sh -c 'LC_ALL= LC_MESSAGES= LANG=en_US.UTF-8 {bin} tui; read _'"),
+    );
+    session.wait_for("Press Enter to start");
 }

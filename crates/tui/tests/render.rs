@@ -147,3 +147,37 @@ fn every_board_size_draws_in_a_usual_terminal() {
         assert!(a.board_layout().is_some());
     }
 }
+
+#[test]
+fn the_chinese_screen_has_no_english_sentence() {
+    let mut a = app(4, 4, 4, "human", "perfect");
+    a.set_lang(mnk_tui::lang::Lang::Zh);
+    let english = |a: &App| -> Vec<String> {
+        text(&render(a))
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| w.len() > 3 && !["Ctrl", "hjkl"].contains(w))
+            .map(str::to_string)
+            .collect()
+    };
+    // A Chinese character takes two cells, the second one blank: compare without blanks.
+    let flat = |a: &App| text(&render(a)).replace(' ', "");
+    let start = flat(&a);
+    assert!(start.contains("按回车开始"), "{start}");
+    assert_eq!(english(&a), Vec::<String>::new(), "{start}");
+    key(&mut a, KeyCode::Enter);
+    key(&mut a, KeyCode::Enter);
+    ch(&mut a, 'a');
+    ch(&mut a, 't');
+    let screen = flat(&a);
+    assert!(
+        screen.contains("O下在") && screen.contains("提示："),
+        "{screen}"
+    );
+    assert_eq!(english(&a), Vec::<String>::new(), "{screen}");
+    for overlay in ['?', 's'] {
+        ch(&mut a, overlay);
+        let screen = text(&render(&a));
+        assert_eq!(english(&a), Vec::<String>::new(), "{screen}");
+        key(&mut a, KeyCode::Esc);
+    }
+}

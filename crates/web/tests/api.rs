@@ -272,7 +272,7 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             "/api/v1/games".into(),
             Some("{\"width\": 40}".into()),
             StatusCode::BAD_REQUEST,
-            "3 to 15",
+            "3 to 20",
         ),
         (
             Method::POST,
@@ -516,8 +516,8 @@ async fn the_page_and_its_assets_are_served() {
     let app = fresh();
     for (path, kind, words) in [
         ("/", "text/html", "<title>mnk"),
-        ("/app.js", "text/javascript", "/api/v1"),
-        ("/style.css", "text/css", ".cell"),
+        ("/api.js", "text/javascript", "/api/v1"),
+        ("/board.css", "text/css", ".cell"),
     ] {
         let res = app
             .clone()

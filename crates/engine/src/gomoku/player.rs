@@ -1,12 +1,12 @@
 //! The big-board search as a computer level of a [`crate::session`]: what `perfect` and
 //! `hard` use on boards of more than 64 cells, where the exact solver cannot finish.
 
-use super::search::{Limits, Searcher};
+use super::search::{Limits, Reason, Report, Searcher, EVAL_LIMIT};
 use super::state::State;
 use super::DEFAULT_HASH_MIB;
 use crate::board::Board;
 use crate::error::SearchError;
-use crate::score::Verdict;
+use crate::score::{is_decisive, Verdict};
 use crate::session::think::{Candidate, Method, Thought};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -123,7 +123,7 @@ impl BigBoardPlayer {
         if cancelled() {
             return Err(SearchError::Stopped);
         }
-        let verdict = Verdict::from_score(report.score, board.stone_count(), false);
+        let verdict = verdict(&report, board.stone_count());
         Ok(Thought {
             cell: report.best,
             best: vec![report.best],
@@ -137,5 +137,19 @@ impl BigBoardPlayer {
                 depth: report.depth,
             },
         })
+    }
+}
+
+/// The value of a search's answer on a board holding `stones` stones. Only the search's own
+/// proofs are results: a line completed now, a VCF, or two threats of the opponent that no
+/// move stops. A decisive score from the tree search is not one (it searches a few candidate
+/// moves per node, so a refutation may lie among those it skipped): it is an estimate, kept
+/// within the estimate range.
+pub(super) fn verdict(report: &Report, stones: usize) -> Verdict {
+    let proven = matches!(report.reason, Reason::Win | Reason::Vcf | Reason::Block);
+    if proven && is_decisive(report.score) {
+        Verdict::from_score(report.score, stones, false)
+    } else {
+        Verdict::Estimate(report.score.clamp(-EVAL_LIMIT, EVAL_LIMIT))
     }
 }

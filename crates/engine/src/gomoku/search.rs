@@ -160,7 +160,7 @@ impl Searcher {
                 ));
             }
         } else if let Some(line) = find_vcf_until(state, self.vcf, limits.stop) {
-            let score = MATE - (n + line.len()) as Score;
+            let score = MATE - (n + vcf_plies(state, &line)) as Score;
             return Some(quick(line[0], score, line, Reason::Vcf));
         }
         // Root moves: the forced block, or the answers to the opponent's VCF, or all.
@@ -453,6 +453,24 @@ impl Searcher {
             .collect();
         scored.sort_by_key(|&(s, m)| (std::cmp::Reverse(s), m));
         scored.into_iter().map(|(_, m)| m).collect()
+    }
+}
+
+/// Plies until a found VCF `line` ends the game, its first move included. A line that ends
+/// with the completing move wins then; one that ends with a double threat (or an open four)
+/// needs the defender's block and the attacker's fifth stone too.
+fn vcf_plies(state: &mut State, line: &[usize]) -> usize {
+    for &m in line {
+        state.play(m);
+    }
+    let completes = state.winner().is_some();
+    for _ in line {
+        state.undo();
+    }
+    if completes {
+        line.len()
+    } else {
+        line.len() + 2
     }
 }
 
