@@ -104,6 +104,50 @@ fn broken_brains_lose_and_the_match_goes_on() {
 }
 
 #[test]
+fn two_draws_give_an_even_score_with_an_honest_interval_and_rounded_figures() {
+    let args = [
+        "match", "--x", "perfect", "--o", "perfect", "--size", "3x3", "--games", "2",
+    ];
+    mnk()
+        .args(args)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "Elo difference A - B: +0 (95%: -393 to +393)\n",
+        ));
+    let v = run_json(&args[1..]);
+    assert_eq!(v["a"]["draws"], 2, "{v}");
+    assert_eq!(v["elo"].to_string(), "0.0", "{v}");
+    assert_eq!(v["elo_low"], -392.5, "{v}");
+    assert_eq!(v["elo_high"], 392.5, "{v}");
+    for p in [&v["a"], &v["b"]] {
+        let ms = p["avg_ms"].as_f64().unwrap();
+        // At most three decimals, as printed.
+        assert_eq!((ms * 1000.0).round() / 1000.0, ms, "{v}");
+        assert!(p["avg_ms"].to_string().len() <= 8, "{v}");
+    }
+}
+
+#[test]
+fn a_clean_sweep_states_a_lower_bound_not_infinity() {
+    let args = [
+        "match", "--x", "hard", "--o", "random", "--size", "7x7", "--k", "4", "--games", "2",
+    ];
+    let out = mnk().args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Elo difference A - B: at least -113 (95%; no game lost)\n"),
+        "{text}"
+    );
+    assert!(!text.contains("inf"), "{text}");
+    let v = run_json(&args[1..]);
+    assert_eq!(v["a"]["wins"], 2, "{v}");
+    assert!(v["elo"].is_null() && v["elo_high"].is_null(), "{v}");
+    // Two wins out of two: the Wilson interval's floor is 34.2% of the points.
+    assert_eq!(v["elo_low"], -113.4, "{v}");
+}
+
+#[test]
 fn bad_arguments_are_refused_with_status_2() {
     for args in [
         vec!["--x", "human", "--o", "hard"],

@@ -234,6 +234,29 @@ async fn the_tree_panel_prunes_the_textbook_leaf() {
 }
 
 #[tokio::test]
+async fn the_tree_panel_counts_only_cutoffs_that_prune() {
+    let app = fresh();
+    let body = json!({"tree": "((3 12 8) (2 4 6) (14 5 2))", "algo": "alphabeta"});
+    let (s, t) = post(&app, "/api/v1/tree", body).await;
+    assert_eq!(s, StatusCode::OK, "{t}");
+    let lesson = &t["lessons"][0];
+    // Node 1 prunes 1.1 and 1.2; alpha meets beta at node 2 only after its last child.
+    assert_eq!(lesson["cutoffs"], 1, "{lesson}");
+    assert_eq!(lesson["pruned"], json!([[1, 1], [1, 2]]));
+    let steps = lesson["steps"].as_array().unwrap();
+    let at_two: Vec<&str> = steps
+        .iter()
+        .filter(|s| s["path"] == json!([2]))
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        at_two.contains(&"2: alpha 3 >= beta 2 after its last child 2.2: nothing is left to prune, so no cutoff"),
+        "{at_two:?}"
+    );
+    assert!(!at_two.iter().any(|t| t.starts_with("cutoff")), "{at_two:?}");
+}
+
+#[tokio::test]
 async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
     let app = fresh();
     let id = new_game(&app, json!({"o": "human"})).await;

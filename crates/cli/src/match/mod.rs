@@ -11,7 +11,7 @@ use anyhow::Context;
 use clap::Args;
 use contestant::{Contestant, Fault, GameSetup, Spec};
 use mnk_engine::{Board, Outcome, Rules, Side, Size};
-use stats::{elo, elo_text, Tally};
+use stats::{elo, elo_text, round_to, Tally};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -269,7 +269,7 @@ fn print_table(
             t[i].faults
         )?;
     }
-    outln!("Elo difference A - B: {} (95%)", elo_text(&t[0]))
+    outln!("Elo difference A - B: {}", elo_text(&t[0]))
 }
 
 fn print_json(
@@ -287,15 +287,22 @@ fn print_json(
             "losses": t[i].losses,
             "score": t[i].score(),
             "moves": t[i].moves,
-            "avg_ms": t[i].average_ms(),
+            "avg_ms": round_to(t[i].average_ms(), 3),
             "max_ms": t[i].longest.as_millis() as u64,
             "faults": t[i].faults,
         })
     };
-    let (diff, margin) = match elo(&t[0]) {
-        Some((d, m)) => (serde_json::json!(d), serde_json::json!(m)),
-        None => (serde_json::Value::Null, serde_json::Value::Null),
-    };
+    // Elo to 0.1; null where the interval is unbounded (a clean sweep) or no game was played.
+    let elo = elo(&t[0]);
+    let tenth = |x: Option<f64>| x.map(|x| round_to(x, 1));
+    let (diff, low, high) = (
+        tenth(elo.and_then(|e| e.estimate)),
+        tenth(elo.and_then(|e| e.low)),
+        tenth(elo.and_then(|e| e.high)),
+    );
+    // Half the interval's width, kept for readers of the older field; the interval itself
+    // is lopsided away from an even score, so elo_low and elo_high say more.
+    let margin = low.zip(high).map(|(lo, hi)| round_to((hi - lo) / 2.0, 1));
     let board = Board::new(rules);
     let games: Vec<_> = records
         .iter()
@@ -320,6 +327,8 @@ fn print_json(
         "a": player(0),
         "b": player(1),
         "elo": diff,
+        "elo_low": low,
+        "elo_high": high,
         "elo_margin": margin,
         "results": games,
     });
