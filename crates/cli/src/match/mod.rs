@@ -107,7 +107,23 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             per_game: (args.time_per_game > 0).then(|| Duration::from_millis(args.time_per_game)),
             seed: args.seed.wrapping_mul(1000).wrapping_add(g as u64),
         };
-        let record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup)?;
+        let started = start_players(&mut players, &setup);
+        if g == 0 {
+            // A player that cannot even start its first game would forfeit every game: that
+            // is a mistake on the command line, not a result.
+            if let Err((i, fault)) = &started {
+                for p in players.iter_mut() {
+                    p.end_game();
+                }
+                anyhow::bail!(
+                    "the brain {} (player {}) cannot play: {}",
+                    args_spec(&args, *i),
+                    ["A", "B"][*i],
+                    fault.reason()
+                );
+            }
+        }
+        let record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup, started)?;
         let line = game_line(g + 1, args.games, &names, &record, &tallies, rules);
         if args.json {
             eprintln!("{line}");
@@ -124,27 +140,40 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Plays one game; index 0 of `players` and `tallies` is player A.
+/// The player's text from the command line (`--x` for A, `--o` for B).
+fn args_spec(args: &MatchArgs, i: usize) -> &str {
+    if i == 0 {
+        args.x.trim()
+    } else {
+        args.o.trim()
+    }
+}
+
+/// Gets both players ready for a game, A first; on failure, which player failed and why.
+fn start_players(players: &mut [Contestant; 2], setup: &GameSetup) -> Result<(), (usize, Fault)> {
+    for (i, p) in players.iter_mut().enumerate() {
+        p.new_game(setup).map_err(|f| (i, f))?;
+    }
+    Ok(())
+}
+
+/// Plays one game whose players were started with the result `started`; index 0 of
+/// `players` and `tallies` is player A.
 fn play_game(
     players: &mut [Contestant; 2],
     tallies: &mut [Tally; 2],
     a_is_x: bool,
     opening: &[usize],
     setup: &GameSetup,
+    started: Result<(), (usize, Fault)>,
 ) -> anyhow::Result<GameRecord> {
     let mut board = Board::new(setup.rules);
     for &cell in opening {
         board.play(cell)?;
     }
     let index_of = |side: Side| usize::from((side == Side::X) != a_is_x);
-    let mut fault = None;
-    for (i, p) in players.iter_mut().enumerate() {
-        if let Err(f) = p.new_game(setup) {
-            let side = if (i == 0) == a_is_x { Side::X } else { Side::O };
-            fault = Some((side, f));
-            break;
-        }
-    }
+    let side_of = |i: usize| if (i == 0) == a_is_x { Side::X } else { Side::O };
+    let mut fault = started.err().map(|(i, f)| (side_of(i), f));
     // Thinking time used in this game, per player (index as `players`).
     let mut used = [Duration::ZERO; 2];
     while fault.is_none() && !board.is_over() {
