@@ -35,6 +35,18 @@ fn value_lines(out: &str) -> Vec<&str> {
 }
 
 #[test]
+fn help_says_that_no_command_starts_a_game() {
+    let out = play(&["--help"], "");
+    assert!(
+        out.contains(
+            "With no command, mnk starts a game of tic-tac-toe: you are x and move first, the \
+             computer\nplays o perfectly. In a terminal it is the full-screen game (mnk tui)"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn no_arguments_starts_tic_tac_toe_you_first_against_perfect() {
     let out = play(&[], "b2\n");
     assert!(out.starts_with("Tic-tac-toe. x (you) against o (computer, perfect); x moves first."));

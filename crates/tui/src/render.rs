@@ -105,25 +105,40 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u1
 }
 
 fn draw_help(frame: &mut Frame, area: Rect) {
-    let text = [
-        "Arrows or h j k l   move the cursor",
-        "Enter or Space      play on the cursor (starts the game first)",
-        "Mouse click         play on that cell",
-        "n                   new game",
-        "u                   undo your move and the computer's reply",
-        "t                   hint: the best move and its value",
-        "a                   analysis: every empty cell win/draw/loss",
-        "                    for the side to move (W3 = win in 3 plies)",
-        "s                   settings: board, K, players, first move",
-        "Esc                 stop the computer's search (p resumes)",
-        "p                   pause or resume the computer",
-        "+ / -               AI-vs-AI pace",
-        "q or Ctrl-C         quit",
-        "",
-        "Any key closes this help.",
-    ];
-    let lines = text.iter().map(|t| Line::raw(format!(" {t}"))).collect();
+    let lines = KEY_HELP
+        .iter()
+        .map(|(keys, what)| Line::raw(format!(" {keys:<19} {what}")))
+        .chain([Line::raw(""), Line::raw(" Any key closes this help.")])
+        .collect();
     popup(frame, area, "Help", lines, 66);
+}
+
+/// Every key of the game and what it does: the help screen (`?`) and `mnk tui --help` both
+/// show this list. An entry with no key carries on the line above.
+pub const KEY_HELP: [(&str, &str); 14] = [
+    ("Arrows or h j k l", "move the cursor"),
+    ("Enter or Space", "play on the cursor (starts the game first)"),
+    ("Mouse click", "play on that cell"),
+    ("n", "new game"),
+    ("u", "undo your move and the computer's reply"),
+    ("t", "hint: the best move and its value"),
+    ("a", "analysis: every empty cell win/draw/loss"),
+    ("", "for the side to move (W3 = win in 3 plies)"),
+    ("s", "settings: board, K, players, first move"),
+    ("Esc", "stop the computer's search (p resumes)"),
+    ("p", "pause or resume the computer"),
+    ("+ / -", "AI-vs-AI pace"),
+    ("?", "this help"),
+    ("q or Ctrl-C", "quit"),
+];
+
+/// [`KEY_HELP`] as plain text, a line per entry, for a command's `--help`.
+pub fn key_help_text() -> String {
+    let mut out = String::from("Keys:\n");
+    for (keys, what) in KEY_HELP {
+        out.push_str(&format!("  {keys:<19} {what}\n"));
+    }
+    out
 }
 
 /// The short text of a value: `W3`, `D`, `L4`, or `~` for an estimate.
