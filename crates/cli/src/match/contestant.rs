@@ -154,6 +154,8 @@ impl Contestant {
                 *rng = StdRng::seed_from_u64(setup.seed);
                 *per_move = setup.per_move;
                 thinker.big_board().exact = setup.exact;
+                // Like a brain on START: the tables are made before the game's clock runs.
+                thinker.prepare(setup.rules);
                 Ok(())
             }
             Contestant::Brain { path, process } => {

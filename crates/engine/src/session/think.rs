@@ -136,6 +136,14 @@ impl Thinker {
         self.big.set_clock(clock);
     }
 
+    /// Gets ready for a game under `rules`: on a board too big for the solver the big-board
+    /// search's table is made (or emptied) now, so that no move's time goes to it.
+    pub fn prepare(&mut self, rules: crate::rules::Rules) {
+        if Board::new(rules).as_small().is_none() {
+            self.big.new_game();
+        }
+    }
+
     /// Frees the search tables (the solver's and the big-board search's); the next decision
     /// builds them again. Levels, clock and stop flag are kept.
     pub fn release_tables(&mut self) {
