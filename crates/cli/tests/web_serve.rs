@@ -69,10 +69,56 @@ fn mnk_serve_prints_its_url_serves_the_page_and_stops_on_ctrl_c() {
 
 #[test]
 fn mnk_serve_refuses_a_bad_address_with_a_message() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mnk"))
-        .args(["serve", "--addr", "not-an-address"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--addr"));
+    for (addr, why) in [
+        (
+            "not-an-address",
+            "expected HOST:PORT, like 127.0.0.1:8080 or localhost:0",
+        ),
+        (
+            "localhost:http",
+            "the port must be a number from 0 to 65535, not 'http'",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mnk"))
+            .args(["serve", "--addr", addr])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("mnk: Invalid value '{addr}' for '--addr <HOST:PORT>': {why}.\n")
+        );
+    }
+}
+
+/// `localhost` is a host name like any other: it means the loopback address.
+#[test]
+fn mnk_serve_accepts_localhost() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mnk"))
+        .args(["serve", "--addr", "localhost:0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mnk starts");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert!(
+        line.starts_with("mnk serve: listening on http://127.0.0.1:"),
+        "{line:?}"
+    );
+    let addr = line
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("http://"))
+        .unwrap()
+        .trim_end_matches('/')
+        .to_string();
+    let (status, _) = http(&addr, "GET", "/", "");
+    assert!(status.contains("200"), "{status}");
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    assert!(child.wait().unwrap().success());
 }

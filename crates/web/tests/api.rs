@@ -267,7 +267,7 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             "/api/v1/games".into(),
             Some("{\"width\": 3,".into()),
             StatusCode::BAD_REQUEST,
-            "JSON",
+            "not valid JSON: it ends too soon",
         ),
         (
             Method::POST,
@@ -281,14 +281,14 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             "/api/v1/games".into(),
             Some("{\"width\": \"big\"}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid type",
+            "width: expected a whole number (0 or more), got the string \"big\"",
         ),
         (
             Method::POST,
             "/api/v1/games".into(),
             Some("{\"width\": -3}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid value",
+            "width: expected a whole number (0 or more), got -3",
         ),
         (
             Method::POST,
@@ -316,14 +316,14 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             "/api/v1/games".into(),
             Some("{\"first\": \"z\"}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "unknown variant",
+            "first: 'z' is not allowed; expected one of 'x', 'o'",
         ),
         (
             Method::POST,
             "/api/v1/games".into(),
             Some("[]".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "NewGame",
+            "must be a JSON object",
         ),
         (
             Method::POST,
@@ -358,7 +358,7 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             moves.clone(),
             Some("{\"move\": 5}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid type",
+            "move: expected a string, got 5",
         ),
         (
             Method::POST,
@@ -414,7 +414,7 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             "/api/v1/tree".into(),
             Some("{\"tree\": \"(1 2)\", \"algo\": \"negamax\"}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "unknown variant",
+            "algo: 'negamax' is not allowed; expected one of 'minimax', 'alphabeta', 'both'",
         ),
     ];
     for (method, path, body, want, words) in cases {
@@ -448,6 +448,34 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
     )
     .await;
     assert_error(s, &b, StatusCode::CONFLICT, "computer");
+}
+
+/// A body of the wrong shape is answered in the request's own words, never the framework's.
+#[tokio::test]
+async fn shape_errors_name_the_field_in_plain_words() {
+    let app = fresh();
+    let id = new_game(&app, json!({"o": "human"})).await;
+    let moves = format!("/api/v1/games/{id}/moves");
+    for (path, body, want) in [
+        (
+            moves.as_str(),
+            json!({"mov": "b2"}),
+            "unknown field 'mov'; expected one of 'move', 'cell'",
+        ),
+        ("/api/v1/tree", json!({"algo": "both"}), "missing field 'tree'"),
+        (
+            "/api/v1/tree",
+            json!({"tree": "(1 2)", "min_first": "yes"}),
+            "min_first: expected a boolean, got the string \"yes\"",
+        ),
+    ] {
+        let (s, b) = post(&app, path, body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
+        assert_eq!(b, json!({ "error": want }));
+    }
+    // The game was not touched.
+    let (_, g) = send(&app, Method::GET, &format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["moves"], json!([]));
 }
 
 #[tokio::test]
