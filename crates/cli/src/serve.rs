@@ -64,9 +64,15 @@ mod tests {
 
     #[test]
     fn addresses_and_host_names_are_accepted_and_garbage_refused() {
-        assert_eq!(parse_addr("127.0.0.1:0"), Ok(SocketAddr::from(([127, 0, 0, 1], 0))));
+        assert_eq!(
+            parse_addr("127.0.0.1:0"),
+            Ok(SocketAddr::from(([127, 0, 0, 1], 0)))
+        );
         assert_eq!(parse_addr("[::1]:80").map(|a| a.is_ipv6()), Ok(true));
-        assert_eq!(parse_addr("localhost:0"), Ok(SocketAddr::from(([127, 0, 0, 1], 0))));
+        assert_eq!(
+            parse_addr("localhost:0"),
+            Ok(SocketAddr::from(([127, 0, 0, 1], 0)))
+        );
         assert_eq!(parse_addr("LocalHost:8080").map(|a| a.port()), Ok(8080));
         let shape = Err("expected HOST:PORT, like 127.0.0.1:8080 or localhost:0".into());
         assert_eq!(parse_addr("not-an-address"), shape);

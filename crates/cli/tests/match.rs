@@ -153,7 +153,10 @@ fn a_brain_that_cannot_start_its_first_game_is_an_error_not_ten_forfeits() {
     let quits = script("quits", "exit 0");
     let chatty = script("chatty", "read line; echo HELLO; exec cat > /dev/null");
     let cases = [
-        ("/nonexistent/pbrain-nothing".into(), "there is no such file"),
+        (
+            "/nonexistent/pbrain-nothing".into(),
+            "there is no such file",
+        ),
         (
             not_executable.display().to_string(),
             "it cannot be run (permission denied: is it an executable file?)",
@@ -175,9 +178,16 @@ fn a_brain_that_cannot_start_its_first_game_is_an_error_not_ten_forfeits() {
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{path}");
-        assert_eq!(String::from_utf8_lossy(&out.stderr), format!("mnk: {sentence}\n"));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("mnk: {sentence}\n")
+        );
         // No game was played, so no game line either.
-        assert!(out.stdout.is_empty(), "{}", String::from_utf8_lossy(&out.stdout));
+        assert!(
+            out.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
         let out = mnk()
             .args(["match", "--x", "random", "--o", &spec, "--json"])
             .output()

@@ -284,14 +284,25 @@ fn a_loaded_game_keeps_saving_to_its_file_unless_told_otherwise() {
         &["play", "--load", path, "--record", other.to_str().unwrap()],
         "a1\nquit\n",
     );
-    assert!(out.contains(&format!("saved in {}", other.display())), "{out}");
-    assert!(std::fs::read_to_string(&other).unwrap().contains("moves b2 a1\n"));
+    assert!(
+        out.contains(&format!("saved in {}", other.display())),
+        "{out}"
+    );
+    assert!(std::fs::read_to_string(&other)
+        .unwrap()
+        .contains("moves b2 a1\n"));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), start);
     // Neither: every move goes back into the file it came from.
     let out = play(&["play", "--load", path], "a1\nquit\n");
-    assert!(out.contains(&format!("The unfinished game is saved in {path}")), "{out}");
+    assert!(
+        out.contains(&format!("The unfinished game is saved in {path}")),
+        "{out}"
+    );
     let saved = std::fs::read_to_string(&file).unwrap();
-    assert!(saved.contains("moves b2 a1\nresult unfinished\n"), "{saved}");
+    assert!(
+        saved.contains("moves b2 a1\nresult unfinished\n"),
+        "{saved}"
+    );
     // Both at once is a mistake.
     let out = Command::cargo_bin("mnk")
         .unwrap()

@@ -72,7 +72,9 @@ fn alpha_meeting_beta_at_a_last_child_is_no_cutoff() {
             "24.   2: alpha 3 >= beta 2 after its last child 2.2: nothing is left to prune, so no \
              cutoff\n",
         ))
-        .stdout(predicate::str::contains("└─ 2 MIN   2        ≤2          (3, +∞)\n"))
+        .stdout(predicate::str::contains(
+            "└─ 2 MIN   2        ≤2          (3, +∞)\n",
+        ))
         .stdout(predicate::str::contains("cutoffs         0        1\n"))
         .stdout(predicate::str::contains("children  pruned").not());
     let v = json_of(&["tree", tree, "--json"]);

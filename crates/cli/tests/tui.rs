@@ -82,9 +82,15 @@ fn help_lists_the_keys() {
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    let keys = text.split_once("Keys:\n").map(|(_, k)| k).unwrap_or_default();
+    let keys = text
+        .split_once("Keys:\n")
+        .map(|(_, k)| k)
+        .unwrap_or_default();
     for (key, what) in mnk_tui::render::KEY_HELP {
-        assert!(keys.contains(&format!("  {key:<19} {what}\n")), "{key}: {text}");
+        assert!(
+            keys.contains(&format!("  {key:<19} {what}\n")),
+            "{key}: {text}"
+        );
     }
     assert!(keys.contains("  p                   pause or resume the computer\n"));
 }

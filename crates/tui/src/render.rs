@@ -4,7 +4,7 @@
 use crate::app::{upper, Analysis, App, Overlay};
 use crate::layout::{BoardLayout, CellStyle, MIN_HEIGHT, MIN_WIDTH};
 use crate::settings::{player_label, PACES_MS};
-use mnk_engine::session::{GameResult, ThinkPurpose};
+use mnk_engine::session::{Exactness, GameResult, ThinkPurpose};
 use mnk_engine::{Side, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -16,9 +16,40 @@ use ratatui::Frame;
 /// The spinner shown while the computer thinks.
 const SPINNER: [char; 4] = ['|', '/', '-', '\\'];
 
-/// The key reminder at the bottom.
-pub const KEYS: &str =
-    "arrows/hjkl Enter:play n:new u:undo t:hint a:analysis s:settings ?:help q:quit";
+/// The key reminder at the bottom, in the order shown, each with the rank at which it gives
+/// way on a narrow terminal (the highest first); `?` and `q` always stay.
+const FOOTER: [(&str, u8); 9] = [
+    ("arrows/hjkl", 7),
+    ("Enter:play", 1),
+    ("n:new", 2),
+    ("u:undo", 3),
+    ("t:hint", 4),
+    ("a:analysis", 6),
+    ("s:settings", 5),
+    ("?:help", 0),
+    ("q:quit", 0),
+];
+
+/// The key reminder for a terminal `width` columns wide: every key when they fit, else the
+/// most useful ones whole (never a word cut in two), `?` then offering all the keys.
+pub fn key_footer(width: u16) -> String {
+    let most = FOOTER.iter().map(|&(_, rank)| rank).max().unwrap_or(0);
+    for keep in (0..=most).rev() {
+        let line: Vec<&str> = FOOTER
+            .iter()
+            .filter(|&&(_, rank)| rank <= keep)
+            .map(|&(text, _)| match text {
+                "?:help" if keep < most => "?:all keys",
+                _ => text,
+            })
+            .collect();
+        let line = line.join(" ");
+        if line.chars().count() <= width as usize {
+            return line;
+        }
+    }
+    "?:all keys q:quit".into()
+}
 
 /// Draws the whole app.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -32,17 +63,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     };
-    let rules = app.session.config().rules;
-    let title = format!(
-        " mnk — {}x{}, {} in a row   X: {}   O: {}",
-        rules.width(),
-        rules.height(),
-        rules.k(),
-        player_label(app.session.player(Side::X)),
-        player_label(app.session.player(Side::O)),
-    );
     frame.render_widget(
-        Paragraph::new(title).style(Style::new().add_modifier(Modifier::BOLD)),
+        Paragraph::new(title(app, area.width)).style(Style::new().add_modifier(Modifier::BOLD)),
         screen.title,
     );
     match app.board_layout() {
@@ -59,7 +81,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         screen.message,
     );
     frame.render_widget(
-        Paragraph::new(KEYS).style(Style::new().fg(Color::DarkGray)),
+        Paragraph::new(key_footer(area.width)).style(Style::new().fg(Color::DarkGray)),
         screen.keys,
     );
     match &app.overlay {
@@ -86,6 +108,40 @@ pub fn draw(frame: &mut Frame, app: &App) {
             popup(frame, area, "Settings", lines, 64);
         }
     }
+}
+
+/// The title line: board, K and players, a `perfect` player marked where its moves are not
+/// all proven on this board; shortened to fit `width` where it can be.
+fn title(app: &App, width: u16) -> String {
+    let session = &app.session;
+    let rules = session.config().rules;
+    let (w, h, k) = (rules.width(), rules.height(), rules.k());
+    let who = |side: Side, long: bool| {
+        let name = player_label(session.player(side));
+        match (session.exactness(side), long) {
+            (Some(Exactness::Never), true) => format!("{name} (estimates: too big to solve)"),
+            (Some(Exactness::Never), false) => format!("{name} (estimates)"),
+            (Some(Exactness::FromEmpty(n)), true) => {
+                format!("{name} (exact once {n} cells are empty)")
+            }
+            (Some(Exactness::FromEmpty(n)), false) => format!("{name} (exact at {n} empty)"),
+            _ => name,
+        }
+    };
+    let tries = [(true, true), (true, false), (false, false)];
+    let mut text = String::new();
+    for (full, long) in tries {
+        let (x, o) = (who(Side::X, long), who(Side::O, long));
+        text = if full {
+            format!(" mnk — {w}x{h}, {k} in a row   X: {x}   O: {o}")
+        } else {
+            format!(" {w}x{h} k{k}  X: {x}  O: {o}")
+        };
+        if text.chars().count() <= width as usize {
+            break;
+        }
+    }
+    text
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u16) {
@@ -117,7 +173,10 @@ fn draw_help(frame: &mut Frame, area: Rect) {
 /// show this list. An entry with no key carries on the line above.
 pub const KEY_HELP: [(&str, &str); 14] = [
     ("Arrows or h j k l", "move the cursor"),
-    ("Enter or Space", "play on the cursor (starts the game first)"),
+    (
+        "Enter or Space",
+        "play on the cursor (starts the game first)",
+    ),
     ("Mouse click", "play on that cell"),
     ("n", "new game"),
     ("u", "undo your move and the computer's reply"),
@@ -351,9 +410,7 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     if !session.player(Side::X).is_human() && !session.player(Side::O).is_human() {
         lines.push(Line::raw(format!("Pace: {} ms (+/-)", PACES_MS[app.pace])));
     }
-    let block = Block::default()
-        .borders(Borders::LEFT | Borders::TOP)
-        .title(" Status ");
+    let block = Block::default().borders(Borders::ALL).title(" Status ");
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)

@@ -22,9 +22,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
                 "send the body as JSON with the header Content-Type: application/json".into(),
             ));
         }
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|rejection| match rejection.status() {
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            match rejection.status() {
                 StatusCode::PAYLOAD_TOO_LARGE => ApiError::TooLarge(format!(
                     "the request body is larger than the server accepts ({} bytes)",
                     crate::BODY_LIMIT
@@ -33,7 +32,8 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
                     "the request body could not be read ({})",
                     rejection.body_text()
                 )),
-            })?;
+            }
+        })?;
         parse(&bytes).map(ApiJson)
     }
 }
@@ -46,7 +46,12 @@ fn declared_json(headers: &HeaderMap) -> bool {
     else {
         return false;
     };
-    let mime = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+    let mime = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
     mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
 }
 
@@ -82,9 +87,9 @@ fn body_error(path: &str, err: serde_json::Error) -> ApiError {
     let at = format!("line {}, column {}", err.line(), err.column());
     match err.classify() {
         serde_json::error::Category::Data => ApiError::Unprocessable(shape_error(path, &what)),
-        serde_json::error::Category::Eof => {
-            ApiError::BadRequest(format!("the body is not valid JSON: it ends too soon ({at})"))
-        }
+        serde_json::error::Category::Eof => ApiError::BadRequest(format!(
+            "the body is not valid JSON: it ends too soon ({at})"
+        )),
         _ => ApiError::BadRequest(format!("the body is not valid JSON: {what} ({at})")),
     }
 }
@@ -116,10 +121,14 @@ fn shape_error(path: &str, what: &str) -> String {
         let list = expected.unwrap_or_default();
         format!("{name} is not allowed; expected one of {list}")
     } else if let Some(rest) = what.strip_prefix("invalid type: ") {
-        let (got, expected) = rest.split_once(", expected ").unwrap_or((rest, "another type"));
+        let (got, expected) = rest
+            .split_once(", expected ")
+            .unwrap_or((rest, "another type"));
         format!("expected {}, got {}", kind(expected), got_text(got))
     } else if let Some(rest) = what.strip_prefix("invalid value: ") {
-        let (got, expected) = rest.split_once(", expected ").unwrap_or((rest, "another value"));
+        let (got, expected) = rest
+            .split_once(", expected ")
+            .unwrap_or((rest, "another value"));
         format!("expected {}, got {}", kind(expected), got_text(got))
     } else if let Some(rest) = what.strip_prefix("missing field ") {
         return format!("missing field {}", quoted(rest));
@@ -226,7 +235,10 @@ mod tests {
         for ((status, text), want) in cases {
             assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{text}");
             assert_eq!(text, want);
-            assert!(!text.contains("deserialize") && !text.contains('`'), "{text}");
+            assert!(
+                !text.contains("deserialize") && !text.contains('`'),
+                "{text}"
+            );
         }
     }
 

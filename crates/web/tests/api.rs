@@ -253,7 +253,10 @@ async fn the_tree_panel_counts_only_cutoffs_that_prune() {
         at_two.contains(&"2: alpha 3 >= beta 2 after its last child 2.2: nothing is left to prune, so no cutoff"),
         "{at_two:?}"
     );
-    assert!(!at_two.iter().any(|t| t.starts_with("cutoff")), "{at_two:?}");
+    assert!(
+        !at_two.iter().any(|t| t.starts_with("cutoff")),
+        "{at_two:?}"
+    );
 }
 
 #[tokio::test]
@@ -462,7 +465,11 @@ async fn shape_errors_name_the_field_in_plain_words() {
             json!({"mov": "b2"}),
             "unknown field 'mov'; expected one of 'move', 'cell'",
         ),
-        ("/api/v1/tree", json!({"algo": "both"}), "missing field 'tree'"),
+        (
+            "/api/v1/tree",
+            json!({"algo": "both"}),
+            "missing field 'tree'",
+        ),
         (
             "/api/v1/tree",
             json!({"tree": "(1 2)", "min_first": "yes"}),

@@ -239,7 +239,9 @@ impl BrainProcess {
             .map_err(|e| Fault::NotStarted(spawn_failure(&e)))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
-            return Err(Fault::NotStarted("its input and output pipes are missing".into()));
+            return Err(Fault::NotStarted(
+                "its input and output pipes are missing".into(),
+            ));
         };
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {

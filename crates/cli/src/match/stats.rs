@@ -151,9 +151,15 @@ mod tests {
     #[test]
     fn the_wilson_interval_matches_hand_computed_values() {
         let (lo, hi) = wilson(1.0, 2.0, Z95);
-        assert!((lo - 0.094_53).abs() < 1e-4 && (hi - 0.905_47).abs() < 1e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.094_53).abs() < 1e-4 && (hi - 0.905_47).abs() < 1e-4,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson(15.0, 20.0, Z95);
-        assert!((lo - 0.531_30).abs() < 1e-4 && (hi - 0.888_14).abs() < 1e-4, "{lo} {hi}");
+        assert!(
+            (lo - 0.531_30).abs() < 1e-4 && (hi - 0.888_14).abs() < 1e-4,
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson(20.0, 20.0, Z95);
         assert!((lo - 0.838_87).abs() < 1e-4 && hi == 1.0, "{lo} {hi}");
         let (lo, hi) = wilson(0.0, 3.0, Z95);
@@ -165,7 +171,10 @@ mod tests {
         let e = elo(&tally(0, 2, 0)).unwrap();
         assert_eq!(e.estimate, Some(0.0));
         assert!(e.estimate.unwrap().is_sign_positive());
-        assert!(close(e.low.unwrap(), -392.5) && close(e.high.unwrap(), 392.5), "{e:?}");
+        assert!(
+            close(e.low.unwrap(), -392.5) && close(e.high.unwrap(), 392.5),
+            "{e:?}"
+        );
         assert_eq!(elo_text(&tally(0, 2, 0)), "+0 (95%: -393 to +393)");
     }
 
@@ -173,7 +182,10 @@ mod tests {
     fn an_uneven_score_has_an_asymmetric_interval() {
         let e = elo(&tally(15, 0, 5)).unwrap();
         assert!(close(e.estimate.unwrap(), 190.8), "{e:?}");
-        assert!(close(e.low.unwrap(), 21.8) && close(e.high.unwrap(), 359.9), "{e:?}");
+        assert!(
+            close(e.low.unwrap(), 21.8) && close(e.high.unwrap(), 359.9),
+            "{e:?}"
+        );
         assert_eq!(elo_text(&tally(15, 0, 5)), "+191 (95%: +22 to +360)");
         let behind = elo(&tally(5, 0, 15)).unwrap();
         assert!(close(behind.estimate.unwrap(), -190.8) && close(behind.low.unwrap(), -359.9));

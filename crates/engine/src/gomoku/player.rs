@@ -211,8 +211,14 @@ mod tests {
 
     #[test]
     fn the_stop_margin_is_a_tenth_of_the_limit_up_to_25_ms() {
-        assert_eq!(stop_margin(Duration::from_millis(100)), Duration::from_millis(10));
-        assert_eq!(stop_margin(Duration::from_millis(200)), Duration::from_millis(20));
+        assert_eq!(
+            stop_margin(Duration::from_millis(100)),
+            Duration::from_millis(10)
+        );
+        assert_eq!(
+            stop_margin(Duration::from_millis(200)),
+            Duration::from_millis(20)
+        );
         assert_eq!(stop_margin(Duration::from_millis(1000)), MAX_MARGIN);
         assert_eq!(stop_margin(Duration::ZERO), Duration::ZERO);
     }
@@ -234,11 +240,19 @@ mod tests {
             let thought = player.think(&board, None).unwrap();
             let reads = clock.reads.load(Ordering::Relaxed);
             // The position needs a search; it ran until the clock stopped it.
-            assert!(thought.nodes > 100, "{limit_ms} ms: {} nodes", thought.nodes);
+            assert!(
+                thought.nodes > 100,
+                "{limit_ms} ms: {} nodes",
+                thought.nodes
+            );
             // Stopped at the first look past limit - margin (a look or two more while the
             // root's threat checks unwind), so the answer has the margin to spare.
             let deadline = limit - stop_margin(limit);
-            assert!(clock.elapsed() >= deadline, "{limit_ms} ms: {:?}", clock.elapsed());
+            assert!(
+                clock.elapsed() >= deadline,
+                "{limit_ms} ms: {:?}",
+                clock.elapsed()
+            );
             assert!(
                 clock.elapsed() <= deadline + clock.step * 3,
                 "{limit_ms} ms: {:?}",

@@ -139,10 +139,20 @@ fn alpha_meeting_beta_at_the_last_child_prunes_nothing_and_is_no_cutoff() {
     assert!(drawing.contains("├─ 1 MIN   ≤2 cut"), "{drawing}");
     assert!(drawing.contains("└─ 2 MIN   ≤2 "), "{drawing}");
     assert!(!drawing.contains("└─ 2 MIN   ≤2 cut"), "{drawing}");
-    assert!(summary(&[&ab]).contains("cutoffs         1\n"), "{}", summary(&[&ab]));
+    assert!(
+        summary(&[&ab]).contains("cutoffs         1\n"),
+        "{}",
+        summary(&[&ab])
+    );
     let graph = dot(&ab);
-    assert!(graph.contains("n_1 [label=\"1\\nMIN ≤2\\nα=3 β=+∞\\ncut: 3 ≥ 2\""), "{graph}");
-    assert!(graph.contains("n_2 [label=\"2\\nMIN ≤2\\nα=3 β=+∞\", shape=box]"), "{graph}");
+    assert!(
+        graph.contains("n_1 [label=\"1\\nMIN ≤2\\nα=3 β=+∞\\ncut: 3 ≥ 2\""),
+        "{graph}"
+    );
+    assert!(
+        graph.contains("n_2 [label=\"2\\nMIN ≤2\\nα=3 β=+∞\", shape=box]"),
+        "{graph}"
+    );
 }
 
 #[test]

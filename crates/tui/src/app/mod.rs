@@ -202,14 +202,7 @@ impl App {
             }
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
             KeyCode::Esc => self.cancel_search(),
-            KeyCode::Char('p') => {
-                self.paused = !self.paused;
-                self.message = if self.paused {
-                    "Computer paused: press p to let it move again.".into()
-                } else {
-                    "Computer resumed.".into()
-                };
-            }
+            KeyCode::Char('p') => self.toggle_pause(),
             KeyCode::Char('+') | KeyCode::Char('=') => self.set_pace(1),
             KeyCode::Char('-') => self.set_pace(-1),
             _ => {}
@@ -363,6 +356,25 @@ impl App {
         }
     }
 
+    /// `p`: pauses or resumes the computer, when there is a computer move to hold back.
+    fn toggle_pause(&mut self) {
+        let session = &self.session;
+        self.message = if session.player(Side::X).is_human() && session.player(Side::O).is_human() {
+            "There is no computer to pause: both sides are played by humans.".into()
+        } else if !self.started {
+            "The game has not started yet: press Enter to start it.".into()
+        } else if session.is_over() {
+            "The game is over, so there is nothing to pause: press n for a new game.".into()
+        } else {
+            self.paused = !self.paused;
+            if self.paused {
+                "Computer paused: press p to let it move again.".into()
+            } else {
+                "Computer resumed.".into()
+            }
+        };
+    }
+
     fn set_pace(&mut self, step: isize) {
         self.pace = (self.pace as isize + step).clamp(0, PACES_MS.len() as isize - 1) as usize;
         self.message = format!("AI-vs-AI pace: {} ms between moves.", PACES_MS[self.pace]);
@@ -470,10 +482,15 @@ impl App {
         let empty = board.legal_moves().len();
         if board.is_over() {
             self.analysis = Analysis::Unavailable("the game is over".into());
-        } else if board.as_small().is_none() || empty > EXACT_EMPTY_CELLS {
+        } else if board.as_small().is_none() {
             self.analysis = Analysis::Unavailable(format!(
-                "exact analysis needs at most {EXACT_EMPTY_CELLS} empty cells on a board of up to 64; \
-                 this position has {empty}"
+                "the exact values are for boards of up to 64 cells, and this one has {}",
+                board.rules().cells()
+            ));
+        } else if empty > EXACT_EMPTY_CELLS {
+            self.analysis = Analysis::Unavailable(format!(
+                "the exact values need at most {EXACT_EMPTY_CELLS} empty cells, and {empty} are \
+                 empty now (they appear as the board fills up)"
             ));
         } else {
             self.next_id += 1;
