@@ -306,7 +306,7 @@ impl Searcher {
         self.nodes += 1;
         // A node can cost tens of microseconds (move ordering scores every candidate), and a
         // clock read well under one: ask often, so the move's time holds to a millisecond.
-        if self.nodes % CHECK_EVERY_NODES == 0
+        if self.nodes.is_multiple_of(CHECK_EVERY_NODES)
             && ((limits.stop)() || self.nodes >= limits.max_nodes)
         {
             self.stopped = true;
