@@ -8,6 +8,7 @@ use std::io::IsTerminal;
 
 /// Options of `mnk tui` (the same as `mnk play` where they overlap).
 #[derive(Args, Debug, Default)]
+#[command(after_help = mnk_tui::render::key_help_text())]
 pub struct TuiArgs {
     /// Board size as WxH (1 to 26 each); default 3x3.
     #[arg(long, value_name = "WxH")]

@@ -609,7 +609,7 @@ fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
             Table::new(false)
                 .case(
                     &["serve", "--addr", "nonsense"],
-                    "invalid socket address syntax",
+                    "expected HOST:PORT, like 127.0.0.1:8080 or localhost:0",
                 )
                 .case(&["serve", "--addr", busy], "Address already in use")
                 // TEST-NET-1: an address no machine has, so binding it fails.

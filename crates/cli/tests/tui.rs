@@ -74,6 +74,28 @@ fn tmux_available() -> bool {
     found
 }
 
+/// `mnk tui --help` lists the keys, from the same table as the help screen.
+#[test]
+fn help_lists_the_keys() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mnk"))
+        .args(["tui", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let keys = text
+        .split_once("Keys:\n")
+        .map(|(_, k)| k)
+        .unwrap_or_default();
+    for (key, what) in mnk_tui::render::KEY_HELP {
+        assert!(
+            keys.contains(&format!("  {key:<19} {what}\n")),
+            "{key}: {text}"
+        );
+    }
+    assert!(keys.contains("  p                   pause or resume the computer\n"));
+}
+
 #[test]
 fn tui_plays_a_game_by_keys_and_restores_the_terminal() {
     if !tmux_available() {

@@ -5,7 +5,7 @@ use crate::app::{upper, Analysis, App, Overlay};
 use crate::lang::{fill, Texts};
 use crate::layout::{BoardLayout, CellStyle, MIN_HEIGHT, MIN_WIDTH};
 use crate::settings::{player_label, PACES_MS};
-use mnk_engine::session::{GameResult, ThinkPurpose};
+use mnk_engine::session::{Exactness, GameResult, ThinkPurpose};
 use mnk_engine::{Side, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -16,6 +16,43 @@ use ratatui::Frame;
 
 /// The spinner shown while the computer thinks.
 const SPINNER: [char; 4] = ['|', '/', '-', '\\'];
+
+/// The key reminder for a terminal `width` columns wide: every key when they fit, else the
+/// most useful ones whole (never a word cut in two), the help key then offering all the keys.
+pub fn key_footer(width: u16, t: &Texts) -> String {
+    let most = t.footer.iter().map(|&(_, rank)| rank).max().unwrap_or(0);
+    let fits = |line: &str| Span::raw(line).width() <= width as usize;
+    for keep in (0..=most).rev() {
+        let line: Vec<&str> = t
+            .footer
+            .iter()
+            .filter(|&&(_, rank)| rank <= keep)
+            .map(|&(text, _)| {
+                if text == t.footer_help && keep < most {
+                    t.footer_all_keys
+                } else {
+                    text
+                }
+            })
+            .collect();
+        let line = line.join(" ");
+        if fits(&line) {
+            return line;
+        }
+    }
+    t.footer
+        .iter()
+        .filter(|&&(_, rank)| rank == 0)
+        .map(|&(text, _)| {
+            if text == t.footer_help {
+                t.footer_all_keys
+            } else {
+                text
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// Draws the whole app.
 pub fn draw(frame: &mut Frame, app: &App) {
@@ -34,19 +71,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     };
-    let rules = app.session.config().rules;
-    let title = fill(
-        t.title,
-        &[
-            ("w", &rules.width()),
-            ("h", &rules.height()),
-            ("k", &rules.k()),
-            ("x", &player_label(app.session.player(Side::X), t)),
-            ("o", &player_label(app.session.player(Side::O), t)),
-        ],
-    );
     frame.render_widget(
-        Paragraph::new(title).style(Style::new().add_modifier(Modifier::BOLD)),
+        Paragraph::new(title(app, area.width)).style(Style::new().add_modifier(Modifier::BOLD)),
         screen.title,
     );
     match app.board_layout() {
@@ -62,7 +88,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         screen.message,
     );
     frame.render_widget(
-        Paragraph::new(t.keys).style(Style::new().fg(Color::DarkGray)),
+        Paragraph::new(key_footer(area.width, t)).style(Style::new().fg(Color::DarkGray)),
         screen.keys,
     );
     match &app.overlay {
@@ -90,6 +116,41 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
 }
 
+/// The title line: board, K and players, a `perfect` player marked where its moves are not
+/// all proven on this board; shortened to fit `width` where it can be.
+fn title(app: &App, width: u16) -> String {
+    let (session, t) = (&app.session, app.t());
+    let rules = session.config().rules;
+    let who = |side: Side, long: bool| {
+        let name = player_label(session.player(side), t);
+        let (template, n) = match (session.exactness(side), long) {
+            (Some(Exactness::Never), true) => (t.estimates_long, 0),
+            (Some(Exactness::Never), false) => (t.estimates_short, 0),
+            (Some(Exactness::FromEmpty(n)), true) => (t.exact_from_long, n),
+            (Some(Exactness::FromEmpty(n)), false) => (t.exact_from_short, n),
+            _ => return name,
+        };
+        fill(template, &[("name", &name), ("n", &n)])
+    };
+    let mut text = String::new();
+    for (template, long) in [(t.title, true), (t.title, false), (t.title_short, false)] {
+        text = fill(
+            template,
+            &[
+                ("w", &rules.width()),
+                ("h", &rules.height()),
+                ("k", &rules.k()),
+                ("x", &who(Side::X, long)),
+                ("o", &who(Side::O, long)),
+            ],
+        );
+        if Span::raw(text.as_str()).width() <= width as usize {
+            break;
+        }
+    }
+    text
+}
+
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u16) {
     let w = width.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);
@@ -107,8 +168,29 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u1
 }
 
 fn draw_help(frame: &mut Frame, area: Rect, t: &Texts) {
-    let lines = t.help.iter().map(|l| Line::raw(format!(" {l}"))).collect();
+    let lines = t
+        .key_help
+        .iter()
+        .map(|(keys, what)| {
+            let pad = 19usize.saturating_sub(Span::raw(*keys).width());
+            Line::raw(format!(" {keys}{} {what}", " ".repeat(pad)))
+        })
+        .chain([Line::raw(""), Line::raw(format!(" {}", t.help_close))])
+        .collect();
     popup(frame, area, t.help_title, lines, 66);
+}
+
+/// Every key of the game and what it does, in English: `mnk tui --help` shows this list
+/// (the help screen shows the table of the game's language).
+pub const KEY_HELP: &[(&str, &str)] = crate::lang::EN.key_help;
+
+/// [`KEY_HELP`] as plain text, a line per entry, for a command's `--help`.
+pub fn key_help_text() -> String {
+    let mut out = String::from("Keys:\n");
+    for (keys, what) in KEY_HELP {
+        out.push_str(&format!("  {keys:<19} {what}\n"));
+    }
+    out
 }
 
 /// The short text of a value: `W3`, `D`, `L4`, or `~` for an estimate.
@@ -335,9 +417,7 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     if !session.player(Side::X).is_human() && !session.player(Side::O).is_human() {
         lines.push(Line::raw(fill(t.pace, &[("ms", &PACES_MS[app.pace])])));
     }
-    let block = Block::default()
-        .borders(Borders::LEFT | Borders::TOP)
-        .title(t.status);
+    let block = Block::default().borders(Borders::ALL).title(t.status);
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)

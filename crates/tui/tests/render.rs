@@ -5,7 +5,8 @@ mod common;
 
 use common::{app, ch, click, key, send};
 use mnk_tui::app::{App, Event};
-use mnk_tui::render::draw;
+use mnk_tui::layout::MIN_WIDTH;
+use mnk_tui::render::{draw, key_footer};
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
@@ -134,6 +135,121 @@ fn too_small_terminal() {
     send(&mut a, Event::Resize(24, 6));
     let buf = snapshot("too_small", &a);
     assert!(text(&buf).contains("too small"));
+}
+
+#[test]
+fn a_narrow_terminal_keeps_whole_keys_and_the_panel_border() {
+    let mut a = app(3, 3, 3, "human", "perfect");
+    send(&mut a, Event::Resize(60, 20));
+    key(&mut a, KeyCode::Enter);
+    click(&mut a, 0);
+    if let Some(last) = a.last.as_mut() {
+        last.elapsed = std::time::Duration::from_millis(3);
+    }
+    let t = text(&snapshot("narrow", &a));
+    let footer = t.lines().nth(19).unwrap();
+    assert_eq!(
+        footer,
+        "Enter:play n:new u:undo t:hint s:settings ?:all keys q:quit"
+    );
+    // The status panel is closed on every side.
+    assert!(t.contains("┌ Status "), "{t}");
+    assert!(
+        t.lines()
+            .any(|l| l.trim_start().starts_with('└') && l.ends_with('┘')),
+        "{t}"
+    );
+}
+
+#[test]
+fn the_key_footer_fits_every_width_without_cutting_a_word() {
+    let words = [
+        "arrows/hjkl",
+        "Enter:play",
+        "n:new",
+        "u:undo",
+        "t:hint",
+        "a:analysis",
+        "s:settings",
+        "?:help",
+        "?:all",
+        "keys",
+        "q:quit",
+    ];
+    for width in MIN_WIDTH..=120 {
+        let line = key_footer(width, &mnk_tui::lang::EN);
+        assert!(line.chars().count() <= width as usize, "{width}: {line}");
+        assert!(
+            line.ends_with("q:quit") && line.contains("?:"),
+            "{width}: {line}"
+        );
+        assert!(
+            line.split(' ').all(|w| words.contains(&w)),
+            "{width}: {line}"
+        );
+    }
+    assert_eq!(
+        key_footer(80, &mnk_tui::lang::EN),
+        "arrows/hjkl Enter:play n:new u:undo t:hint a:analysis s:settings ?:help q:quit"
+    );
+}
+
+#[test]
+fn a_big_board_says_perfect_estimates_and_why_there_is_no_analysis() {
+    let mut a = app(15, 15, 5, "human", "perfect");
+    send(&mut a, Event::Resize(80, 24));
+    key(&mut a, KeyCode::Enter);
+    ch(&mut a, 'a');
+    let t = text(&snapshot("big_board", &a));
+    assert!(
+        t.starts_with(
+            " mnk — 15x15, 5 in a row   X: human   O: perfect (estimates: too big to solve)\n"
+        ),
+        "{t}"
+    );
+    assert!(t.contains("│Analysis unavailable: the exact   │"), "{t}");
+    assert!(t.contains("│cells, and this one has 225       │"), "{t}");
+    // Narrower, the marks get shorter rather than cut.
+    send(&mut a, Event::Resize(60, 24));
+    let t = text(&render(&a));
+    assert_eq!(
+        t.lines().next().unwrap(),
+        " mnk — 15x15, 5 in a row   X: human   O: perfect (estimates)"
+    );
+    // On 5x5 perfect is exact once the board has filled up.
+    let mut a = app(5, 5, 4, "perfect", "human");
+    send(&mut a, Event::Resize(100, 24));
+    let t = text(&render(&a));
+    assert!(
+        t.starts_with(
+            " mnk — 5x5, 4 in a row   X: perfect (exact once 16 cells are empty)   O: human\n"
+        ),
+        "{t}"
+    );
+}
+
+#[test]
+fn p_after_the_end_says_there_is_nothing_to_pause() {
+    let mut a = small(app(3, 3, 3, "perfect", "human"));
+    key(&mut a, KeyCode::Enter);
+    // The human always takes the first empty cell; the perfect x wins.
+    while !a.session.is_over() {
+        let cell = (0..9)
+            .find(|&c| a.session.board().stone(c).is_none())
+            .unwrap();
+        click(&mut a, cell);
+    }
+    ch(&mut a, 'p');
+    assert!(!a.paused);
+    if let Some(last) = a.last.as_mut() {
+        last.elapsed = std::time::Duration::from_millis(3);
+    }
+    let t = text(&snapshot("over_p", &a));
+    assert!(
+        t.contains("The game is over, so there is nothing to pause: press n for a new game."),
+        "{t}"
+    );
+    assert!(!t.contains("paused"), "{t}");
 }
 
 #[test]

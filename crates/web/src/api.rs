@@ -3,13 +3,14 @@
 //! flag when they run out of time.
 
 use crate::analysis::{self, Analysis};
+use crate::body::ApiJson;
 use crate::error::ApiError;
 use crate::store::{lock, Game, GameStore};
 use crate::teach::{self, LessonView, TreeRequest};
 use crate::view::{
     game_view, thought_view, GameView, MoveRequest, NewGame, MAX_MOVES, MAX_SIDE, MIN_SIDE,
 };
-use axum::extract::{FromRequest, Path, Request, State};
+use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
@@ -17,7 +18,6 @@ use axum::{Json, Router};
 use mnk_engine::gomoku::move_time_limit;
 use mnk_engine::session::{GameResult, Level, Player, Record, Session, SessionError};
 use mnk_engine::{Board, Rules, Side};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -71,19 +71,6 @@ impl AppState {
 }
 
 type Shared = State<Arc<AppState>>;
-
-/// A JSON body whose rejections (syntax, shape, size, content type) become [`ApiError`]s
-/// with a JSON message instead of axum's plain-text ones.
-pub struct ApiJson<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let Json(value) = Json::<T>::from_request(req, state).await?;
-        Ok(ApiJson(value))
-    }
-}
 
 /// The routes under `/api/v1`.
 pub fn routes() -> Router<Arc<AppState>> {

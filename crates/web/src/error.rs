@@ -1,7 +1,6 @@
 //! [`ApiError`]: every way a request can fail, each turned into a status and a JSON body
 //! `{"error": "one sentence"}`. Bad input is always a 4xx; the game it concerned is unchanged.
 
-use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -156,25 +155,6 @@ impl From<TreeParseError> for ApiError {
         match err {
             TreeParseError::At { line, col, problem } => ApiError::BadTree { line, col, problem },
             other => ApiError::Unprocessable(other.to_string()),
-        }
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    /// axum's own reasons (syntax error, unknown field, wrong type, body too large, missing
-    /// content type), kept as the message, with the matching status.
-    fn from(rejection: JsonRejection) -> Self {
-        let text = rejection.body_text();
-        match rejection.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => ApiError::TooLarge(format!(
-                "the request body is larger than the server accepts ({} bytes)",
-                crate::BODY_LIMIT
-            )),
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType(
-                "send the body as JSON with the header Content-Type: application/json".into(),
-            ),
-            StatusCode::UNPROCESSABLE_ENTITY => ApiError::Unprocessable(text),
-            _ => ApiError::BadRequest(text),
         }
     }
 }

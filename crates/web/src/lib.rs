@@ -6,12 +6,14 @@
 //! - [`api`]: the routes and handlers;
 //! - [`store`]: the games, capped in number and dropped when idle;
 //! - [`view`]: request bodies and JSON views;
+//! - [`body`]: reading a JSON body, and what is wrong with one in plain words;
 //! - [`analysis`]: the overlay of cell values;
 //! - [`teach`]: the tree lesson panel;
 //! - [`error`]: every failure as a status and a JSON message.
 
 pub mod analysis;
 pub mod api;
+pub mod body;
 pub mod error;
 pub mod store;
 pub mod teach;

@@ -7,6 +7,10 @@ use super::pattern::Pattern;
 use super::state::State;
 use crate::position::Side;
 
+/// A VCF search asks its stop check once every this many tries (a try plays a four and
+/// looks at the threats it makes: microseconds).
+pub const CHECK_EVERY_TRIES: u64 = 16;
+
 /// Limits of one VCF search.
 #[derive(Clone, Copy, Debug)]
 pub struct VcfLimits {
@@ -40,7 +44,8 @@ pub fn find_vcf(state: &mut State, limits: VcfLimits) -> Option<Vec<usize>> {
 }
 
 /// [`find_vcf`] that also gives up (finding nothing) once `stop` says so: the caller's clock,
-/// asked every few dozen nodes, so a move's time limit holds through the threat search too.
+/// asked every [`CHECK_EVERY_TRIES`] tries, so a move's time limit holds through the threat
+/// search too.
 pub fn find_vcf_until(
     state: &mut State,
     limits: VcfLimits,
@@ -100,7 +105,7 @@ impl Vcf<'_> {
                 return false;
             }
             self.budget -= 1;
-            if self.budget.is_multiple_of(64) && (self.stop)() {
+            if self.budget.is_multiple_of(CHECK_EVERY_TRIES) && (self.stop)() {
                 self.budget = 0;
                 return false;
             }

@@ -169,6 +169,13 @@ impl Session {
         }
     }
 
+    /// When the moves of `side` are proven: `None` unless the `perfect` level plays it.
+    pub fn exactness(&self, side: Side) -> Option<super::think::Exactness> {
+        (self.player(side) == Player::Computer(Level::Perfect)).then(|| {
+            super::think::perfect_exactness(self.config.rules, self.config.exact_empty_cells)
+        })
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> Side {
         self.board.to_move()

@@ -22,7 +22,7 @@ pub use background::{ThinkDone, ThinkJob, ThinkPurpose};
 pub use game::{GameResult, Session, SessionConfig};
 pub use player::{Level, Player};
 pub use record::Record;
-pub use think::{Candidate, Method, Thought};
+pub use think::{Candidate, Exactness, Method, Thought};
 
 use crate::error::{NotationError, PositionError, SearchError};
 use thiserror::Error;

@@ -511,3 +511,32 @@ fn a_record_problem_names_its_line_only_when_it_has_one() {
         .to_string();
     assert_eq!(one, "game record, line 3: cell b2 is already taken");
 }
+
+#[test]
+fn exactness_says_when_perfect_moves_are_proven_as_they_are() {
+    use crate::session::{Exactness, Method};
+    let method_of_first_move = |r: Rules| {
+        let mut s = Session::new(SessionConfig {
+            rules: r,
+            ..config("perfect", "human")
+        })
+        .unwrap();
+        let exactness = s.exactness(Side::X);
+        (exactness, s.computer_move().unwrap().method)
+    };
+    let (e, m) = method_of_first_move(rules(4, 4, 4));
+    assert_eq!((e, m), (Some(Exactness::Always), Method::Exact));
+    let (e, m) = method_of_first_move(rules(5, 4, 4));
+    assert_eq!(e, Some(Exactness::FromEmpty(think::EXACT_EMPTY_CELLS)));
+    assert!(matches!(m, Method::Search { .. }), "{m:?}");
+    let (e, m) = method_of_first_move(rules(15, 15, 5));
+    assert_eq!(e, Some(Exactness::Never));
+    assert!(matches!(m, Method::Search { .. }), "{m:?}");
+    // Once few enough cells are empty, perfect on 5x4 is exact.
+    let b = board(rules(5, 4, 4), "x.o.x/o.x.o/...../.....");
+    assert!(b.legal_moves().len() <= think::EXACT_EMPTY_CELLS);
+    assert_eq!(think(&b, Level::Perfect).method, Method::Exact);
+    // Other levels claim nothing.
+    let s = Session::new(config("hard", "human")).unwrap();
+    assert_eq!((s.exactness(Side::X), s.exactness(Side::O)), (None, None));
+}

@@ -62,6 +62,30 @@ pub const NEAR_RADIUS: usize = 2;
 /// The transposition table of the solver a session keeps, in MiB (a 4x4 game fills under 1%).
 pub const PLAY_HASH_MIB: usize = 32;
 
+/// When the `perfect` level's moves are proven on a board (the other levels never claim to
+/// be exact).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exactness {
+    /// Every move: the solver handles the position from the empty board on.
+    Always,
+    /// Once at most this many cells are empty; before that it plays like `hard` (estimates).
+    FromEmpty(usize),
+    /// Never: the board is too big for the solver, the big-board search plays (estimates).
+    Never,
+}
+
+/// When `perfect` is exact on boards of `rules`, for a thinker that solves positions with at
+/// most `exact_empty_cells` empty cells (the rule [`Thinker::think`] follows).
+pub fn perfect_exactness(rules: crate::rules::Rules, exact_empty_cells: usize) -> Exactness {
+    if Board::new(rules).as_small().is_none() {
+        Exactness::Never
+    } else if rules.cells() <= exact_empty_cells {
+        Exactness::Always
+    } else {
+        Exactness::FromEmpty(exact_empty_cells)
+    }
+}
+
 /// How a move was chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -134,6 +158,14 @@ impl Thinker {
     /// instead of a node budget; `None` restores the node budget (reproducible games).
     pub fn set_move_clock(&mut self, clock: Option<crate::gomoku::MoveClock>) {
         self.big.set_clock(clock);
+    }
+
+    /// Gets ready for a game under `rules`: on a board too big for the solver the big-board
+    /// search's table is made (or emptied) now, so that no move's time goes to it.
+    pub fn prepare(&mut self, rules: crate::rules::Rules) {
+        if Board::new(rules).as_small().is_none() {
+            self.big.new_game();
+        }
     }
 
     /// Frees the search tables (the solver's and the big-board search's); the next decision

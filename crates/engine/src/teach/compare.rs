@@ -5,6 +5,7 @@
 //! because nothing else stops them. Clocks belong to the caller: time each [`run`] yourself.
 
 use super::budget::Budgeted;
+use super::record::CutCounter;
 use crate::bits::BitSet;
 use crate::board::{Algorithm, Board};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
@@ -101,7 +102,7 @@ pub struct Entry {
     pub contender: Contender,
     /// Nodes searched, every call counted (the root included).
     pub nodes: u64,
-    /// Alpha-beta cutoffs (textbook searches).
+    /// Alpha-beta cutoffs that pruned at least one child (textbook searches).
     pub cutoffs: u64,
     /// The value for the side to move; `None` when the node budget ran out first.
     pub value: Option<Wdl>,
@@ -175,12 +176,17 @@ fn textbook<B: BitSet>(
         depth: None,
         all_best: false,
     };
+    let mut cuts = CutCounter::default();
     let result = if minimax {
-        search::minimax(&mut game, limits, &mut search::NoTrace)
+        search::minimax(&mut game, limits, &mut cuts)
     } else {
-        search::alphabeta(&mut game, limits, &mut search::NoTrace)
+        search::alphabeta(&mut game, limits, &mut cuts)
     };
-    (result.value, result.stats, game.exceeded())
+    let stats = search::Stats {
+        cutoffs: cuts.cutoffs,
+        ..result.stats
+    };
+    (result.value, stats, game.exceeded())
 }
 
 /// Whether every finished entry found the same value.

@@ -3,7 +3,7 @@
 //! trace. Plain strings, so every front end can show them and tests can compare them.
 
 use super::lesson::{Bound, Lesson, Node};
-use super::record::Event;
+use super::record::{prunes, Event};
 use super::{path_name, Algo};
 use crate::score::Score;
 
@@ -328,6 +328,21 @@ pub fn trace(lesson: &Lesson) -> String {
                 after,
                 of,
             } => {
+                let (a, b) = (lesson.value_text(*alpha), lesson.value_text(*beta));
+                let node = name(path);
+                if !prunes(*after, *of) {
+                    let mut last = path.clone();
+                    last.push(*after);
+                    lines.push((
+                        path.len(),
+                        format!(
+                            "{node}: alpha {a} >= beta {b} after its last child {}: nothing is \
+                             left to prune, so no cutoff",
+                            name(&last)
+                        ),
+                    ));
+                    continue;
+                }
                 let pruned: Vec<String> = (after + 1..*of)
                     .map(|i| {
                         let mut p = path.clone();
@@ -346,7 +361,6 @@ pub fn trace(lesson: &Lesson) -> String {
                     pruned.join(", ")
                 };
                 let maximizing = open.get(path.len()).is_some_and(|n| n.maximizing);
-                let (a, b) = (lesson.value_text(*alpha), lesson.value_text(*beta));
                 let reason = if maximizing {
                     format!(
                         "MIN can already hold MAX to {b} elsewhere, and here MAX gets {a} or more, \
@@ -361,8 +375,8 @@ pub fn trace(lesson: &Lesson) -> String {
                 lines.push((
                     path.len(),
                     format!(
-                        "cutoff: alpha {a} >= beta {b} at node {}: children {list} pruned ({reason})",
-                        name(path)
+                        "cutoff: alpha {a} >= beta {b} at node {node}: children {list} pruned \
+                         ({reason})"
                     ),
                 ));
             }

@@ -3,7 +3,7 @@
 //! values, cutoffs and pruned subtrees, ready to be drawn, traced or exported.
 
 use super::budget::Budgeted;
-use super::record::{Event, Recorder};
+use super::record::{prunes, Event, Recorder};
 use super::Algo;
 use crate::bits::BitSet;
 use crate::board::Board;
@@ -65,7 +65,8 @@ pub struct Node {
     pub leaf: bool,
     /// A leaf valued by the heuristic because the depth limit stopped the search.
     pub horizon: bool,
-    /// The cutoff that stopped this node, if any.
+    /// The cutoff that stopped this node and pruned at least one child, if any (alpha meeting
+    /// beta at the last child prunes nothing and is not a cut).
     pub cut: Option<Cut>,
     /// Indices (into [`Lesson::nodes`]) of the children: `children[i]` is child `i`.
     pub children: Vec<usize>,
@@ -104,7 +105,8 @@ pub struct Lesson {
     pub value: Score,
     /// The best line as child indices.
     pub best_path: Vec<usize>,
-    /// The search's own counters.
+    /// The search's counters, with `cutoffs` counting only the cutoffs that pruned at least
+    /// one child (see [`super::prunes`]).
     pub stats: Stats,
     /// The roots of the subtrees that were never visited, in tree order.
     pub pruned: Vec<Vec<usize>>,
@@ -130,7 +132,10 @@ impl Lesson {
             events: recorder.events,
             value: result.value,
             best_path: result.best_path,
-            stats: result.stats,
+            stats: Stats {
+                cutoffs: recorder.cuts.cutoffs,
+                ..result.stats
+            },
             pruned,
             leaves_total: None,
             root_stones: None,
@@ -317,6 +322,9 @@ fn build(events: &[Event]) -> (Vec<Node>, Vec<Vec<usize>>) {
                 after,
                 of,
             } => {
+                if !prunes(*after, *of) {
+                    continue;
+                }
                 let idx = open[path.len()];
                 nodes[idx].cut = Some(Cut {
                     alpha: *alpha,

@@ -206,14 +206,7 @@ impl App {
             }
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
             KeyCode::Esc => self.cancel_search(),
-            KeyCode::Char('p') => {
-                self.paused = !self.paused;
-                self.message = if self.paused {
-                    self.t().paused.into()
-                } else {
-                    self.t().resumed.into()
-                };
-            }
+            KeyCode::Char('p') => self.toggle_pause(),
             KeyCode::Char('+') | KeyCode::Char('=') => self.set_pace(1),
             KeyCode::Char('-') => self.set_pace(-1),
             _ => {}
@@ -359,6 +352,26 @@ impl App {
         }
     }
 
+    /// `p`: pauses or resumes the computer, when there is a computer move to hold back.
+    fn toggle_pause(&mut self) {
+        let session = &self.session;
+        let t = self.lang.texts();
+        self.message = if session.player(Side::X).is_human() && session.player(Side::O).is_human() {
+            t.pause_no_computer.into()
+        } else if !self.started {
+            t.not_started.into()
+        } else if session.is_over() {
+            t.pause_over.into()
+        } else {
+            self.paused = !self.paused;
+            if self.paused {
+                t.paused.into()
+            } else {
+                t.resumed.into()
+            }
+        };
+    }
+
     fn set_pace(&mut self, step: isize) {
         self.pace = (self.pace as isize + step).clamp(0, PACES_MS.len() as isize - 1) as usize;
         self.message = fill(self.t().pace_set, &[("ms", &PACES_MS[self.pace])]);
@@ -465,9 +478,14 @@ impl App {
         let empty = board.legal_moves().len();
         if board.is_over() {
             self.analysis = Analysis::Unavailable(self.t().game_over.into());
-        } else if board.as_small().is_none() || empty > EXACT_EMPTY_CELLS {
+        } else if board.as_small().is_none() {
             self.analysis = Analysis::Unavailable(fill(
-                self.t().exact_needs,
+                self.t().exact_board_too_big,
+                &[("cells", &board.rules().cells())],
+            ));
+        } else if empty > EXACT_EMPTY_CELLS {
+            self.analysis = Analysis::Unavailable(fill(
+                self.t().exact_too_many_empty,
                 &[("max", &EXACT_EMPTY_CELLS), ("empty", &empty)],
             ));
         } else {
