@@ -369,6 +369,8 @@ async fn drive(client: &Client, url: &str, tmp: &Path) {
             == 1
     );
 
+    // The README's picture of the page, docs/web.png, is a copy of this screenshot (pixels
+    // vary with the fonts installed, so it is not compared).
     let png = client.screenshot().await.expect("a screenshot");
     let shot = tmp.join("mnk-web-e2e.png");
     std::fs::write(&shot, &png).expect("the screenshot is written");

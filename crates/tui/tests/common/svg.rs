@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 /// Width and height of one terminal cell, in pixels, at a 14 px monospace font.
 const CELL_W: f32 = 8.4;
-const CELL_H: f32 = 18.0;
+const CELL_H: f32 = 16.5;
 const PAD: f32 = 10.0;
 const BACKGROUND: &str = "#1d1f21";
 const FOREGROUND: &str = "#d0d0d0";
@@ -62,7 +62,7 @@ pub fn svg(buf: &Buffer) -> String {
                 out,
                 r#"<text x="{}" y="{}" textLength="{}" lengthAdjust="spacingAndGlyphs" xml:space="preserve" fill="{}"{}>{}</text>"#,
                 PAD + start as f32 * CELL_W,
-                top + CELL_H * 0.75,
+                top + 12.5,
                 len as f32 * CELL_W,
                 look.fg,
                 if look.bold { r#" font-weight="bold""# } else { "" },
