@@ -88,22 +88,37 @@ fn check_each(wanted: fn(&Check) -> bool, check: impl Fn(&Shown, Check) -> Optio
 
 #[test]
 fn the_readme_keeps_to_the_conventions_this_test_reads() {
-    let (commands, problems) = markdown::commands(&readme());
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    let (commands, mut problems) = markdown::commands(&readme());
+    // The inventory, for `cargo test --test readme -- --nocapture`.
+    for shown in &commands {
+        let kind = match check_of(shown) {
+            Check::Console(_) => "output compared",
+            Check::Special(_) => "special.rs",
+            Check::Name => "name",
+            Check::Synopsis => "synopsis",
+            Check::Literal => "run as written",
+        };
+        println!("{:<16} {}", kind, shown.at());
+    }
     let consoles = commands
         .iter()
         .filter(|s| matches!(s.place, Place::Console { .. }))
         .count();
-    assert!(consoles >= 5, "only {consoles} console examples found");
-    let stale: Vec<&str> = SPECIAL
-        .iter()
-        .map(|s| s.text)
-        .filter(|text| !commands.iter().any(|c| c.text == *text))
-        .collect();
-    assert!(
-        stale.is_empty(),
-        "special.rs lists commands the README no longer shows: {stale:?}"
+    if consoles < 5 {
+        problems.push(format!("only {consoles} console examples found"));
+    }
+    problems.extend(
+        SPECIAL
+            .iter()
+            .filter(|entry| !commands.iter().any(|c| c.text == entry.text))
+            .map(|entry| {
+                format!(
+                    "special.rs lists `{}`, which the README no longer shows",
+                    entry.text
+                )
+            }),
     );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 #[test]
