@@ -150,20 +150,6 @@ impl Terminal {
     }
 }
 
-fn tmux_available() -> bool {
-    let found = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        if std::env::var("CI").is_ok_and(|v| v == "true") {
-            panic!("tmux is required for the progress-line test under CI (apt-get install tmux)");
-        }
-        eprintln!("skipping the progress-line test: tmux is not installed");
-    }
-    found
-}
-
 /// Whether a progress line shows a count of work that is not zero: "1,234 nodes", etc.
 fn shows_work(screen: &str, unit: &str) -> bool {
     screen.lines().any(|line| {
@@ -177,10 +163,11 @@ fn shows_work(screen: &str, unit: &str) -> bool {
 }
 
 #[test]
+#[cfg_attr(
+    mnk_tmux_missing,
+    ignore = "tmux is not installed (apt-get install tmux)"
+)]
 fn the_progress_line_shows_real_work_and_ctrl_c_ends_it() {
-    if !tmux_available() {
-        return;
-    }
     let cases = [
         (
             "solve --algo minimax --size 4x4 --k 4 --force",

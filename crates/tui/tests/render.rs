@@ -1,5 +1,6 @@
 //! Rendering tests on ratatui's TestBackend: whole-screen text snapshots (in
-//! `tests/snapshots/`, rewritten with `UPDATE_SNAPSHOTS=1`) plus checks of the highlights.
+//! `tests/snapshots/`, rewritten with `UPDATE_SNAPSHOTS=1`) plus checks of the highlights, and
+//! the README's picture of the game (`docs/tui.svg`).
 
 mod common;
 
@@ -12,7 +13,8 @@ use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Color;
 use ratatui::Terminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 fn render(app: &App) -> Buffer {
     let (w, h) = app.size;
@@ -73,6 +75,39 @@ fn mid_game_board() {
     let t = text(&buf);
     assert!(t.contains("O played"), "{t}");
     assert!(t.contains("value: draw"), "{t}");
+}
+
+/// The README's picture: tic-tac-toe against the perfect computer, two moves each, with the
+/// analysis overlay on (one cell draws, the others lose). It is written to the target directory on every run, and the committed
+/// `docs/tui.svg` must be the same picture (`UPDATE_SNAPSHOTS=1` rewrites it).
+#[test]
+fn readme_picture() {
+    let mut a = small(app(3, 3, 3, "human", "perfect"));
+    key(&mut a, KeyCode::Enter);
+    click(&mut a, 0);
+    click(&mut a, 8);
+    if let Some(last) = a.last.as_mut() {
+        last.elapsed = Duration::from_millis(3);
+    }
+    ch(&mut a, 'a');
+    let picture = common::svg::svg(&render(&a));
+    let fresh = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mnk-tui.svg");
+    std::fs::write(&fresh, &picture).unwrap();
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/tui.svg");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&committed, &picture).unwrap();
+    }
+    let want = std::fs::read_to_string(&committed).unwrap_or_default();
+    assert!(
+        picture == want,
+        "docs/tui.svg is not the screen drawn now ({}); UPDATE_SNAPSHOTS=1 rewrites it",
+        fresh.display()
+    );
+    let shown = text(&render(&a));
+    assert!(
+        shown.contains("value: draw") && shown.contains(" D ") && shown.contains("L"),
+        "{shown}"
+    );
 }
 
 #[test]

@@ -9,6 +9,10 @@ use std::time::Duration;
 use support::{with_page, Options, Server};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn bug1_an_answer_for_an_older_game_is_dropped() {
     with_page(Options::default(), |b| async move {
         b.new_game(15, 15, 5, "human", "perfect").await;
@@ -43,6 +47,10 @@ async fn bug1_an_answer_for_an_older_game_is_dropped() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
     // Each big-board move thinks for 20 s: long enough to stop the server mid-thought.
     let limits = mnk_web::Limits {
@@ -120,6 +128,10 @@ async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn bug3_an_open_four_is_not_shown_as_a_win_in_one() {
     let moves = "h8,h6,i8,k8,h9,h11,h7,g6,i9,i6,g7";
     with_page(Options::default(), |b| async move {
@@ -142,6 +154,10 @@ async fn bug3_an_open_four_is_not_shown_as_a_win_in_one() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn bug4_and_5_a_hint_keeps_the_overlay_and_a_late_hint_is_dropped() {
     with_page(Options::default(), |b| async move {
         b.new_game(3, 3, 3, "human", "human").await;
@@ -200,6 +216,10 @@ async fn bug4_and_5_a_hint_keeps_the_overlay_and_a_late_hint_is_dropped() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn bug6_the_settings_never_contradict_the_game() {
     with_page(Options::default(), |b| async move {
         b.new_game(3, 3, 3, "human", "perfect").await;
@@ -228,6 +248,10 @@ async fn bug6_the_settings_never_contradict_the_game() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn bug7_pause_belongs_to_computer_games_and_ends_with_them() {
     with_page(Options::default(), |b| async move {
         b.new_game(3, 3, 3, "human", "perfect").await;
@@ -277,6 +301,10 @@ async fn bug7_pause_belongs_to_computer_games_and_ends_with_them() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn bug8_the_lesson_follows_the_tree_the_algorithm_and_the_step() {
     with_page(Options::default(), |b| async move {
         b.click("#tab-learn").await;
@@ -308,6 +336,10 @@ async fn bug8_the_lesson_follows_the_tree_the_algorithm_and_the_step() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn bug9_the_favicon_is_served_and_the_sides_are_capitals() {
     with_page(Options::default(), |b| async move {
         let status = b

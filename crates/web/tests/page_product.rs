@@ -50,6 +50,10 @@ async fn arrow_to(b: &Browser, cell: usize, width: usize) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn a_whole_game_with_the_keyboard_only() {
     with_page(Options::default(), |b| async move {
         // From the top of the page, Tab reaches the board (after the skip link and the header).
@@ -99,6 +103,10 @@ async fn a_whole_game_with_the_keyboard_only() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
     with_page(Options::phone(), |b| async move {
         for (w, h, k) in [(15, 15, 5), (20, 20, 5), (3, 3, 3)] {
@@ -128,6 +136,10 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn dark_colours_follow_the_system_and_the_switch() {
     let opts = Options {
         dark: true,
@@ -167,6 +179,10 @@ async fn dark_colours_follow_the_system_and_the_switch() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
     let opts = Options {
         lang: "zh-CN",
@@ -207,6 +223,10 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn the_history_can_be_reviewed_saved_shared_and_loaded() {
     with_page(Options::default(), |b| async move {
         b.new_game(3, 3, 3, "human", "human").await;
@@ -260,6 +280,10 @@ async fn the_history_can_be_reviewed_saved_shared_and_loaded() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn the_computer_can_be_stopped_and_resumed() {
     let limits = mnk_web::Limits {
         move_time: Some(Duration::from_secs(20)),
@@ -282,6 +306,10 @@ async fn the_computer_can_be_stopped_and_resumed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn the_lesson_is_edited_by_clicking_and_compared_side_by_side() {
     with_page(Options::default(), |b| async move {
         b.click("#tab-learn").await;
@@ -316,6 +344,10 @@ async fn the_lesson_is_edited_by_clicking_and_compared_side_by_side() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
 async fn the_first_visit_explains_and_every_desktop_screen_is_accessible() {
     let opts = Options {
         first_visit: true,
