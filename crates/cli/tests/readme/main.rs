@@ -206,7 +206,9 @@ fn ci_and_the_workspace_run_what_the_readme_says() {
                 How::WorkspaceTest => workspace_test(&shown.text),
                 How::InstallsMnk => installs_mnk(&shown.text),
                 How::CiInstalls => ci_installs(&shown.text),
-                How::PlaysAGame { .. } | How::Replaced { .. } => unreachable!(),
+                How::PlaysAGame { .. } | How::Replaced { .. } | How::Refused { .. } => {
+                    unreachable!()
+                }
             }
         },
     );
@@ -346,6 +348,27 @@ fn commands_with_placeholders_run_with_them_filled_in() {
             }
             let ran = process::run(&command, "", *deadline);
             (!ran.succeeded()).then(|| format!("`{command}` failed: {}", ran.report()))
+        },
+    );
+}
+
+#[test]
+fn commands_shown_as_refused_are_refused_as_shown() {
+    check_each(
+        |c| matches!(c, Check::Special(s) if matches!(s.how, How::Refused { .. })),
+        |shown, check| {
+            let Check::Special(Special {
+                how: How::Refused { says },
+                ..
+            }) = check
+            else {
+                unreachable!()
+            };
+            let ran = process::run(&shown.text, "", DEADLINE);
+            let refused = ran.status.and_then(|s| s.code()) == Some(2)
+                && ran.stderr.starts_with("mnk: ")
+                && ran.stderr.contains(says);
+            (!refused).then(|| format!("not refused with '{says}': {}", ran.report()))
         },
     );
 }

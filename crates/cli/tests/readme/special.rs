@@ -28,6 +28,9 @@ pub enum How {
     InstallsMnk,
     /// `apt-get install PACKAGE...`: `.ci/run` installs each package when it is missing.
     CiInstalls,
+    /// Run as written, it is refused at once as the README says: exit status 2 and a sentence
+    /// on standard error that holds this text.
+    Refused { says: &'static str },
 }
 
 /// One README command checked another way.
@@ -117,6 +120,20 @@ pub const SPECIAL: &[Special] = &[
             as_run: "cargo clippy --workspace --all-targets --locked -- -D warnings",
         },
         why: "a CI step that builds the whole workspace once more; shown as CI runs it",
+    },
+    Special {
+        text: "mnk solve --algo minimax --size 4x4 --k 4",
+        how: How::Refused {
+            says: "Minimax may visit up to 57 trillion nodes from this position (16 empty cells)",
+        },
+        why: "the README shows it as a search that is refused up front",
+    },
+    Special {
+        text: "mnk count --size 5x5 --k 4",
+        how: How::Refused {
+            says: "TiB",
+        },
+        why: "the README shows it as a count that is refused up front",
     },
     Special {
         text: "mnk match --x pbrain:./target/release/pbrain-mnk --o pbrain:/path/to/other-brain --games 10",
