@@ -478,7 +478,7 @@ async fn shape_errors_name_the_field_in_plain_words() {
     ] {
         let (s, b) = post(&app, path, body).await;
         assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
-        assert_eq!(b, json!({ "error": want }));
+        assert_eq!(b, json!({ "error": want, "code": "unprocessable" }));
     }
     // The game was not touched.
     let (_, g) = send(&app, Method::GET, &format!("/api/v1/games/{id}"), None).await;
