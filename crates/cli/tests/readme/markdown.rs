@@ -103,18 +103,7 @@ pub fn commands(readme: &str) -> (Vec<Shown>, Vec<String>) {
             continue;
         }
         for span in code_spans(line) {
-            if span.starts_with("$ ") {
-                problems.push(format!(
-                    "README.md:{}: `{span}` shows a prompt in running text; show sessions in a ```console block",
-                    i + 1
-                ));
-            } else if is_command(span) {
-                found.push(Shown {
-                    text: span.to_string(),
-                    line: i + 1,
-                    place: Place::Inline,
-                });
-            }
+            note(span, i + 1, Place::Inline, &mut found, &mut problems);
         }
         previous_blank = line.trim().is_empty();
         i += 1;
@@ -181,23 +170,38 @@ fn sh_block(body: &[(usize, &str)], found: &mut Vec<Shown>, problems: &mut Vec<S
 fn code_lines(body: &[(usize, &str)], found: &mut Vec<Shown>, problems: &mut Vec<String>) {
     for &(j, line) in body {
         let text = line.trim();
-        if text.starts_with("$ ") {
-            problems.push(format!(
-                "README.md:{}: a `$ ` prompt outside a ```console block (mark the block ```console)",
-                j + 1
-            ));
-        } else if is_command(text) {
-            found.push(Shown {
-                text: text.to_string(),
-                line: j + 1,
-                place: Place::Block,
-            });
-        } else if text.starts_with('[') || text.starts_with("--") {
+        let noted = note(text, j + 1, Place::Block, found, problems);
+        if !noted && (text.starts_with('[') || text.starts_with("--")) {
             if let Some(last) = found.last_mut().filter(|s| s.place == Place::Block) {
                 last.text = format!("{} {text}", last.text);
             }
         }
     }
+}
+
+/// Records `text`, shown on README line `line`, when it is a command, and a `$ ` prompt as a
+/// problem (sessions belong in ```console blocks). Returns whether it was either.
+fn note(
+    text: &str,
+    line: usize,
+    place: Place,
+    found: &mut Vec<Shown>,
+    problems: &mut Vec<String>,
+) -> bool {
+    if text.starts_with("$ ") {
+        problems.push(format!(
+            "README.md:{line}: `{text}` shows a `$ ` prompt outside a ```console block (mark the block ```console)"
+        ));
+    } else if is_command(text) {
+        found.push(Shown {
+            text: text.to_string(),
+            line,
+            place,
+        });
+    } else {
+        return false;
+    }
+    true
 }
 
 /// A shell line without its `# comment` (a `#` that starts a word outside quotes).
