@@ -1,7 +1,7 @@
 //! `mnk bench`: a fixed suite of exact solves, one thread each so node counts repeat; the
 //! total node count is the build's signature.
 
-use crate::common::{millis, outln};
+use crate::common::{counted, duration_ms, grouped, millis, outln};
 use clap::Args;
 use mnk_engine::board::Algorithm;
 use mnk_engine::solver::{SolverConfig, DEFAULT_HASH_MIB};
@@ -45,11 +45,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     let (mut total_nodes, mut total_ms) = (0u64, 0f64);
     if !args.json {
         outln!(
-            "{:<16} {:<10} {:>12} {:>10} {:>10}",
+            "{:<16} {:<16} {:>11} {:>9} {:>9}",
             "position",
             "value",
             "nodes",
-            "ms",
+            "time",
             "Mnodes/s"
         )?;
     }
@@ -69,9 +69,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             }));
         } else {
             outln!(
-                "{name:<16} {:<10} {:>12} {ms:>10.2} {rate:>10.2}",
+                "{name:<16} {:<16} {:>11} {:>9} {rate:>9.2}",
                 r.verdict.to_string(),
-                r.nodes
+                grouped(r.nodes.into()),
+                duration_ms(ms)
             )?;
         }
     }
@@ -81,7 +82,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
             json!({ "positions": rows, "total_nodes": total_nodes, "total_ms": total_ms, "threads": args.threads })
         )?;
     } else {
-        outln!("Total: {total_nodes} nodes in {total_ms:.1} ms (signature {total_nodes})")?;
+        outln!(
+            "Total: {} in {} (signature {total_nodes})",
+            counted(total_nodes.into(), "node", "nodes"),
+            duration_ms(total_ms)
+        )?;
     }
     Ok(())
 }

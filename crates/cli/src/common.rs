@@ -4,6 +4,7 @@ use clap::Args;
 use mnk_engine::notation::infer_size;
 use mnk_engine::{Board, Rules, Size};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// The board options every analysis command takes.
 #[derive(Args, Debug, Clone)]
@@ -177,9 +178,85 @@ fn sentence(text: &str) -> String {
     s
 }
 
+/// A note on stderr in the same form as an error (`mnk: ` and one sentence) that does not
+/// stop the command: a warning before a long search, what to do about it.
+pub fn note(message: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "mnk: {}", sentence(message));
+}
+
 /// Milliseconds with sub-millisecond precision, for statistics.
-pub fn millis(d: std::time::Duration) -> f64 {
+pub fn millis(d: Duration) -> f64 {
     (d.as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0
+}
+
+/// A duration for people, the one format of the whole CLI: milliseconds to three significant
+/// digits below a second (`0.015 ms`, `10.9 ms`, `487 ms`), then seconds (`9.53 s`), then
+/// minutes and hours (`1 min 26 s`, `2 h 5 min`).
+pub fn duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    let ms = secs * 1000.0;
+    match secs {
+        _ if ms < 1.0 => format!("{ms:.3} ms"),
+        _ if ms < 10.0 => format!("{ms:.2} ms"),
+        _ if ms < 100.0 => format!("{ms:.1} ms"),
+        _ if ms < 999.5 => format!("{ms:.0} ms"),
+        _ if secs < 9.995 => format!("{secs:.2} s"),
+        _ if secs < 59.95 => format!("{secs:.1} s"),
+        _ if secs < 3600.0 => format!("{} min {} s", secs as u64 / 60, secs as u64 % 60),
+        _ => format!("{} h {} min", secs as u64 / 3600, secs as u64 % 3600 / 60),
+    }
+}
+
+/// [`duration`] of a figure in milliseconds (as the JSON statistics keep them).
+pub fn duration_ms(ms: f64) -> String {
+    duration(Duration::from_secs_f64(ms.max(0.0) / 1000.0))
+}
+
+/// `n` and its noun, singular for exactly one: `1 ply`, `2 plies`, `1,024 nodes`.
+pub fn counted(n: u128, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
+}
+
+/// A very large count for estimates: exact up to a million, then in words up to trillions
+/// (`57 trillion`), then as a power of ten (`4.2 × 10^25`), and `more than 10^30` beyond
+/// (where the estimates saturate anyway).
+pub fn approx(n: u128) -> String {
+    let x = n as f64;
+    if x >= 1e30 {
+        return "more than 10^30".to_string();
+    }
+    if x >= 1e15 {
+        // Rounded to one decimal first, so that 9.96e25 reads 1.0 × 10^26.
+        let exponent = x.log10().floor();
+        let mantissa = (x / 10f64.powf(exponent) * 10.0).round() / 10.0;
+        let (mantissa, exponent) = if mantissa >= 10.0 {
+            (mantissa / 10.0, exponent + 1.0)
+        } else {
+            (mantissa, exponent)
+        };
+        return format!("{mantissa:.1} × 10^{exponent}");
+    }
+    let words = [(1e12, "trillion"), (1e9, "billion"), (1e6, "million")];
+    match words.iter().find(|&&(scale, _)| x >= scale) {
+        None => grouped(n),
+        Some(&(scale, name)) if x / scale < 9.95 => format!("{:.1} {name}", x / scale),
+        Some(&(scale, name)) => format!("{:.0} {name}", x / scale),
+    }
+}
+
+/// Parses a number of seconds (`10`, `0.5`) up to a day, for `--max-time`.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds (e.g. 10 or 0.5)"))?;
+    if !(secs > 0.0 && secs <= 86_400.0) {
+        return Err(format!(
+            "{text} seconds is out of range: use more than 0 and at most 86400 (a day)"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
 }
 
 /// A large count with thousands separators.
@@ -193,4 +270,49 @@ pub fn grouped(n: u128) -> String {
         out.push(ch);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_naturally_at_every_scale() {
+        let ms = |m: f64| duration(Duration::from_secs_f64(m / 1000.0));
+        assert_eq!(ms(0.0147), "0.015 ms");
+        assert_eq!(ms(4.371), "4.37 ms");
+        assert_eq!(ms(10.93), "10.9 ms");
+        assert_eq!(ms(487.35), "487 ms");
+        assert_eq!(ms(999.7), "1.00 s");
+        assert_eq!(ms(9532.167), "9.53 s");
+        assert_eq!(ms(34062.66), "34.1 s");
+        assert_eq!(ms(86_494.0), "1 min 26 s");
+        assert_eq!(ms(7_530_000.0), "2 h 5 min");
+        assert_eq!(duration_ms(25.6), "25.6 ms");
+    }
+
+    #[test]
+    fn counts_group_thousands_and_agree_in_number() {
+        assert_eq!(grouped(34_040), "34,040");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(counted(1, "ply", "plies"), "1 ply");
+        assert_eq!(counted(2, "ply", "plies"), "2 plies");
+        assert_eq!(counted(1_800_337, "node", "nodes"), "1,800,337 nodes");
+        assert_eq!(approx(986_410), "986,410");
+        assert_eq!(approx(1_302_061_344), "1.3 billion");
+        assert_eq!(approx(56_874_039_553_217), "57 trillion");
+        assert_eq!(approx(42_163_840_000_000_000_000_000_000), "4.2 × 10^25");
+        assert_eq!(approx(9_960_000_000_000_000), "1.0 × 10^16");
+        assert_eq!(approx(u128::MAX), "more than 10^30");
+    }
+
+    #[test]
+    fn seconds_are_positive_and_bounded() {
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert!(parse_seconds("0").is_err());
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("NaN").is_err());
+        assert!(parse_seconds("ten").unwrap_err().contains("not a number"));
+        assert!(parse_seconds("1e9").unwrap_err().contains("at most 86400"));
+    }
 }

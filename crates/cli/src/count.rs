@@ -1,17 +1,26 @@
-//! `mnk count`: game-tree statistics counted over positions.
+//! `mnk count`: game-tree statistics counted over positions, within a memory bound.
 
-use crate::common::{grouped, millis, outln, BoardArgs};
+use crate::common::{counted, duration, grouped, millis, note, outln, BoardArgs};
+use crate::live::{catch_ctrl_c, Live, Show, Stop};
+use crate::solve::stopped;
 use clap::Args;
-use mnk_engine::count::{count, DEFAULT_MAX_PLY_POSITIONS};
+use mnk_engine::count::{count, estimate, CountError, DEFAULT_MEMORY_MIB};
 use mnk_engine::SearchError;
 use serde_json::json;
-use std::time::Instant;
+
+/// Largest `--memory`, MiB: far more than a count can use on any machine it runs on today.
+const MAX_MEMORY_MIB: u64 = 1 << 20;
 
 /// Options of `mnk count`.
 #[derive(Args, Debug)]
 pub struct CountArgs {
     #[command(flatten)]
     pub common: BoardArgs,
+    /// Memory the count may use for its position tables, in MiB (it refuses at once, or stops,
+    /// rather than going past it).
+    #[arg(long, value_name = "MiB", default_value_t = DEFAULT_MEMORY_MIB,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_MIB))]
+    pub memory: u64,
 }
 
 /// Runs `mnk count`.
@@ -26,9 +35,45 @@ pub fn run(args: CountArgs) -> anyhow::Result<()> {
         }
         .into());
     };
-    let start = Instant::now();
-    let r = count(pos, DEFAULT_MAX_PLY_POSITIONS)?;
-    let ms = millis(start.elapsed());
+    let memory = args.memory << 20;
+    let plan = estimate(pos);
+    let (widest, positions) = plan.widest_ply();
+    if positions > 10_000_000.0 && plan.refusal(memory).is_none() {
+        catch_ctrl_c();
+        note(&format!(
+            "this count holds about {} positions at ply {widest} and needs about {} MiB; \
+             Ctrl-C stops it",
+            grouped(positions as u128),
+            grouped(plan.peak_bytes().div_ceil(1 << 20).into())
+        ));
+    }
+    let show = if args.common.json {
+        Show::Nothing
+    } else {
+        Show::Count {
+            last_ply: board.legal_moves().len(),
+            memory,
+        }
+    };
+    let live = Live::watch(show, None);
+    let result = count(pos, memory, &live.controls());
+    let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
+    let stop = live.finish();
+    let r = match (result, stop) {
+        (Err(CountError::Search(SearchError::Stopped)), Some(Stop::Interrupted)) => {
+            let work = counted(snapshot.nodes.into(), "position", "positions");
+            let known = format!("the count had reached ply {}", snapshot.ply);
+            return Err(stopped(&work, elapsed, &known));
+        }
+        (Err(err @ (CountError::WouldNotFit { .. } | CountError::OutOfMemory { .. })), _) => {
+            anyhow::bail!(
+                "{err}; raise --memory (MiB) if the machine has it, or count from a fuller \
+                 position"
+            )
+        }
+        (result, _) => result?,
+    };
+    let ms = millis(elapsed);
     if args.common.json {
         let out = json!({
             "rules": { "width": rules.width(), "height": rules.height(), "k": rules.k() },
@@ -63,6 +108,10 @@ pub fn run(args: CountArgs) -> anyhow::Result<()> {
     for (ply, n) in r.nodes_per_ply.iter().enumerate() {
         outln!("    {ply:>3}  {:>24}", grouped(*n))?;
     }
-    outln!("Counted in {ms} ms")?;
+    outln!(
+        "Counted {} in {}",
+        counted(r.positions.into(), "position", "positions"),
+        duration(elapsed)
+    )?;
     Ok(())
 }

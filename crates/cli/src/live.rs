@@ -1,14 +1,20 @@
-//! A long search seen live: a progress line on stderr (when it is a terminal) and Ctrl-C
-//! stopping the search cleanly, so what is known so far can still be printed.
+//! A long search seen live: a progress line on stderr (when it is a terminal), Ctrl-C and an
+//! optional time limit stopping the search cleanly, so what is known so far can still be
+//! printed. Every analysis command watches its search through this one module.
 
+use crate::common::{approx, grouped};
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk_engine::board::Controls;
-use mnk_engine::solver::progress::Progress;
+use mnk_engine::solver::progress::{Progress, ProgressSnapshot};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
+
+/// How often the progress line is redrawn.
+const REDRAW: Duration = Duration::from_millis(200);
 
 /// The process-wide stop flag Ctrl-C sets (a handler can be installed only once).
 fn interrupt_flag() -> Arc<AtomicBool> {
@@ -23,29 +29,91 @@ fn interrupt_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
-/// A search in progress: its controls, and the display thread if one runs.
+/// Makes Ctrl-C stop the searches of this process from now on (rather than end it), so that a
+/// warning saying "Ctrl-C stops it" can be printed before the search and its line start.
+pub fn catch_ctrl_c() {
+    interrupt_flag();
+}
+
+/// What the progress line shows, which depends on the search.
+#[derive(Clone, Copy, Debug)]
+pub enum Show {
+    /// No line (machine-readable output, or nothing worth showing).
+    Nothing,
+    /// The solver: nodes, root moves settled, table fill.
+    Solver,
+    /// Plain minimax or alpha-beta: nodes against the most the tree can hold.
+    Textbook {
+        /// The full tree's size from the up-front estimate.
+        at_most: u128,
+    },
+    /// The game-tree count: ply, positions, memory against its bound.
+    Count {
+        /// The ply the count ends at, at the latest (the empty cells).
+        last_ply: usize,
+        /// The memory bound in bytes.
+        memory: u64,
+    },
+}
+
+/// Why a search ended early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Ctrl-C.
+    Interrupted,
+    /// The `--max-time` limit ran out.
+    TimeLimit(Duration),
+}
+
+/// A search in progress: its controls, and the watcher thread if one runs.
 pub struct Live {
     stop: Arc<AtomicBool>,
+    timed_out: Arc<AtomicBool>,
     progress: Arc<Progress>,
-    done: Arc<AtomicBool>,
-    display: Option<JoinHandle<()>>,
+    started: Instant,
+    time_limit: Option<Duration>,
+    done: Option<Sender<()>>,
+    watcher: Option<JoinHandle<()>>,
 }
 
 impl Live {
-    /// Starts watching; the progress line shows only if `show` and stderr is a terminal.
+    /// Starts watching a solver search without a time limit: Ctrl-C stops it from now on, and
+    /// the solver's progress line shows if `show` and stderr is a terminal.
     pub fn start(show: bool) -> Live {
+        Live::watch(if show { Show::Solver } else { Show::Nothing }, None)
+    }
+
+    /// Starts watching: Ctrl-C stops the search from now on, so does `time_limit` when given,
+    /// and the progress line shows when `show` asks for one and stderr is a terminal.
+    pub fn watch(show: Show, time_limit: Option<Duration>) -> Live {
         let stop = interrupt_flag();
+        let timed_out = Arc::new(AtomicBool::new(false));
         let progress = Arc::new(Progress::default());
-        let done = Arc::new(AtomicBool::new(false));
-        let display = (show && std::io::stderr().is_terminal()).then(|| {
-            let (progress, done) = (progress.clone(), done.clone());
-            std::thread::spawn(move || draw(&progress, &done))
-        });
+        let started = Instant::now();
+        let draw = !matches!(show, Show::Nothing) && std::io::stderr().is_terminal();
+        let (done, watcher) = if draw || time_limit.is_some() {
+            let (tx, rx) = mpsc::channel::<()>();
+            let watch = Watcher {
+                show: if draw { show } else { Show::Nothing },
+                deadline: time_limit.map(|t| started + t),
+                stop: stop.clone(),
+                timed_out: timed_out.clone(),
+                progress: progress.clone(),
+                started,
+            };
+            let handle = std::thread::spawn(move || watch.run(&rx));
+            (Some(tx), Some(handle))
+        } else {
+            (None, None)
+        };
         Live {
             stop,
+            timed_out,
             progress,
+            started,
+            time_limit,
             done,
-            display,
+            watcher,
         }
     }
 
@@ -57,43 +125,112 @@ impl Live {
         }
     }
 
-    /// The counters.
-    pub fn progress(&self) -> &Progress {
-        &self.progress
+    /// The counters as they are now.
+    pub fn snapshot(&self) -> ProgressSnapshot {
+        self.progress.snapshot()
     }
 
-    /// Ends the display.
-    pub fn finish(mut self) {
-        self.done.store(true, Ordering::SeqCst);
-        if let Some(handle) = self.display.take() {
+    /// Time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Ends the display and the clock; says why the search was stopped, if it was.
+    pub fn finish(mut self) -> Option<Stop> {
+        // Dropping the sender wakes the watcher at once.
+        self.done.take();
+        if let Some(handle) = self.watcher.take() {
             let _ = handle.join();
+        }
+        if self.timed_out.load(Ordering::SeqCst) {
+            self.time_limit.map(Stop::TimeLimit)
+        } else if self.stop.load(Ordering::SeqCst) {
+            Some(Stop::Interrupted)
+        } else {
+            None
         }
     }
 }
 
-/// Redraws the progress line a few times a second until the search is done.
-fn draw(progress: &Progress, done: &AtomicBool) {
-    let bar = ProgressBar::new_spinner();
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
-    );
-    let start = Instant::now();
-    while !done.load(Ordering::SeqCst) {
-        let s = progress.snapshot();
-        let secs = start.elapsed().as_secs_f64().max(1e-3);
-        bar.set_message(format!(
-            "{} nodes, {:.2} M nodes/s, root moves settled {}/{} ({} at least draw), table {:.0}% full",
-            crate::common::grouped(s.nodes as u128),
-            s.nodes as f64 / secs / 1e6,
-            s.root_settled,
-            s.root_total,
-            s.root_at_least_draw,
-            100.0 * s.table_used as f64 / s.table_capacity.max(1) as f64,
-        ));
-        bar.tick();
-        // A display refresh, not synchronisation: the loop ends when `done` is set.
-        std::thread::sleep(Duration::from_millis(200));
+/// The thread that redraws the progress line and raises the stop flag at the deadline.
+struct Watcher {
+    show: Show,
+    deadline: Option<Instant>,
+    stop: Arc<AtomicBool>,
+    timed_out: Arc<AtomicBool>,
+    progress: Arc<Progress>,
+    started: Instant,
+}
+
+impl Watcher {
+    /// Runs until the search is done (the channel closes).
+    fn run(self, done: &mpsc::Receiver<()>) {
+        let bar = (!matches!(self.show, Show::Nothing)).then(|| {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar
+        });
+        loop {
+            let now = Instant::now();
+            if self.deadline.is_some_and(|d| now >= d) && !self.timed_out.load(Ordering::SeqCst) {
+                self.timed_out.store(true, Ordering::SeqCst);
+                self.stop.store(true, Ordering::SeqCst);
+            }
+            if let Some(bar) = &bar {
+                bar.set_message(self.line());
+                bar.tick();
+            }
+            // Wakes at the next redraw or the deadline, or at once when the search is done.
+            let mut wait = if bar.is_some() { REDRAW } else { Duration::MAX };
+            if let Some(d) = self
+                .deadline
+                .filter(|_| !self.timed_out.load(Ordering::SeqCst))
+            {
+                wait = wait.min(d.saturating_duration_since(now));
+            }
+            match done.recv_timeout(wait) {
+                Err(RecvTimeoutError::Timeout) => continue,
+                Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
     }
-    bar.finish_and_clear();
+
+    /// The progress line's text.
+    fn line(&self) -> String {
+        let s = self.progress.snapshot();
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        let rate = |n: u64, what: &str| format!("{:.2} M {what}/s", n as f64 / secs / 1e6);
+        match self.show {
+            Show::Nothing => String::new(),
+            Show::Solver => format!(
+                "{} nodes, {}, root moves settled {}/{} ({} at least a draw), table {:.0}% full",
+                grouped(s.nodes.into()),
+                rate(s.nodes, "nodes"),
+                s.root_settled,
+                s.root_total,
+                s.root_at_least_draw,
+                100.0 * s.table_used as f64 / s.table_capacity.max(1) as f64,
+            ),
+            Show::Textbook { at_most } => format!(
+                "{} nodes of at most {}, {}",
+                grouped(s.nodes.into()),
+                approx(at_most),
+                rate(s.nodes, "nodes"),
+            ),
+            Show::Count { last_ply, memory } => format!(
+                "ply {} of at most {last_ply}, {} positions, {}, memory {} of {} MiB",
+                s.ply,
+                grouped(s.nodes.into()),
+                rate(s.nodes, "positions"),
+                s.memory >> 20,
+                memory >> 20,
+            ),
+        }
+    }
 }

@@ -19,11 +19,17 @@ use std::process::ExitCode;
 
 /// Play, solve and study m,n,k-games: tic-tac-toe, four-in-a-row on 4x4, Gomoku.
 #[derive(Parser)]
-#[command(name = "mnk", version, about, long_about = None)]
+#[command(name = "mnk", version, about, long_about = None, after_help = NO_COMMAND)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
 }
+
+/// What `mnk` does without a command, for `mnk --help`.
+const NO_COMMAND: &str = "\
+With no command, mnk starts a game of tic-tac-toe: you are x and move first, the computer
+plays o perfectly. In a terminal it is the full-screen game (mnk tui), otherwise the game
+line by line (mnk play). 'mnk COMMAND --help' shows the options of a command.";
 
 #[derive(Subcommand)]
 enum Command {

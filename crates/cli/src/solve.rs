@@ -1,19 +1,35 @@
 //! `mnk solve` and `mnk analyze`: exact values of a position and of each of its moves.
+//!
+//! Before a search starts, its size is judged: plain minimax and alpha-beta are refused (unless
+//! `--force`) when their tree is surely beyond reach, and the solver warns on positions so
+//! open that it can only finish if a forced win is near. While it runs, a live line shows its
+//! progress, Ctrl-C stops it, and so does `--max-time`; a search that did not finish says so
+//! and what it knows, never a value it did not compute.
 
-use crate::common::{millis, out, outln, BoardArgs};
+mod analyze;
+
+pub use analyze::{run_analyze, AnalyzeArgs};
+
+use crate::common::{approx, counted, duration, duration_ms, millis, note, out, outln, BoardArgs};
+use crate::live::{catch_ctrl_c, Live, Show, Stop};
 use crate::render::board_text;
 use clap::{Args, ValueEnum};
-use mnk_engine::board::Algorithm;
+use mnk_engine::board::{Algorithm, SolveReport};
+use mnk_engine::solver::progress::ProgressSnapshot;
 use mnk_engine::solver::{SolverConfig, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use mnk_engine::{Board, SearchError, Verdict};
+use serde_json::json;
+use std::time::Duration;
+
+/// Empty cells beyond which exact solving is far out of reach unless a forced win is near:
+/// the largest boards solved from empty in seconds have 36 cells (6x6 with k=4, a quick win),
+/// while 5x5 with k=5 (25) already takes most of a minute and 6x6 with k=5 (36) hours.
+pub const FAR_BEYOND_EMPTY: usize = 36;
 
 /// `--hash` accepts 0 to MAX_HASH_MIB.
 pub fn hash_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_HASH_MIB as u64)
 }
-use crate::live::Live;
-use mnk_engine::{Board, SearchError, Verdict};
-use serde_json::json;
-use std::time::Instant;
 
 /// The algorithm `mnk solve` uses.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -24,6 +40,16 @@ pub enum Algo {
     Alphabeta,
     /// The solver: table, symmetry, threats.
     Solver,
+}
+
+impl Algo {
+    fn name(self) -> &'static str {
+        match self {
+            Algo::Minimax => "minimax",
+            Algo::Alphabeta => "alphabeta",
+            Algo::Solver => "solver",
+        }
+    }
 }
 
 /// Options of `mnk solve`.
@@ -41,17 +67,12 @@ pub struct SolveArgs {
     /// Search threads (0 = one for small positions, every core for large ones).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u16).range(0..=256))]
     pub threads: u16,
-}
-
-/// Options of `mnk analyze`.
-#[derive(Args, Debug)]
-pub struct AnalyzeArgs {
-    #[command(flatten)]
-    pub common: BoardArgs,
-    /// Transposition table size in MiB (0 = no table).
-    #[arg(long, value_name = "MiB", default_value_t = DEFAULT_HASH_MIB,
-          value_parser = hash_parser())]
-    pub hash: usize,
+    /// Stop after this many seconds and report what is known (the value stays unknown).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::common::parse_seconds)]
+    pub max_time: Option<Duration>,
+    /// Run minimax or alpha-beta even when their tree is estimated beyond reach.
+    #[arg(long)]
+    pub force: bool,
 }
 
 fn config(hash: usize, threads: u16) -> SolverConfig {
@@ -72,61 +93,218 @@ pub fn verdict_json(v: Verdict) -> (serde_json::Value, serde_json::Value) {
     (json!(v.word()), json!(v.plies()))
 }
 
+/// The JSON `rules` object.
+fn rules_json(board: &Board) -> serde_json::Value {
+    let rules = board.rules();
+    json!({ "width": rules.width(), "height": rules.height(), "k": rules.k() })
+}
+
+/// Judges the search before it starts: refuses a textbook search beyond reach (unless
+/// forced); otherwise says what the progress line shows and what to warn of, if anything (to
+/// print once Ctrl-C is caught, since the warning says it stops the search).
+fn judge(
+    board: &Board,
+    algo: Algo,
+    force: bool,
+    max_time: Option<Duration>,
+) -> anyhow::Result<(Show, Option<String>)> {
+    let size = board.tree_size();
+    let empty = format!("{} empty cells", size.empty);
+    let (beyond, what) = match algo {
+        Algo::Solver => {
+            let warning = (size.empty > FAR_BEYOND_EMPTY && max_time.is_none()).then(|| {
+                format!(
+                    "{empty} is far beyond exact solving: the solver finishes only if a forced \
+                     win is near. For a good move use mnk play or mnk match with the hard \
+                     level; --max-time SECONDS bounds the attempt, and Ctrl-C stops it"
+                )
+            });
+            return Ok((Show::Solver, warning));
+        }
+        Algo::Minimax => (
+            size.minimax_beyond_reach(),
+            format!(
+                "minimax may visit up to {} nodes from this position ({empty})",
+                approx(size.full)
+            ),
+        ),
+        Algo::Alphabeta => (
+            size.alphabeta_beyond_reach(),
+            format!(
+                "alpha-beta visits at least about {} nodes from this position ({empty}) even \
+                 in the best move order, and up to {}",
+                approx(size.minimal),
+                approx(size.full)
+            ),
+        ),
+    };
+    if beyond && !force {
+        anyhow::bail!(
+            "{what}, far beyond reach: --algo solver finds the same exact value in a tiny \
+             fraction of the work (or add --force to run it anyway; Ctrl-C stops it)"
+        );
+    }
+    let warning = beyond.then(|| format!("{what}; running it anyway (--force). Ctrl-C stops it"));
+    Ok((Show::Textbook { at_most: size.full }, warning))
+}
+
+/// What a stopped run of `algo` has established, in words.
+fn known_so_far(algo: Algo, snapshot: &ProgressSnapshot) -> String {
+    match algo {
+        Algo::Solver => snapshot.known_so_far(),
+        Algo::Minimax | Algo::Alphabeta => format!(
+            "{} values the root only once it has searched the whole tree, so nothing is known yet",
+            algo.name()
+        ),
+    }
+}
+
+/// A search that stopped before it finished, and what it knows.
+pub struct Unfinished<'a> {
+    /// The position searched.
+    pub board: &'a Board,
+    /// Why it stopped.
+    pub stop: Stop,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// What it established, in words.
+    pub known: String,
+}
+
+impl Unfinished<'_> {
+    /// After Ctrl-C, the one sentence for the error edge; at the time limit, the limit (the
+    /// command then prints its incomplete answer).
+    fn time_limit(&self) -> anyhow::Result<Duration> {
+        match self.stop {
+            Stop::Interrupted => Err(stopped(
+                &counted(self.nodes.into(), "node", "nodes"),
+                self.elapsed,
+                &self.known,
+            )),
+            Stop::TimeLimit(limit) => Ok(limit),
+        }
+    }
+
+    /// The incomplete JSON answer: the command's own unknown fields (`answer`) and what every
+    /// incomplete answer has.
+    fn json(&self, answer: serde_json::Value, mut stats: serde_json::Value) -> serde_json::Value {
+        let board = self.board;
+        stats["nodes"] = json!(self.nodes);
+        stats["ms"] = json!(millis(self.elapsed));
+        let mut out = json!({
+            "rules": rules_json(board),
+            "position": board.to_text(),
+            "to_move": board.to_move().letter().to_string(),
+            "complete": false,
+            "stopped": "time limit",
+            "known_so_far": self.known,
+            "stats": stats,
+        });
+        if let (Some(out), Some(answer)) = (out.as_object_mut(), answer.as_object()) {
+            out.extend(answer.clone());
+        }
+        out
+    }
+
+    /// The last lines of an incomplete answer for people: what is known, and the work.
+    fn print_tail(&self, algo: Option<&str>) -> anyhow::Result<()> {
+        outln!("Known so far: {}", self.known)?;
+        let algo = algo.map(|a| format!(" ({a})")).unwrap_or_default();
+        outln!(
+            "Searched {} in {}{algo}",
+            counted(self.nodes.into(), "node", "nodes"),
+            duration(self.elapsed)
+        )?;
+        Ok(())
+    }
+}
+
+/// The one sentence of a search stopped by Ctrl-C: the work done and what it established.
+pub fn stopped(work: &str, elapsed: Duration, known: &str) -> anyhow::Error {
+    anyhow::anyhow!("stopped after {work} in {}: {known}", duration(elapsed))
+}
+
 /// Runs `mnk solve`.
 pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
+    if let Some(outcome) = board.outcome() {
+        return Err(SearchError::GameOver(outcome.to_string()).into());
+    }
     let algorithm = match args.algo {
         Algo::Minimax => Algorithm::Minimax,
         Algo::Alphabeta => Algorithm::AlphaBeta,
         Algo::Solver => Algorithm::Solver,
     };
-    let live = Live::start(!args.common.json);
-    let start = Instant::now();
-    let result = board.solve_with(algorithm, config(args.hash, args.threads), live.controls());
-    let snapshot = live.progress().snapshot();
-    live.finish();
-    let report = match result {
-        Err(SearchError::Stopped) => {
-            anyhow::bail!(
-                "stopped after {} nodes in {:.1} s: {}",
-                snapshot.nodes,
-                start.elapsed().as_secs_f64(),
-                snapshot.known_so_far()
-            )
-        }
-        other => other?,
+    let (show, warning) = judge(&board, args.algo, args.force, args.max_time)?;
+    if let Some(warning) = warning {
+        catch_ctrl_c();
+        note(&warning);
+    }
+    let show = if args.common.json {
+        Show::Nothing
+    } else {
+        show
     };
-    let ms = millis(start.elapsed());
-    let rules = board.rules();
-    let algo_name = format!("{:?}", args.algo).to_lowercase();
+    let live = Live::watch(show, args.max_time);
+    let result = board.solve_with(algorithm, config(args.hash, args.threads), live.controls());
+    let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
+    let stop = live.finish();
+    let report = match (result, stop) {
+        (Err(SearchError::Stopped), Some(stop)) => {
+            let unfinished = Unfinished {
+                board: &board,
+                stop,
+                nodes: snapshot.nodes,
+                elapsed,
+                known: known_so_far(args.algo, &snapshot),
+            };
+            return print_incomplete(&args, &unfinished);
+        }
+        (result, _) => result?,
+    };
+    print_solution(&args, &board, &report, millis(elapsed))
+}
+
+/// Prints a finished solve.
+fn print_solution(
+    args: &SolveArgs,
+    board: &Board,
+    report: &SolveReport,
+    ms: f64,
+) -> anyhow::Result<()> {
     if args.common.json {
         let (value, plies) = verdict_json(report.verdict);
-        let mut stats = json!({ "nodes": report.nodes, "ms": ms, "algo": algo_name });
+        let mut stats = json!({ "nodes": report.nodes, "ms": ms, "algo": args.algo.name() });
         if let Some(s) = report.solver {
             stats["table_cutoffs"] = json!(s.table_cutoffs);
             stats["table_used"] = json!(s.table_used);
             stats["table_capacity"] = json!(s.table_capacity);
         }
         let out = json!({
-            "rules": { "width": rules.width(), "height": rules.height(), "k": rules.k() },
+            "rules": rules_json(board),
             "position": board.to_text(),
             "to_move": board.to_move().letter().to_string(),
             "value": value,
             "plies": plies,
-            "best_moves": names(&board, &report.best_moves),
+            "best_moves": names(board, &report.best_moves),
+            "complete": true,
             "stats": stats,
         });
         outln!("{out}")?;
         return Ok(());
     }
-    out!("{}", board_text(&board, &[]))?;
-    outln!("{} to move ({rules})", board.to_move())?;
+    out!("{}", board_text(board, &[]))?;
+    outln!("{} to move ({})", board.to_move(), board.rules())?;
     outln!("Value: {} for {}", report.verdict, board.to_move())?;
-    outln!(
-        "Best moves: {}",
-        names(&board, &report.best_moves).join(" ")
-    )?;
-    let mut line = format!("Searched {} nodes in {ms} ms ({algo_name}", report.nodes);
+    outln!("Best moves: {}", names(board, &report.best_moves).join(" "))?;
+    let mut line = format!(
+        "Searched {} in {} ({}",
+        counted(report.nodes.into(), "node", "nodes"),
+        duration_ms(ms),
+        args.algo.name()
+    );
     if let Some(s) = report.solver {
         line.push_str(&format!(
             ", table {:.1}% full",
@@ -137,89 +315,21 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A short cell label for the analysis grid: W3, D, L4.
-fn short(v: Verdict) -> String {
-    match v {
-        Verdict::Win(p) => format!("W{p}"),
-        Verdict::Loss(p) => format!("L{p}"),
-        Verdict::Draw => "D".to_string(),
-        Verdict::Estimate(s) => format!("{s:+}"),
-    }
-}
-
-/// Runs `mnk analyze`.
-pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
-    let board = args.common.board()?;
-    let start = Instant::now();
-    // No progress line (the analysis does not report one), but Ctrl-C stops it cleanly.
-    let live = Live::start(false);
-    let result = board.analyze(config(args.hash, 0), live.controls().stop);
-    live.finish();
-    let (moves, stats) = match result {
-        Err(SearchError::Stopped) => anyhow::bail!(
-            "stopped after {:.1} s, before every move was valued (a position this open may \
-             take very long; mnk solve reports progress and what it knows so far)",
-            start.elapsed().as_secs_f64()
-        ),
-        other => other?,
-    };
-    let ms = millis(start.elapsed());
-    let rules = board.rules();
+/// Prints a solve that ran out of `--max-time`: no value, what is known, the work.
+fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished) -> anyhow::Result<()> {
+    let limit = unfinished.time_limit()?;
     if args.common.json {
-        let list: Vec<_> = moves
-            .iter()
-            .map(|m| {
-                let (value, plies) = verdict_json(m.verdict);
-                json!({ "move": board.move_name(m.cell), "value": value, "plies": plies })
-            })
-            .collect();
-        let out = json!({
-            "rules": { "width": rules.width(), "height": rules.height(), "k": rules.k() },
-            "position": board.to_text(),
-            "to_move": board.to_move().letter().to_string(),
-            "moves": list,
-            "stats": { "nodes": stats.nodes, "ms": ms },
-        });
+        let answer = json!({ "value": null, "plies": null, "best_moves": [] });
+        let out = unfinished.json(answer, json!({ "algo": args.algo.name() }));
         outln!("{out}")?;
         return Ok(());
     }
+    let board = unfinished.board;
+    out!("{}", board_text(board, &[]))?;
+    outln!("{} to move ({})", board.to_move(), board.rules())?;
     outln!(
-        "{} to move ({rules}); value of each move for {}:",
-        board.to_move(),
-        board.to_move()
+        "Value: unknown, the search stopped at the time limit of {} before it finished",
+        duration(limit)
     )?;
-    let label = |cell: usize| match board.stone(cell) {
-        Some(side) => side.letter().to_string(),
-        None => moves
-            .iter()
-            .find(|m| m.cell == cell)
-            .map_or("?".to_string(), |m| short(m.verdict)),
-    };
-    let width = (0..rules.cells())
-        .map(|c| label(c).len())
-        .max()
-        .unwrap_or(1);
-    let h = rules.height();
-    let lw = h.to_string().len();
-    let header: String = (0..rules.width())
-        .map(|c| format!(" {:^width$}", (b'a' + c as u8) as char))
-        .collect();
-    outln!("{:lw$} {}", "", header.trim_end())?;
-    for row in 0..h {
-        let cells: String = (0..rules.width())
-            .map(|col| format!(" {:^width$}", label(rules.cell(col, row))))
-            .collect();
-        outln!("{:>lw$} {}", h - row, cells.trim_end())?;
-    }
-    outln!("(W3 = win in 3 plies, D = draw, L4 = loss in 4 plies, counted from now)")?;
-    let mut sorted = moves.clone();
-    sorted.sort_by_key(|m| std::cmp::Reverse(m.score));
-    let best: Vec<String> = sorted
-        .iter()
-        .filter(|m| m.score == sorted[0].score)
-        .map(|m| board.move_name(m.cell))
-        .collect();
-    outln!("Best: {} ({})", best.join(" "), sorted[0].verdict)?;
-    outln!("Searched {} nodes in {ms} ms", stats.nodes)?;
-    Ok(())
+    unfinished.print_tail(Some(args.algo.name()))
 }

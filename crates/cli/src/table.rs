@@ -1,14 +1,15 @@
 //! `mnk table`: every small rule set solved from the empty board — the m,n,k results table of
-//! the literature, recomputed.
+//! the literature, recomputed and set beside the published values.
 
-use crate::common::{millis, outln};
+use crate::common::{counted, duration, duration_ms, grouped, millis, outln};
+use crate::live::{Live, Show};
+use crate::solve::stopped;
 use clap::Args;
 use mnk_engine::board::Algorithm;
 use mnk_engine::solver::{SolverConfig, DEFAULT_HASH_MIB};
-use mnk_engine::{Board, Rules, Verdict};
+use mnk_engine::{Board, Rules, SearchError, Verdict};
 use serde_json::json;
 use std::io::Write;
-use std::time::Instant;
 
 /// Options of `mnk table`.
 #[derive(Args, Debug)]
@@ -16,6 +17,9 @@ pub struct TableArgs {
     /// Largest board (cells) to include: every W x H with W >= H and W*H <= N, 3 <= K <= W.
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u16).range(3..=30))]
     pub max_cells: u16,
+    /// Also the strips 1 and 2 high, where nobody can ever win with K >= 3.
+    #[arg(long)]
+    pub all: bool,
     /// Transposition table size in MiB per solve.
     #[arg(long, value_name = "MiB", default_value_t = DEFAULT_HASH_MIB, value_parser = crate::solve::hash_parser())]
     pub hash: usize,
@@ -24,12 +28,34 @@ pub struct TableArgs {
     pub json: bool,
 }
 
-/// The rule sets of the table, smallest boards first.
-pub fn rule_sets(max_cells: usize) -> Vec<Rules> {
+/// Where the published values come from: the article, and the paper it cites for them.
+pub const SOURCE: &str = "Wikipedia, m,n,k-game";
+const SOURCE_IN_FULL: &str = "Wikipedia's m,n,k-game article, after J. W. H. M. Uiterwijk and \
+                              H. J. van den Herik, The advantage of the initiative, Information \
+                              Sciences 122 (2000)";
+
+/// The first player's published result on the empty W x H board with K in a row, where the
+/// literature states one: tic-tac-toe is a draw; with K = 3 every board from 4 x 3 up is a
+/// first-player win; 4 x 4, 5 x 4 and 5 x 5 with K = 4 are draws, 6 x 5 with K = 4 a win.
+pub fn published(width: usize, height: usize, k: usize) -> Option<bool> {
+    let (w, h) = (width.max(height), width.min(height));
+    match (w, h, k) {
+        (3, 3, 3) => Some(false),
+        (w, h, 3) if w >= 4 && h >= 3 => Some(true),
+        (4, 4, 4) | (5, 4, 4) | (5, 5, 4) => Some(false),
+        (6, 5, 4) => Some(true),
+        _ => None,
+    }
+}
+
+/// The rule sets of the table, smallest boards first: W >= H, 3 <= K <= W, W*H <= max_cells,
+/// and H >= 3 unless `all` (strips 1 or 2 high leave no room for a line but a row, which the
+/// second player always blocks).
+pub fn rule_sets(max_cells: usize, all: bool) -> Vec<Rules> {
     let mut out = Vec::new();
     for cells in 1..=max_cells {
         for h in 1..=cells {
-            if cells % h != 0 {
+            if cells % h != 0 || (h < 3 && !all) {
                 continue;
             }
             let w = cells / h;
@@ -44,6 +70,21 @@ pub fn rule_sets(max_cells: usize) -> Vec<Rules> {
     out
 }
 
+/// How a computed value compares with the published one, for the last column.
+fn published_cell(win: bool, published: Option<bool>) -> String {
+    match published {
+        None => "-".to_string(),
+        Some(p) => {
+            let word = if p { "win" } else { "draw" };
+            if p == win {
+                format!("{word} (agrees)")
+            } else {
+                format!("{word} (DIFFERS)")
+            }
+        }
+    }
+}
+
 /// Runs `mnk table`.
 pub fn run(args: TableArgs) -> anyhow::Result<()> {
     let config = SolverConfig {
@@ -54,44 +95,100 @@ pub fn run(args: TableArgs) -> anyhow::Result<()> {
     if !args.json {
         outln!("First-player results from the empty board (W x H, K in a row):")?;
         outln!(
-            "{:>7} {:>3}  {:<20} {:>14} {:>12}",
+            "{:>7} {:>3}  {:<16} {:>15} {:>10}  published",
             "board",
             "k",
             "value",
             "nodes",
-            "ms"
+            "time"
         )?;
     }
-    let total = Instant::now();
-    for rules in rule_sets(args.max_cells as usize) {
-        let start = Instant::now();
-        let report = Board::new(rules).solve(Algorithm::Solver, config, None)?;
-        let ms = millis(start.elapsed());
-        let board = format!("{}x{}", rules.width(), rules.height());
-        if args.json {
-            rows.push(json!({
-                "width": rules.width(), "height": rules.height(), "k": rules.k(),
-                "value": report.verdict.word(), "plies": report.verdict.plies(),
-                "nodes": report.nodes, "ms": ms,
-            }));
-        } else {
-            let value = match report.verdict {
-                Verdict::Win(p) => format!("first player, {p} plies"),
-                other => other.to_string(),
-            };
+    // Ctrl-C stops the solve under way with a sentence; the rows so far stay printed.
+    let live = Live::watch(Show::Nothing, None);
+    let (mut compared, mut differ) = (0u128, 0);
+    for rules in rule_sets(args.max_cells as usize, args.all) {
+        let board = Board::new(rules);
+        let start = live.elapsed();
+        let report = match board.solve(Algorithm::Solver, config, live.controls().stop) {
+            Err(SearchError::Stopped) => {
+                let known = format!(
+                    "the table had reached {}x{}, k={}",
+                    rules.width(),
+                    rules.height(),
+                    rules.k()
+                );
+                let work = counted(rows.len() as u128, "row", "rows");
+                return Err(stopped(&work, live.elapsed(), &known));
+            }
+            other => other?,
+        };
+        let ms = millis(live.elapsed() - start);
+        let (w, h, k) = (rules.width(), rules.height(), rules.k());
+        let win = matches!(report.verdict, Verdict::Win(_));
+        let known = published(w, h, k);
+        if let Some(p) = known {
+            compared += 1;
+            differ += usize::from(p != win);
+        }
+        rows.push(json!({
+            "width": w, "height": h, "k": k,
+            "value": report.verdict.word(), "plies": report.verdict.plies(),
+            "nodes": report.nodes, "ms": ms,
+            "published": known.map(|p| if p { "win" } else { "draw" }),
+            "source": known.map(|_| SOURCE),
+        }));
+        if !args.json {
             outln!(
-                "{board:>7} {:>3}  {value:<20} {:>14} {ms:>12.1}",
-                rules.k(),
-                report.nodes
+                "{:>7} {k:>3}  {:<16} {:>15} {:>10}  {}",
+                format!("{w}x{h}"),
+                report.verdict.to_string(),
+                grouped(report.nodes.into()),
+                duration_ms(ms),
+                published_cell(win, known)
             )?;
             let _ = std::io::stdout().flush();
         }
     }
-    let total_ms = millis(total.elapsed());
+    let total = live.elapsed();
+    live.finish();
     if args.json {
-        outln!("{}", json!({ "rows": rows, "stats": { "ms": total_ms } }))?;
-    } else {
-        outln!("Total {:.1} s", total_ms / 1000.0)?;
+        outln!(
+            "{}",
+            json!({ "rows": rows, "stats": { "ms": millis(total) }, "source": SOURCE_IN_FULL })
+        )?;
+        return Ok(());
     }
+    outln!(
+        "{} solved in {}; {} compared, {}.",
+        counted(rows.len() as u128, "rule set", "rule sets"),
+        duration(total),
+        counted(compared, "published value", "published values"),
+        match differ {
+            0 => "all agree".to_string(),
+            n => format!("{n} DIFFER"),
+        }
+    )?;
+    outln!("Published: {SOURCE_IN_FULL}.")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_table_leaves_out_the_strips() {
+        let default = rule_sets(20, false);
+        assert_eq!(default.len(), 15);
+        assert!(default.iter().all(|r| r.height() >= 3));
+        assert_eq!(rule_sets(20, true).len(), 222);
+    }
+
+    #[test]
+    fn published_values_read_either_way_round() {
+        assert_eq!(published(3, 3, 3), Some(false));
+        assert_eq!(published(3, 4, 3), Some(true));
+        assert_eq!(published(5, 6, 4), Some(true));
+        assert_eq!(published(6, 3, 5), None);
+    }
 }

@@ -8,6 +8,7 @@ use std::io::IsTerminal;
 
 /// Options of `mnk tui` (the same as `mnk play` where they overlap).
 #[derive(Args, Debug, Default)]
+#[command(after_help = mnk_tui::render::key_help_text())]
 pub struct TuiArgs {
     /// Board size as WxH (1 to 26 each); default 3x3.
     #[arg(long, value_name = "WxH")]
@@ -33,6 +34,28 @@ pub struct TuiArgs {
     pub pace: u64,
     #[command(flatten)]
     pub move_time: crate::play::MoveTimeArgs,
+    /// Language of the screen: en or zh (Simplified Chinese). Default: from the environment
+    /// (LC_ALL, LC_MESSAGES, LANG; zh_CN.UTF-8 and other zh locales choose Chinese).
+    #[arg(long, value_enum)]
+    pub lang: Option<LangArg>,
+}
+
+/// `--lang`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum LangArg {
+    /// English.
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+impl From<LangArg> for mnk_tui::lang::Lang {
+    fn from(l: LangArg) -> Self {
+        match l {
+            LangArg::En => mnk_tui::lang::Lang::En,
+            LangArg::Zh => mnk_tui::lang::Lang::Zh,
+        }
+    }
 }
 
 /// Runs `mnk tui`.
@@ -48,6 +71,9 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
         config,
         pace: mnk_tui::Options::pace_for_ms(args.pace),
         move_clock: args.move_time.clock(),
+        lang: args
+            .lang
+            .map_or_else(mnk_tui::lang::Lang::from_env, Into::into),
     })?;
     Ok(())
 }

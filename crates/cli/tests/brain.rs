@@ -86,3 +86,49 @@ fn end_during_thinking_stops_the_search() {
     assert_eq!(out[0], "OK");
     assert!(out.len() <= 2, "{out:?}");
 }
+
+/// `--help`, `-h` and `--version` answer and exit at once without reading the input, which
+/// stays open until the brain has exited (a brain waiting on it would never finish).
+#[test]
+fn help_and_version_print_and_exit_without_reading_input() {
+    let run = |arg: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-mnk"))
+            .arg(arg)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the brain starts");
+        let stdin = child.stdin.take();
+        let out = child.wait_with_output().unwrap();
+        drop(stdin);
+        out
+    };
+    for arg in ["--help", "-h"] {
+        let out = run(arg);
+        assert!(out.status.success(), "{arg}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.starts_with("pbrain-mnk: the mnk engine as a Gomocup brain"),
+            "{text}"
+        );
+        assert!(text.contains("Piskvork protocol"), "{text}");
+        assert!(text.contains("mnk match --x pbrain:"), "{text}");
+    }
+    for arg in ["--version", "-V"] {
+        let out = run(arg);
+        assert!(out.status.success());
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            format!("pbrain-mnk {}\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+    let out = run("--fast");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "pbrain-mnk: Unknown argument '--fast': the brain takes none (it speaks the Piskvork \
+         protocol on standard input); --help says more.\n"
+    );
+}

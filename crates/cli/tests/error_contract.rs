@@ -295,7 +295,7 @@ fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(&["solve", "--algo", "foo"], "possible values: minimax")
                 .case(
                     &["solve", "--algo", "minimax", "--size", "5x5"],
-                    "at most 16 empty cells",
+                    "far beyond reach",
                 )
                 .case(&["solve", "--hash", "99999999"], "not in 0..=16384")
                 .case(&["solve", "--threads", "1000"], "not in 0..=256")
@@ -609,7 +609,7 @@ fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
             Table::new(false)
                 .case(
                     &["serve", "--addr", "nonsense"],
-                    "invalid socket address syntax",
+                    "expected HOST:PORT, like 127.0.0.1:8080 or localhost:0",
                 )
                 .case(&["serve", "--addr", busy], "Address already in use")
                 // TEST-NET-1: an address no machine has, so binding it fails.

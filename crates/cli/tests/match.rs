@@ -82,12 +82,7 @@ fn built_in_levels_alternate_colours_on_any_board() {
 fn broken_brains_lose_and_the_match_goes_on() {
     let silent = script("silent", "read line; echo OK; exec cat > /dev/null");
     let liar = script("liar", "while read line; do echo OK; done");
-    let missing = "/nonexistent/pbrain-nothing".to_string();
-    for bad in [
-        silent.display().to_string(),
-        liar.display().to_string(),
-        missing,
-    ] {
+    for bad in [silent.display().to_string(), liar.display().to_string()] {
         let v = run_json(&[
             "--x",
             &format!("pbrain:{bad}"),
@@ -100,6 +95,106 @@ fn broken_brains_lose_and_the_match_goes_on() {
         ]);
         assert_eq!(v["a"]["losses"], 2, "{bad}: {v}");
         assert_eq!(v["a"]["faults"], 2, "{bad}: {v}");
+    }
+}
+
+#[test]
+fn two_draws_give_an_even_score_with_an_honest_interval_and_rounded_figures() {
+    let args = [
+        "match", "--x", "perfect", "--o", "perfect", "--size", "3x3", "--games", "2",
+    ];
+    mnk()
+        .args(args)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "Elo difference A - B: +0 (95%: -393 to +393)\n",
+        ));
+    let v = run_json(&args[1..]);
+    assert_eq!(v["a"]["draws"], 2, "{v}");
+    assert_eq!(v["elo"].to_string(), "0.0", "{v}");
+    assert_eq!(v["elo_low"], -392.5, "{v}");
+    assert_eq!(v["elo_high"], 392.5, "{v}");
+    for p in [&v["a"], &v["b"]] {
+        let ms = p["avg_ms"].as_f64().unwrap();
+        // At most three decimals, as printed.
+        assert_eq!((ms * 1000.0).round() / 1000.0, ms, "{v}");
+        assert!(p["avg_ms"].to_string().len() <= 8, "{v}");
+    }
+}
+
+#[test]
+fn a_clean_sweep_states_a_lower_bound_not_infinity() {
+    let args = [
+        "match", "--x", "hard", "--o", "random", "--size", "7x7", "--k", "4", "--games", "2",
+    ];
+    let out = mnk().args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Elo difference A - B: at least -113 (95%; no game lost)\n"),
+        "{text}"
+    );
+    assert!(!text.contains("inf"), "{text}");
+    let v = run_json(&args[1..]);
+    assert_eq!(v["a"]["wins"], 2, "{v}");
+    assert!(v["elo"].is_null() && v["elo_high"].is_null(), "{v}");
+    // Two wins out of two: the Wilson interval's floor is 34.2% of the points.
+    assert_eq!(v["elo_low"], -113.4, "{v}");
+}
+
+#[test]
+fn a_brain_that_cannot_start_its_first_game_is_an_error_not_ten_forfeits() {
+    let not_executable = script("not-executable", "echo OK");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let read_only = std::fs::Permissions::from_mode(0o644);
+        std::fs::set_permissions(&not_executable, read_only).unwrap();
+    }
+    let quits = script("quits", "exit 0");
+    let chatty = script("chatty", "read line; echo HELLO; exec cat > /dev/null");
+    let cases = [
+        (
+            "/nonexistent/pbrain-nothing".into(),
+            "there is no such file",
+        ),
+        (
+            not_executable.display().to_string(),
+            "it cannot be run (permission denied: is it an executable file?)",
+        ),
+        (
+            quits.display().to_string(),
+            "it exited without answering 'START 15'",
+        ),
+        (
+            chatty.display().to_string(),
+            "it answered 'START 15' with 'HELLO' instead of OK",
+        ),
+    ];
+    for (path, why) in cases {
+        let spec = format!("pbrain:{path}");
+        let sentence = format!("The brain {spec} (player B) cannot play: {why}.");
+        let out = mnk()
+            .args(["match", "--x", "random", "--o", &spec, "--games", "10"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("mnk: {sentence}\n")
+        );
+        // No game was played, so no game line either.
+        assert!(
+            out.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        let out = mnk()
+            .args(["match", "--x", "random", "--o", &spec, "--json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["error"], sentence.as_str());
     }
 }
 

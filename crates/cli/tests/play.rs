@@ -35,6 +35,18 @@ fn value_lines(out: &str) -> Vec<&str> {
 }
 
 #[test]
+fn help_says_that_no_command_starts_a_game() {
+    let out = play(&["--help"], "");
+    assert!(
+        out.contains(
+            "With no command, mnk starts a game of tic-tac-toe: you are x and move first, the \
+             computer\nplays o perfectly. In a terminal it is the full-screen game (mnk tui)"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn no_arguments_starts_tic_tac_toe_you_first_against_perfect() {
     let out = play(&[], "b2\n");
     assert!(out.starts_with("Tic-tac-toe. x (you) against o (computer, perfect); x moves first."));
@@ -211,7 +223,7 @@ fn the_symbols_can_be_swapped() {
 #[test]
 fn undo_takes_back_a_move_and_the_reply_and_hint_names_a_best_move() {
     let out = play(&["play", "--seed", "2"], "undo\na1\nhint\nundo\nb2\n");
-    assert!(out.contains("There is no move of a human player to take back."));
+    assert!(out.contains("There is no move of yours to take back."));
     assert!(out.contains("Hint: "));
     assert!(out.contains(", draw for x"));
     assert!(out.contains("Took back ") && out.contains(" and a1."));
@@ -250,6 +262,54 @@ fn a_recorded_game_loads_and_carries_on() {
         "n\n",
     );
     assert!(out.contains("The game is a draw.") || out.contains("wins with"));
+}
+
+#[test]
+fn a_loaded_game_keeps_saving_to_its_file_unless_told_otherwise() {
+    let dir = tempdir();
+    let file = dir.join("g.rec");
+    let path = file.to_str().unwrap();
+    let start = "# my game\nmnk-record 1\nrules 3x3\nx human\no human\nmoves b2\n";
+    std::fs::write(&file, start).unwrap();
+    // Loading alone rewrites nothing: the file already holds the game, comments and all.
+    play(&["play", "--load", path], "quit\n");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), start);
+    // --no-record: the move is not saved anywhere.
+    let out = play(&["play", "--load", path, "--no-record"], "a1\nquit\n");
+    assert!(out.contains("o plays a1."), "{out}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), start);
+    // --record OTHER: saved there, the loaded file left alone.
+    let other = dir.join("other.rec");
+    let out = play(
+        &["play", "--load", path, "--record", other.to_str().unwrap()],
+        "a1\nquit\n",
+    );
+    assert!(
+        out.contains(&format!("saved in {}", other.display())),
+        "{out}"
+    );
+    assert!(std::fs::read_to_string(&other)
+        .unwrap()
+        .contains("moves b2 a1\n"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), start);
+    // Neither: every move goes back into the file it came from.
+    let out = play(&["play", "--load", path], "a1\nquit\n");
+    assert!(
+        out.contains(&format!("The unfinished game is saved in {path}")),
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        saved.contains("moves b2 a1\nresult unfinished\n"),
+        "{saved}"
+    );
+    // Both at once is a mistake.
+    let out = Command::cargo_bin("mnk")
+        .unwrap()
+        .args(["play", "--load", path, "--record", path, "--no-record"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]

@@ -62,6 +62,27 @@ fn text_output_draws_the_tree_and_the_trace_explains_the_cut() {
 }
 
 #[test]
+fn alpha_meeting_beta_at_a_last_child_is_no_cutoff() {
+    let tree = "((3 12 8) (2 4 6) (14 5 2))";
+    mnk()
+        .args(["tree", tree, "--trace"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "24.   2: alpha 3 >= beta 2 after its last child 2.2: nothing is left to prune, so no \
+             cutoff\n",
+        ))
+        .stdout(predicate::str::contains(
+            "└─ 2 MIN   2        ≤2          (3, +∞)\n",
+        ))
+        .stdout(predicate::str::contains("cutoffs         0        1\n"))
+        .stdout(predicate::str::contains("children  pruned").not());
+    let v = json_of(&["tree", tree, "--json"]);
+    assert_eq!(v["cutoffs"], 1, "{v}");
+    assert_eq!(v["runs"][1]["cutoffs"], 1, "{v}");
+}
+
+#[test]
 fn json_arrays_stdin_and_files_are_read() {
     let v = json_of(&["tree", "[[60, 63], [15, 58]]", "--json"]);
     assert_eq!(v["value"], 60);

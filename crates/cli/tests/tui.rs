@@ -1,8 +1,8 @@
 //! End-to-end tests of `mnk tui`: the real binary in a real terminal (tmux), driven by keys,
 //! read back with capture-pane: a game played by keys, and a panic injected into the running
 //! UI (the terminal must come back in cooked mode on the main screen, with the message
-//! shown). Every wait polls the screen against a deadline. Without tmux the tests fail under
-//! CI=true and are skipped (with a message) elsewhere.
+//! shown). Every wait polls the screen against a deadline. Without tmux the build script marks
+//! them ignored (with the reason) outside CI; under CI=true they run and fail, saying so.
 
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -13,7 +13,8 @@ const DEADLINE: Duration = Duration::from_secs(20);
 /// not stop each other's servers), away from the user's sessions.
 fn tmux(socket: &str, args: &[&str]) -> Output {
     Command::new("tmux")
-        .args(["-L", socket])
+        // -u: the panes are UTF-8 whatever the locale (the Chinese screen needs it).
+        .args(["-u", "-L", socket])
         .args(args)
         .output()
         .expect("tmux runs")
@@ -57,32 +58,53 @@ impl Session {
     }
 }
 
-fn tmux_available() -> bool {
+/// Fails with the reason when tmux cannot run: a test that gets here was not marked ignored
+/// (CI=true, or tmux was there when the test was built), so it must not pass without running.
+fn require_tmux() {
     let found = Command::new("tmux")
         .arg("-V")
         .output()
         .is_ok_and(|o| o.status.success());
-    if !found {
-        if std::env::var("CI").is_ok_and(|v| v == "true") {
-            panic!(
-                "tmux is required for the mnk tui end-to-end test under CI (apt-get install tmux)"
-            );
-        }
-        eprintln!("skipping the mnk tui end-to-end test: tmux is not installed");
+    assert!(
+        found,
+        "tmux is needed for the mnk tui end-to-end tests and is not installed (apt-get install tmux)"
+    );
+}
+
+/// `mnk tui --help` lists the keys, from the same table as the help screen.
+#[test]
+fn help_lists_the_keys() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mnk"))
+        .args(["tui", "--help"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let keys = text
+        .split_once("Keys:\n")
+        .map(|(_, k)| k)
+        .unwrap_or_default();
+    for (key, what) in mnk_tui::render::KEY_HELP {
+        assert!(
+            keys.contains(&format!("  {key:<19} {what}\n")),
+            "{key}: {text}"
+        );
     }
-    found
+    assert!(keys.contains("  p                   pause or resume the computer\n"));
 }
 
 #[test]
+#[cfg_attr(
+    mnk_tmux_missing,
+    ignore = "tmux is not installed (apt-get install tmux)"
+)]
 fn tui_plays_a_game_by_keys_and_restores_the_terminal() {
-    if !tmux_available() {
-        return;
-    }
+    require_tmux();
     let name = format!("mnk-tui-test-{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_mnk");
     // The shell reports the exit status on the screen and keeps the pane open to read it.
     let command = format!(
-        "sh -c '{bin} tui --x human --o human --seed 1; echo mnk exited with status $?; read _'"
+        "sh -c '{bin} tui --lang en --x human --o human --seed 1; echo mnk exited with status $?; read _'"
     );
     let session = start(&name, &command);
     session.wait_for("Press Enter to start");
@@ -138,10 +160,12 @@ fn start(name: &str, command: &str) -> Session {
 }
 
 #[test]
+#[cfg_attr(
+    mnk_tmux_missing,
+    ignore = "tmux is not installed (apt-get install tmux)"
+)]
 fn a_panic_inside_the_tui_restores_the_terminal() {
-    if !tmux_available() {
-        return;
-    }
+    require_tmux();
     let name = format!("mnk-tui-panic-{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_mnk");
     // After the panic the script prints the status and the terminal modes that matter:
@@ -175,4 +199,43 @@ fn a_panic_inside_the_tui_restores_the_terminal() {
     );
     // The alternate screen is gone: the game's screen is not shown any more.
     assert!(!screen.contains("Press Enter to start"), "{screen}");
+}
+
+#[test]
+#[cfg_attr(
+    mnk_tmux_missing,
+    ignore = "tmux is not installed (apt-get install tmux)"
+)]
+fn tui_speaks_chinese_from_the_locale_and_from_the_flag() {
+    let bin = env!("CARGO_BIN_EXE_mnk");
+    for (i, command) in [
+        format!(
+            "sh -c 'LC_ALL= LC_MESSAGES= LANG=zh_CN.UTF-8 {bin} tui --x human --o human; read _'"
+        ),
+        format!(
+            "sh -c 'LC_ALL= LC_MESSAGES= LANG=C {bin} tui --lang zh --x human --o human; read _'"
+        ),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let name = format!("mnk-tui-zh-{}-{i}", std::process::id());
+        let session = start(&name, command);
+        session.wait_for("按回车开始");
+        session.keys(&["Enter"]);
+        session.wait_for("轮到：X（玩家）");
+        session.keys(&["Enter"]);
+        session.wait_for("你下在 b2");
+        session.keys(&["?"]);
+        let help = session.wait_for("按任意键关闭帮助");
+        assert!(help.contains("新对局"), "{help}");
+        session.keys(&["q", "q"]);
+    }
+    // Without either, English.
+    let name = format!("mnk-tui-en-{}", std::process::id());
+    let session = start(
+        &name,
+        &format!("sh -c 'LC_ALL= LC_MESSAGES= LANG=en_US.UTF-8 {bin} tui; read _'"),
+    );
+    session.wait_for("Press Enter to start");
 }

@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdout, Command, Stdio};
 
 /// One HTTP/1.1 request over a plain socket; returns the status line and the body.
 fn http(addr: &str, method: &str, path: &str, body: &str) -> (String, String) {
@@ -26,23 +26,51 @@ fn http(addr: &str, method: &str, path: &str, body: &str) -> (String, String) {
     (status, body)
 }
 
+/// A running `mnk serve --addr ADDR`, its output, and the loopback address it printed.
+struct Server {
+    child: Child,
+    out: BufReader<ChildStdout>,
+    addr: String,
+}
+
+impl Server {
+    fn start(addr: &str) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mnk"))
+            .args(["serve", "--addr", addr])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("mnk starts");
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        let addr = line
+            .strip_prefix("mnk serve: listening on http://127.0.0.1:")
+            .and_then(|rest| rest.split('/').next())
+            .map(|port| format!("127.0.0.1:{port}"))
+            .unwrap_or_else(|| panic!("no loopback URL in {line:?}"));
+        Server { child, out, addr }
+    }
+
+    /// Ctrl-C; the server must exit successfully. Returns what it printed after its URL.
+    fn interrupt(mut self) -> String {
+        let killed = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+        let exit = self.child.wait().unwrap();
+        let mut rest = String::new();
+        self.out.read_to_string(&mut rest).unwrap();
+        assert!(exit.success(), "exit {exit:?}, output {rest}");
+        rest
+    }
+}
+
 #[test]
 fn mnk_serve_prints_its_url_serves_the_page_and_stops_on_ctrl_c() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mnk"))
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mnk starts");
-    let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    out.read_line(&mut line).unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("no loopback URL in {line:?}"));
-    let addr = url.trim_start_matches("http://").trim_end_matches('/');
-
+    let server = Server::start("127.0.0.1:0");
+    let addr = server.addr.as_str();
     let (status, page) = http(addr, "GET", "/", "");
     assert!(status.contains("200"), "{status}");
     assert!(page.contains("<title>mnk"));
@@ -55,24 +83,39 @@ fn mnk_serve_prints_its_url_serves_the_page_and_stops_on_ctrl_c() {
     );
 
     // Ctrl-C: the server says it stopped and exits successfully.
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let exit = child.wait().unwrap();
-    let mut rest = String::new();
-    out.read_to_string(&mut rest).unwrap();
-    assert!(exit.success(), "exit {exit:?}, output {rest}");
+    let rest = server.interrupt();
     assert!(rest.contains("stopped"), "{rest}");
 }
 
 #[test]
 fn mnk_serve_refuses_a_bad_address_with_a_message() {
-    let out = Command::new(env!("CARGO_BIN_EXE_mnk"))
-        .args(["serve", "--addr", "not-an-address"])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("--addr"));
+    for (addr, why) in [
+        (
+            "not-an-address",
+            "expected HOST:PORT, like 127.0.0.1:8080 or localhost:0",
+        ),
+        (
+            "localhost:http",
+            "the port must be a number from 0 to 65535, not 'http'",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mnk"))
+            .args(["serve", "--addr", addr])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!("mnk: Invalid value '{addr}' for '--addr <HOST:PORT>': {why}.\n")
+        );
+    }
+}
+
+/// `localhost` is a host name like any other: it means the loopback address.
+#[test]
+fn mnk_serve_accepts_localhost() {
+    let server = Server::start("localhost:0");
+    let (status, _) = http(&server.addr, "GET", "/", "");
+    assert!(status.contains("200"), "{status}");
+    server.interrupt();
 }

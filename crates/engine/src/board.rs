@@ -4,7 +4,8 @@
 
 use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
-use crate::budget::Budget;
+use crate::budget::{Budget, Controls};
+use crate::count::{self, CountError, CountEstimate, CountResult};
 use crate::error::{GameOver, NotationError, PositionError, SearchError};
 use crate::eval::Evaluator;
 use crate::geometry::Geometry;
@@ -12,16 +13,21 @@ use crate::notation;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
-use crate::search::{self, Limits, NoTrace, SearchResult};
+use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
 use crate::side::{Outcome, Side};
-use crate::solver::progress::Progress;
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
-use crate::Error;
-use std::sync::Arc;
+use crate::error::Error;
 
-/// A position on a board of any supported size.
+
+
+/// A position on a board of any supported size (1x1 to 26x26). Boards of up to 64 cells use
+/// one machine word per side, larger ones a wider set; callers never see the difference.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Board {
+pub struct Board(pub(crate) Repr);
+
+/// How a [`Board`] holds its position.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Repr {
     /// Up to 64 cells.
     Small(Position<u64>),
     /// 65 to 676 cells.
@@ -30,22 +36,32 @@ pub enum Board {
 
 impl From<Position<u64>> for Board {
     fn from(p: Position<u64>) -> Board {
-        Board::Small(p)
+        Board(Repr::Small(p))
     }
 }
 
 impl From<Position<Wide>> for Board {
     fn from(p: Position<Wide>) -> Board {
-        Board::Wide(p)
+        Board(Repr::Wide(p))
     }
+}
+
+/// Runs the same code on either variant, mutably.
+macro_rules! each_mut {
+    ($board:expr, $p:ident => $body:expr) => {
+        match &mut $board.0 {
+            Repr::Small($p) => $body,
+            Repr::Wide($p) => $body,
+        }
+    };
 }
 
 /// Runs the same code on either variant.
 macro_rules! each {
     ($board:expr, $p:ident => $body:expr) => {
-        match $board {
-            Board::Small($p) => $body,
-            Board::Wide($p) => $body,
+        match &$board.0 {
+            Repr::Small($p) => $body,
+            Repr::Wide($p) => $body,
         }
     };
 }
@@ -59,16 +75,6 @@ pub enum Algorithm {
     AlphaBeta,
     /// The solver: negamax, table, symmetry, threats.
     Solver,
-}
-
-/// What a caller hands a long search: a budget that bounds or stops it and counters to watch
-/// it.
-#[derive(Clone, Debug, Default)]
-pub struct Controls {
-    /// What bounds the search; once it runs out the search returns `SearchError::Stopped`.
-    pub budget: Budget,
-    /// The solver publishes nodes, root moves settled and table fill here.
-    pub progress: Option<Arc<Progress>>,
 }
 
 /// The exact value of a position and the work it took.
@@ -88,18 +94,51 @@ impl Board {
     /// The empty board of a rule set, x to move.
     pub fn new(rules: Rules) -> Board {
         if rules.cells() <= 64 {
-            Board::Small(Position::empty(Geometry::new(rules)))
+            Board::from(Position::<u64>::empty(Geometry::new(rules)))
         } else {
-            Board::Wide(Position::empty(Geometry::new(rules)))
+            Board::from(Position::<Wide>::empty(Geometry::new(rules)))
         }
     }
 
     /// Parses board text (see DESIGN.md) for a rule set.
     pub fn from_text(rules: Rules, text: &str) -> Result<Board, Error> {
         Ok(if rules.cells() <= 64 {
-            Board::Small(Position::from_text(Geometry::new(rules), text)?)
+            Board::from(Position::<u64>::from_text(Geometry::new(rules), text)?)
         } else {
-            Board::Wide(Position::from_text(Geometry::new(rules), text)?)
+            Board::from(Position::<Wide>::from_text(Geometry::new(rules), text)?)
+        })
+    }
+
+    /// The position with stones of x on `x` and of o on `o` (cells), `to_move` to move, if a
+    /// game can reach it (counts, lines); the moves that led there are unknown, so it starts a
+    /// new history.
+    pub fn from_stones(
+        rules: Rules,
+        x: &[usize],
+        o: &[usize],
+        to_move: Side,
+    ) -> Result<Board, PositionError> {
+        let cells = rules.cells();
+        if let Some(&cell) = x.iter().chain(o).find(|&&c| c >= cells) {
+            return Err(PositionError::OffBoard { cell, cells });
+        }
+        fn build<B: BitSet>(
+            rules: Rules,
+            x: &[usize],
+            o: &[usize],
+            to_move: Side,
+        ) -> Result<Position<B>, PositionError> {
+            let set = |cells: &[usize]| cells.iter().fold(B::default(), |s, &c| s.with(c));
+            let (xs, os) = (set(x), set(o));
+            if let Some(cell) = xs.and(os).lowest() {
+                return Err(PositionError::Occupied(rules.cell_name(cell)));
+            }
+            Position::from_stones(Geometry::new(rules), xs, os, Some(to_move))
+        }
+        Ok(if cells <= 64 {
+            Board::from(build::<u64>(rules, x, o, to_move)?)
+        } else {
+            Board::from(build::<Wide>(rules, x, o, to_move)?)
         })
     }
 
@@ -189,12 +228,12 @@ impl Board {
 
     /// Plays a move after checking it.
     pub fn play(&mut self, cell: usize) -> Result<(), PositionError> {
-        each!(self, p => p.play(cell))
+        each_mut!(self, p => p.play(cell))
     }
 
     /// Takes back the last move played since set-up.
     pub fn undo(&mut self) -> Result<usize, PositionError> {
-        each!(self, p => p.undo())
+        each_mut!(self, p => p.undo())
     }
 
     /// Parses a move in notation or as a cell number.
@@ -224,7 +263,9 @@ impl Board {
         )
     }
 
-    /// [`Board::solve`] with progress counters as well as a budget.
+    /// [`Board::solve`] with progress counters as well as a budget. Every algorithm runs
+    /// until it is done or its budget runs out, however big the tree: [`Board::tree_size`] says
+    /// up front how big minimax and alpha-beta get.
     pub fn solve_with(
         &self,
         algorithm: Algorithm,
@@ -250,28 +291,24 @@ impl Board {
                 })
             }),
             Algorithm::Minimax | Algorithm::AlphaBeta => {
-                if self.legal_moves().len() > 16 {
-                    return Err(SearchError::TooLarge(format!(
-                        "{} without a table is limited to positions with at most 16 empty cells; \
-                         this one has {} (use the solver)",
-                        if algorithm == Algorithm::Minimax {
-                            "minimax"
-                        } else {
-                            "alpha-beta"
-                        },
-                        self.legal_moves().len()
-                    )));
-                }
-                let result = self.textbook(
-                    algorithm,
-                    Limits {
-                        depth: None,
-                        all_best: true,
-                    },
-                    Scoring::Distance,
-                    MoveOrder::CellIndex,
-                    Evaluator::Zero,
-                );
+                let limits = Limits {
+                    depth: None,
+                    all_best: true,
+                };
+                let controls = Controls { budget, progress };
+                let result = each!(self, p => {
+                    let mut game = BoardGame {
+                        pos: p.clone(),
+                        scoring: Scoring::Distance,
+                        order: MoveOrder::CellIndex,
+                        evaluator: Evaluator::Zero,
+                    };
+                    if algorithm == Algorithm::Minimax {
+                        search::minimax_with(&mut game, limits, &controls, &mut NoTrace)
+                    } else {
+                        search::alphabeta_with(&mut game, limits, &controls, &mut NoTrace)
+                    }
+                })?;
                 let score = self.for_side_to_move(result.value);
                 let mut best_moves = result.best_moves;
                 best_moves.sort_unstable();
@@ -285,18 +322,66 @@ impl Board {
         }
     }
 
+    /// How big plain minimax and alpha-beta get from here, known before they start (see
+    /// [`TreeSize`]): [`Board::solve_with`] runs them to the end however big, so a front end
+    /// checks this first and hands in a budget.
+    pub fn tree_size(&self) -> TreeSize {
+        TreeSize::of_empty(self.legal_moves().len())
+    }
+
     /// The exact value of every legal move, for the side that plays it.
     pub fn analyze(
         &self,
         config: SolverConfig,
         budget: Budget,
     ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
+        self.analyze_with(
+            config,
+            Controls {
+                budget,
+                progress: None,
+            },
+        )
+    }
+
+    /// [`Board::analyze`] with progress counters as well as a budget.
+    pub fn analyze_with(
+        &self,
+        config: SolverConfig,
+        controls: Controls,
+    ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
+        let Controls { budget, progress } = controls;
         each!(self, p => {
             let mut solver = Solver::new(config);
             solver.set_budget(budget);
+            if let Some(progress) = progress {
+                solver.set_progress(progress);
+            }
             let moves = solver.analyze(p)?;
             Ok((moves, solver.stats()))
         })
+    }
+
+    /// The small-board position, or the error a count of a bigger board gets.
+    fn countable(&self) -> Result<&Position<u64>, SearchError> {
+        self.as_small().ok_or(SearchError::BoardTooLarge {
+            what: "counting",
+            max: 64,
+            cells: self.rules().cells(),
+        })
+    }
+
+    /// How many positions each ply of [`Board::count`] would hold, estimated from a seeded
+    /// sample before any counting (boards of up to 64 cells).
+    pub fn count_estimate(&self) -> Result<CountEstimate, SearchError> {
+        Ok(count::estimate(self.countable()?))
+    }
+
+    /// The whole game tree below this position (boards of up to 64 cells) within
+    /// `memory_bytes` of position maps: refused at once when the estimate shows it cannot fit,
+    /// stopped when a map would outgrow the bound or the budget of `controls` runs out.
+    pub fn count(&self, memory_bytes: u64, controls: &Controls) -> Result<CountResult, CountError> {
+        count::count(self.countable()?, memory_bytes, controls)
     }
 
     /// Minimax or alpha-beta on this position (values from x's point of view).
@@ -326,18 +411,19 @@ impl Board {
     }
 
     /// The wide-board position (boards of more than 64 cells).
-    pub fn as_wide(&self) -> Option<&Position<Wide>> {
-        match self {
-            Board::Small(_) => None,
-            Board::Wide(p) => Some(p),
+    #[cfg(test)]
+    pub(crate) fn as_wide(&self) -> Option<&Position<Wide>> {
+        match &self.0 {
+            Repr::Small(_) => None,
+            Repr::Wide(p) => Some(p),
         }
     }
 
     /// The small-board position, for the searches that need one machine word.
-    pub fn as_small(&self) -> Option<&Position<u64>> {
-        match self {
-            Board::Small(p) => Some(p),
-            Board::Wide(_) => None,
+    pub(crate) fn as_small(&self) -> Option<&Position<u64>> {
+        match &self.0 {
+            Repr::Small(p) => Some(p),
+            Repr::Wide(_) => None,
         }
     }
 }

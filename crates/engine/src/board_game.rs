@@ -56,6 +56,7 @@ pub struct BoardGame<B: BitSet> {
 
 impl<B: BitSet> BoardGame<B> {
     /// A game over `pos` with distance-aware scores, textbook order and open-lines estimates.
+    #[cfg(any(test, feature = "internals"))]
     pub fn new(pos: Position<B>) -> Self {
         BoardGame {
             pos,

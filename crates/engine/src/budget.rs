@@ -9,13 +9,17 @@
 //!   clock of its own; and a **soft deadline**, asked only between the iterations of a search
 //!   that deepens step by step.
 //!
-//! A search spends its budget through a [`Meter`], which counts nodes and looks at the flag
-//! and the deadline only every [`Meter::CHECK_EVERY`] nodes, so the check costs nothing
-//! measurable in the hot path. What a search does when its budget runs out depends on the
+//! A caller that also wants to watch a long search hands it [`Controls`]: the budget and the
+//! [`Progress`] counters the search publishes its work to.
+//!
+//! A search spends its budget through a [`Meter`], which counts nodes and, only every so many
+//! of them, publishes them and looks at the flag and the deadline, so the check costs
+//! nothing measurable in the hot path. What a search does when its budget runs out depends on the
 //! search: an exact search reports that it stopped (a result it did not finish proves
 //! nothing), an anytime search (the Gomoku search's iterative deepening) answers with its last
 //! finished iteration and says that it was cut short.
 
+use crate::progress::Progress;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -154,48 +158,104 @@ impl Budget {
         }
     }
 
-    /// A meter that spends this budget, node by node.
-    pub fn meter(&self) -> Meter<'_> {
-        Meter {
-            budget: self,
-            nodes: 0,
-            next_check: Meter::CHECK_EVERY,
-            exhausted: None,
-        }
+    /// A meter that spends this budget, node by node, looking at it every `every` nodes.
+    pub fn meter(&self, every: u64) -> Meter<'_> {
+        Meter::new(self, None, every)
     }
 }
 
-/// The running count of one search against its [`Budget`].
+/// What a caller hands a long search: the budget that bounds or stops it, and counters to
+/// watch it by. The solver, the textbook searches and the game-tree count all take it, so a
+/// front end watches and stops each of them the same way.
+#[derive(Clone, Debug, Default)]
+pub struct Controls {
+    /// What bounds the search; once it runs out the search returns `SearchError::Stopped`.
+    pub budget: Budget,
+    /// The search publishes its work here (nodes, and what else it knows: root moves
+    /// settled and table fill for the solver, the ply and memory for the count).
+    pub progress: Option<Arc<Progress>>,
+}
+
+impl Controls {
+    /// Controls with this budget and no counters.
+    pub fn with_budget(budget: Budget) -> Controls {
+        Controls {
+            budget,
+            progress: None,
+        }
+    }
+
+    /// A meter that spends the budget and publishes to the counters every `every` nodes.
+    pub fn meter(&self, every: u64) -> Meter<'_> {
+        Meter::new(&self.budget, self.progress.as_deref(), every)
+    }
+}
+
+/// The running count of one search against its [`Budget`], publishing to its [`Progress`].
 #[derive(Debug)]
 pub struct Meter<'a> {
     budget: &'a Budget,
+    progress: Option<&'a Progress>,
+    every: u64,
     nodes: u64,
+    published: u64,
     next_check: u64,
     exhausted: Option<Exhausted>,
 }
 
-impl Meter<'_> {
-    /// Nodes between two looks at the flag and the deadline: a look costs an atomic load and
-    /// perhaps a clock read, a few hundred nodes take well under a millisecond.
-    pub const CHECK_EVERY: u64 = 128;
+impl<'a> Meter<'a> {
+    /// Nodes between two looks for searches that have no reason to pick another interval: a
+    /// look costs an atomic load and perhaps a clock read, a few thousand nodes take well
+    /// under a millisecond.
+    pub const CHECK_EVERY: u64 = 4096;
+
+    /// A meter of `budget` that publishes to `progress` and looks every `every` nodes; a flag
+    /// raised before the search started stops it before any work.
+    pub fn new(budget: &'a Budget, progress: Option<&'a Progress>, every: u64) -> Meter<'a> {
+        let mut meter = Meter {
+            budget,
+            progress,
+            every: every.max(1),
+            nodes: 0,
+            published: 0,
+            next_check: every.max(1),
+            exhausted: None,
+        };
+        meter.check();
+        meter
+    }
 
     /// Counts one node; true when the search must stop (and from then on).
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.next_check {
-            self.next_check = self.nodes + Self::CHECK_EVERY;
+            self.next_check = self.nodes + self.every;
             self.check();
         }
         self.exhausted.is_some()
     }
 
-    /// Looks at the flag, the node limit and the deadline now; true when the search must stop.
+    /// Publishes the nodes counted so far and looks at the flag, the node limit and the
+    /// deadline now; true when the search must stop.
     pub fn check(&mut self) -> bool {
+        self.publish();
         if self.exhausted.is_none() {
             self.exhausted = self.budget.exhausted(self.nodes);
         }
         self.exhausted.is_some()
+    }
+
+    fn publish(&mut self) {
+        if let Some(p) = self.progress {
+            p.add_nodes(self.nodes - self.published);
+        }
+        self.published = self.nodes;
+    }
+
+    /// The counters the caller watches, if any.
+    pub fn progress(&self) -> Option<&'a Progress> {
+        self.progress
     }
 
     /// Whether the budget has run out (as of the last look).
@@ -215,6 +275,12 @@ impl Meter<'_> {
     }
 }
 
+impl Drop for Meter<'_> {
+    fn drop(&mut self) {
+        self.publish();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,7 +289,7 @@ mod tests {
     #[test]
     fn an_unlimited_budget_never_runs_out() {
         let budget = Budget::unlimited();
-        let mut meter = budget.meter();
+        let mut meter = budget.meter(128);
         assert!(!(0..10_000).any(|_| meter.tick()));
         assert_eq!(meter.nodes(), 10_000);
         assert_eq!(meter.exhausted(), None);
@@ -232,7 +298,7 @@ mod tests {
     #[test]
     fn the_node_limit_is_seen_within_one_check_interval() {
         let budget = Budget::unlimited().with_node_limit(1_000);
-        let mut meter = budget.meter();
+        let mut meter = budget.meter(128);
         let mut spent = 0;
         while !meter.tick() {
             spent += 1;
@@ -255,9 +321,24 @@ mod tests {
         assert_eq!(budget.exhausted(0), Some(Exhausted::Nodes));
         flag.store(true, Ordering::Relaxed);
         assert_eq!(budget.exhausted(0), Some(Exhausted::Stopped));
-        let mut meter = budget.meter();
-        assert!(meter.check());
+        // Raised before the search starts: its meter is exhausted before any work.
+        let meter = budget.meter(128);
+        assert!(meter.is_exhausted());
         assert_eq!(meter.exhausted(), Some(Exhausted::Stopped));
+    }
+
+    #[test]
+    fn a_meter_publishes_every_node_it_counted() {
+        let progress = Progress::default();
+        let budget = Budget::unlimited();
+        {
+            let mut meter = Meter::new(&budget, Some(&progress), 100);
+            for _ in 0..250 {
+                meter.tick();
+            }
+            assert_eq!(progress.snapshot().nodes, 200);
+        }
+        assert_eq!(progress.snapshot().nodes, 250);
     }
 
     #[test]
@@ -268,10 +349,11 @@ mod tests {
             counter.fetch_add(1, Ordering::Relaxed);
             false
         }));
-        let mut meter = budget.meter();
-        for _ in 0..Meter::CHECK_EVERY * 10 {
+        let mut meter = budget.meter(128);
+        for _ in 0..128 * 10 {
             meter.tick();
         }
-        assert_eq!(asked.load(Ordering::Relaxed), 10);
+        // Once as the meter starts, then once per interval.
+        assert_eq!(asked.load(Ordering::Relaxed), 11);
     }
 }

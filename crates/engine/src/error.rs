@@ -8,6 +8,10 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
 #[error("the game is already over: {0}")]
 pub struct GameOver(pub Outcome);
+/// `n` and its noun, singular for exactly one (`1 row`, `2 rows`).
+fn noun(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
 
 /// A rule set that cannot be played.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -47,7 +51,7 @@ pub enum NotationError {
         ch: char,
     },
     /// A row of the wrong length.
-    #[error("row {row} has {found} cells but the board is {width} wide")]
+    #[error("row {row} has {} but the board is {width} wide", noun(*found, "cell", "cells"))]
     RowLength {
         /// Row number from the top, 1-based.
         row: usize,
@@ -57,7 +61,7 @@ pub enum NotationError {
         width: usize,
     },
     /// Wrong number of rows.
-    #[error("the position has {found} rows but the board is {height} high")]
+    #[error("the position has {} but the board is {height} high", noun(*found, "row", "rows"))]
     RowCount {
         /// Rows found.
         found: usize,
@@ -127,7 +131,7 @@ pub enum PositionError {
     #[error(transparent)]
     GameOver(#[from] GameOver),
     /// A move outside the board.
-    #[error("cell {cell} is off the board ({cells} cells)")]
+    #[error("cell {cell} is off the board ({})", noun(*cells, "cell", "cells"))]
     OffBoard {
         /// The cell index.
         cell: usize,
@@ -162,4 +166,21 @@ pub enum SearchError {
     /// finished; nothing it found is reported.
     #[error("{0}")]
     Stopped(crate::budget::Exhausted),
+}
+
+/// Any error the engine reports.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// Bad rules.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Bad board text or move.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// An impossible position or move.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A search that cannot be done.
+    #[error(transparent)]
+    Search(#[from] SearchError),
 }

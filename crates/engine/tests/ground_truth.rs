@@ -1,7 +1,8 @@
 //! Published figures: the game-tree counts of 3x3 and 4x4/4 and the values of small boards.
 
+use mnk_engine::board::Controls;
 use mnk_engine::board::{Algorithm, Board};
-use mnk_engine::count::{count, DEFAULT_MAX_PLY_POSITIONS};
+use mnk_engine::count::{count, DEFAULT_MEMORY_MIB};
 use mnk_engine::solver::SolverConfig;
 use mnk_engine::{Rules, Verdict};
 
@@ -12,7 +13,12 @@ fn empty(w: usize, h: usize, k: usize) -> Board {
 #[test]
 fn tic_tac_toe_counts() {
     let b = empty(3, 3, 3);
-    let r = count(b.as_small().unwrap(), DEFAULT_MAX_PLY_POSITIONS).unwrap();
+    let r = count(
+        b.as_small().unwrap(),
+        DEFAULT_MEMORY_MIB << 20,
+        &Controls::default(),
+    )
+    .unwrap();
     assert_eq!(r.nodes, 549_946);
     assert_eq!(r.games, 255_168);
     assert_eq!(r.x_wins, 131_184);
@@ -29,7 +35,12 @@ fn tic_tac_toe_counts() {
 #[test]
 fn four_by_four_counts() {
     let b = empty(4, 4, 4);
-    let r = count(b.as_small().unwrap(), DEFAULT_MAX_PLY_POSITIONS).unwrap();
+    let r = count(
+        b.as_small().unwrap(),
+        DEFAULT_MEMORY_MIB << 20,
+        &Controls::default(),
+    )
+    .unwrap();
     assert_eq!(r.positions, 9_722_011);
     assert_eq!(r.games, 15_038_733_958_272);
     assert_eq!(r.games, r.x_wins + r.o_wins + r.draws);
@@ -39,14 +50,22 @@ fn four_by_four_counts() {
 #[test]
 fn counting_is_bounded() {
     let b = empty(5, 5, 4);
-    let err = count(b.as_small().unwrap(), 10_000).unwrap_err();
-    assert!(err.to_string().contains("more than 10000 positions"));
+    let err = count(b.as_small().unwrap(), 64 << 20, &Controls::default()).unwrap_err();
+    assert!(
+        err.to_string().contains("more than the 64 MiB allowed"),
+        "{err}"
+    );
 }
 
 #[test]
 fn counting_from_a_position() {
     let b = Board::from_text(Rules::tic_tac_toe(), "xo./.x./...").unwrap();
-    let r = count(b.as_small().unwrap(), DEFAULT_MAX_PLY_POSITIONS).unwrap();
+    let r = count(
+        b.as_small().unwrap(),
+        DEFAULT_MEMORY_MIB << 20,
+        &Controls::default(),
+    )
+    .unwrap();
     assert_eq!(r.nodes_per_ply[0], 1);
     assert_eq!(r.nodes_per_ply[1], 6);
     assert_eq!(r.games, r.x_wins + r.o_wins + r.draws);

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 /// The top-level modules from the bottom layer up. A module may use modules of its own layer
 /// (without cycles) and of the layers below it.
 const LAYERS: &[&[&str]] = &[
-    // Rules, bitboards, geometry, scores, errors and the search budget.
-    &["rules", "bits", "geometry", "score", "budget", "error"],
+    // Rules, bitboards, geometry, scores, sides, errors, the search budget and its progress.
+    &["rules", "bits", "geometry", "score", "side", "progress", "budget", "error"],
     // Positions and their notation.
     &["position", "notation"],
     // The pure searches and what they use.
@@ -30,6 +30,8 @@ const LAYERS: &[&[&str]] = &[
     &["ai"],
     // Teaching tools and game flow.
     &["teach", "session"],
+    // For the engine's own benchmarks and tests only (the `internals` feature).
+    &["internals"],
 ];
 
 /// A module's path from the crate root (`["ai", "hard"]`); the root is empty.

@@ -7,9 +7,11 @@
 //! - [`layout`]: where the board and panels go, used both to draw and to map clicks to cells.
 //! - [`render`]: drawing the state with ratatui.
 //! - [`settings`]: the settings form.
+//! - [`lang`]: the sentences, in English and Simplified Chinese.
 //! - [`terminal`]: the real terminal, the event loop, the search threads, the panic hook.
 
 pub mod app;
+pub mod lang;
 pub mod layout;
 pub mod render;
 pub mod settings;
@@ -31,6 +33,8 @@ pub struct Options {
     /// The time limit of each computer move on big boards (see
     /// [`mnk_engine::session::Session::set_move_clock`]); `None`: a node budget.
     pub move_clock: Option<MoveClock>,
+    /// The language of the screen.
+    pub lang: lang::Lang,
 }
 
 impl Options {

@@ -2,9 +2,10 @@
 //! [`crate::layout`], the same code that maps clicks back to cells.
 
 use crate::app::{upper, Analysis, App, Overlay};
+use crate::lang::{fill, Texts};
 use crate::layout::{BoardLayout, CellStyle, MIN_HEIGHT, MIN_WIDTH};
 use crate::settings::{player_label, PACES_MS};
-use mnk_engine::session::{GameResult, ThinkPurpose};
+use mnk_engine::session::{Exactness, GameResult, ThinkPurpose};
 use mnk_engine::{Side, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -16,40 +17,68 @@ use ratatui::Frame;
 /// The spinner shown while the computer thinks.
 const SPINNER: [char; 4] = ['|', '/', '-', '\\'];
 
-/// The key reminder at the bottom.
-pub const KEYS: &str =
-    "arrows/hjkl Enter:play n:new u:undo t:hint a:analysis s:settings ?:help q:quit";
+/// The key reminder for a terminal `width` columns wide: every key when they fit, else the
+/// most useful ones whole (never a word cut in two), the help key then offering all the keys.
+pub fn key_footer(width: u16, t: &Texts) -> String {
+    let most = t.footer.iter().map(|&(_, rank)| rank).max().unwrap_or(0);
+    let fits = |line: &str| Span::raw(line).width() <= width as usize;
+    for keep in (0..=most).rev() {
+        let line: Vec<&str> = t
+            .footer
+            .iter()
+            .filter(|&&(_, rank)| rank <= keep)
+            .map(|&(text, _)| {
+                if text == t.footer_help && keep < most {
+                    t.footer_all_keys
+                } else {
+                    text
+                }
+            })
+            .collect();
+        let line = line.join(" ");
+        if fits(&line) {
+            return line;
+        }
+    }
+    t.footer
+        .iter()
+        .filter(|&&(_, rank)| rank == 0)
+        .map(|&(text, _)| {
+            if text == t.footer_help {
+                t.footer_all_keys
+            } else {
+                text
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// Draws the whole app.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
+    let t = app.t();
     let Some(screen) = app.screen() else {
-        let text = format!(
-            "Terminal too small ({}x{}): mnk tui needs at least {MIN_WIDTH}x{MIN_HEIGHT}. \
-             Enlarge the window, or press q to quit.",
-            area.width, area.height
+        let text = fill(
+            t.too_small,
+            &[
+                ("w", &area.width),
+                ("h", &area.height),
+                ("min_w", &MIN_WIDTH),
+                ("min_h", &MIN_HEIGHT),
+            ],
         );
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
         return;
     };
-    let rules = app.session.config().rules;
-    let title = format!(
-        " mnk — {}x{}, {} in a row   X: {}   O: {}",
-        rules.width(),
-        rules.height(),
-        rules.k(),
-        player_label(app.session.player(Side::X)),
-        player_label(app.session.player(Side::O)),
-    );
     frame.render_widget(
-        Paragraph::new(title).style(Style::new().add_modifier(Modifier::BOLD)),
+        Paragraph::new(title(app, area.width)).style(Style::new().add_modifier(Modifier::BOLD)),
         screen.title,
     );
     match app.board_layout() {
         Some(layout) => draw_board(frame.buffer_mut(), app, &layout),
         None => frame.render_widget(
-            Paragraph::new("The board does not fit in this terminal: enlarge it.")
-                .wrap(Wrap { trim: true }),
+            Paragraph::new(t.board_too_big).wrap(Wrap { trim: true }),
             screen.board,
         ),
     }
@@ -59,14 +88,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
         screen.message,
     );
     frame.render_widget(
-        Paragraph::new(KEYS).style(Style::new().fg(Color::DarkGray)),
+        Paragraph::new(key_footer(area.width, t)).style(Style::new().fg(Color::DarkGray)),
         screen.keys,
     );
     match &app.overlay {
         Overlay::None => {}
-        Overlay::Help => draw_help(frame, area),
+        Overlay::Help => draw_help(frame, area, t),
         Overlay::Settings(form) => {
-            let rows = form.rows();
+            let rows = form.rows(t);
             let lines: Vec<Line> = rows
                 .iter()
                 .enumerate()
@@ -76,16 +105,50 @@ pub fn draw(frame: &mut Frame, app: &App) {
                     } else {
                         Style::new()
                     };
-                    Line::styled(format!(" {label:<16} {value}"), style)
+                    // Pad by display width: a Chinese character takes two columns.
+                    let pad = 16usize.saturating_sub(Span::raw(*label).width());
+                    Line::styled(format!(" {label}{} {value}", " ".repeat(pad)), style)
                 })
-                .chain([
-                    Line::raw(""),
-                    Line::raw(" ↑/↓ choose a row, ←/→ change it, Enter start, Esc cancel"),
-                ])
+                .chain([Line::raw(""), Line::raw(t.settings_help)])
                 .collect();
-            popup(frame, area, "Settings", lines, 64);
+            popup(frame, area, t.settings_title, lines, 64);
         }
     }
+}
+
+/// The title line: board, K and players, a `perfect` player marked where its moves are not
+/// all proven on this board; shortened to fit `width` where it can be.
+fn title(app: &App, width: u16) -> String {
+    let (session, t) = (&app.session, app.t());
+    let rules = session.config().rules;
+    let who = |side: Side, long: bool| {
+        let name = player_label(session.player(side), t);
+        let (template, n) = match (session.exactness(side), long) {
+            (Some(Exactness::Never), true) => (t.estimates_long, 0),
+            (Some(Exactness::Never), false) => (t.estimates_short, 0),
+            (Some(Exactness::FromEmpty(n)), true) => (t.exact_from_long, n),
+            (Some(Exactness::FromEmpty(n)), false) => (t.exact_from_short, n),
+            _ => return name,
+        };
+        fill(template, &[("name", &name), ("n", &n)])
+    };
+    let mut text = String::new();
+    for (template, long) in [(t.title, true), (t.title, false), (t.title_short, false)] {
+        text = fill(
+            template,
+            &[
+                ("w", &rules.width()),
+                ("h", &rules.height()),
+                ("k", &rules.k()),
+                ("x", &who(Side::X, long)),
+                ("o", &who(Side::O, long)),
+            ],
+        );
+        if Span::raw(text.as_str()).width() <= width as usize {
+            break;
+        }
+    }
+    text
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u16) {
@@ -104,26 +167,30 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u1
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
-fn draw_help(frame: &mut Frame, area: Rect) {
-    let text = [
-        "Arrows or h j k l   move the cursor",
-        "Enter or Space      play on the cursor (starts the game first)",
-        "Mouse click         play on that cell",
-        "n                   new game",
-        "u                   undo your move and the computer's reply",
-        "t                   hint: the best move and its value",
-        "a                   analysis: every empty cell win/draw/loss",
-        "                    for the side to move (W3 = win in 3 plies)",
-        "s                   settings: board, K, players, first move",
-        "Esc                 stop the computer's search (p resumes)",
-        "p                   pause or resume the computer",
-        "+ / -               AI-vs-AI pace",
-        "q or Ctrl-C         quit",
-        "",
-        "Any key closes this help.",
-    ];
-    let lines = text.iter().map(|t| Line::raw(format!(" {t}"))).collect();
-    popup(frame, area, "Help", lines, 66);
+fn draw_help(frame: &mut Frame, area: Rect, t: &Texts) {
+    let lines = t
+        .key_help
+        .iter()
+        .map(|(keys, what)| {
+            let pad = 19usize.saturating_sub(Span::raw(*keys).width());
+            Line::raw(format!(" {keys}{} {what}", " ".repeat(pad)))
+        })
+        .chain([Line::raw(""), Line::raw(format!(" {}", t.help_close))])
+        .collect();
+    popup(frame, area, t.help_title, lines, 66);
+}
+
+/// Every key of the game and what it does, in English: `mnk tui --help` shows this list
+/// (the help screen shows the table of the game's language).
+pub const KEY_HELP: &[(&str, &str)] = crate::lang::EN.key_help;
+
+/// [`KEY_HELP`] as plain text, a line per entry, for a command's `--help`.
+pub fn key_help_text() -> String {
+    let mut out = String::from("Keys:\n");
+    for (keys, what) in KEY_HELP {
+        out.push_str(&format!("  {keys:<19} {what}\n"));
+    }
+    out
 }
 
 /// The short text of a value: `W3`, `D`, `L4`, or `~` for an estimate.
@@ -249,59 +316,61 @@ fn draw_board(buf: &mut Buffer, app: &App, layout: &BoardLayout) {
 }
 
 fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
+    let t = app.t();
     let session = &app.session;
     let mut lines: Vec<Line> = Vec::new();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let turn = session.to_move();
     let who = |side: Side| {
         if session.player(side).is_human() {
-            "human".to_string()
+            t.human.to_string()
         } else {
-            format!("computer, {}", player_label(session.player(side)))
+            fill(
+                t.computer,
+                &[("level", &player_label(session.player(side), t))],
+            )
         }
     };
     match session.result() {
-        _ if !app.started => lines.push(Line::styled("Press Enter to start", bold)),
+        _ if !app.started => lines.push(Line::styled(t.press_enter, bold)),
         GameResult::Win(side) => lines.push(Line::styled(
-            format!("{} wins", upper(side)),
+            fill(t.won, &[("side", &upper(side))]),
             bold.fg(Color::Green),
         )),
-        GameResult::Draw => lines.push(Line::styled("Draw", bold.fg(Color::Blue))),
+        GameResult::Draw => lines.push(Line::styled(t.drawn, bold.fg(Color::Blue))),
         GameResult::Unfinished => lines.push(Line::styled(
-            format!("Turn: {} ({})", upper(turn), who(turn)),
+            fill(t.turn, &[("side", &upper(turn)), ("who", &who(turn))]),
             bold,
         )),
     }
     if let Some(p) = &app.pending {
         let tick = app.now.saturating_duration_since(p.started).as_millis() / 150;
         let what = match p.purpose {
-            ThinkPurpose::Move => "thinking…",
-            ThinkPurpose::Hint => "finding a hint…",
+            ThinkPurpose::Move => t.thinking,
+            ThinkPurpose::Hint => t.finding_hint,
         };
         lines.push(Line::from(vec![
             Span::styled(
                 format!("{} {what}", SPINNER[tick as usize % 4]),
                 Style::new().fg(Color::Yellow),
             ),
-            Span::raw(" Esc stops"),
+            Span::raw(t.esc_stops),
         ]));
     } else if app.paused && session.computer_to_move() {
-        lines.push(Line::raw("Computer paused (p resumes)"));
+        lines.push(Line::raw(t.computer_paused));
     }
     if let Some(last) = &app.last {
-        lines.push(Line::raw(format!(
-            "{} played {}",
-            upper(last.side),
-            last.name
+        lines.push(Line::raw(fill(
+            t.last_played,
+            &[("side", &upper(last.side)), ("cell", &last.name)],
         )));
         let value = last
             .verdict
-            .map_or("random move".to_string(), |v| v.to_string());
-        lines.push(Line::raw(format!("  value: {value}")));
-        lines.push(Line::raw(format!(
-            "  nodes: {}  time: {} ms",
-            last.nodes,
-            last.elapsed.as_millis()
+            .map_or(t.random_move.to_string(), |v| app.lang.verdict(v));
+        lines.push(Line::raw(fill(t.value, &[("value", &value)])));
+        lines.push(Line::raw(fill(
+            t.nodes_time,
+            &[("nodes", &last.nodes), ("ms", &last.elapsed.as_millis())],
         )));
     }
     if let Some((cells, verdict)) = &app.hint {
@@ -309,36 +378,46 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
             .iter()
             .map(|&c| session.board().move_name(c))
             .collect();
-        let value = verdict.map_or(String::new(), |v| format!(" ({v})"));
-        lines.push(Line::raw(format!("Hint: {}{value}", names.join(" "))));
+        let value = verdict.map_or(String::new(), |v| format!(" ({})", app.lang.verdict(v)));
+        lines.push(Line::raw(fill(
+            t.hint,
+            &[("cells", &names.join(" ")), ("value", &value)],
+        )));
     }
     match &app.analysis {
         Analysis::Off => {}
-        Analysis::Running { .. } => lines.push(Line::raw("Analysis: working… (Esc stops)")),
-        Analysis::Ready { .. } => lines.push(Line::raw(format!(
-            "Analysis for {}: W win, D draw, L loss, n plies",
-            upper(turn)
-        ))),
-        Analysis::Unavailable(why) if why.is_empty() => lines.push(Line::raw("Analysis: waiting")),
-        Analysis::Unavailable(why) => lines.push(Line::raw(format!("Analysis unavailable: {why}"))),
+        Analysis::Running { .. } => lines.push(Line::raw(t.analysis_running)),
+        Analysis::Ready { .. } => {
+            lines.push(Line::raw(fill(t.analysis_for, &[("side", &upper(turn))])))
+        }
+        Analysis::Unavailable(why) if why.is_empty() => lines.push(Line::raw(t.analysis_waiting)),
+        Analysis::Unavailable(why) => {
+            lines.push(Line::raw(fill(t.analysis_unavailable, &[("why", why)])))
+        }
     }
     if let Some(layout) = app.board_layout() {
         if layout.scrolled() {
-            lines.push(Line::raw(format!(
-                "Board scrolled: columns {}-{}, rows {}-{} (follows the cursor)",
-                (b'a' + layout.first_col as u8) as char,
-                (b'a' + (layout.first_col + layout.cols - 1) as u8) as char,
-                layout.rules.height() - layout.first_row - layout.rows + 1,
-                layout.rules.height() - layout.first_row,
+            lines.push(Line::raw(fill(
+                t.scrolled,
+                &[
+                    ("c1", &((b'a' + layout.first_col as u8) as char)),
+                    (
+                        "c2",
+                        &((b'a' + (layout.first_col + layout.cols - 1) as u8) as char),
+                    ),
+                    (
+                        "r1",
+                        &(layout.rules.height() - layout.first_row - layout.rows + 1),
+                    ),
+                    ("r2", &(layout.rules.height() - layout.first_row)),
+                ],
             )));
         }
     }
     if !session.player(Side::X).is_human() && !session.player(Side::O).is_human() {
-        lines.push(Line::raw(format!("Pace: {} ms (+/-)", PACES_MS[app.pace])));
+        lines.push(Line::raw(fill(t.pace, &[("ms", &PACES_MS[app.pace])])));
     }
-    let block = Block::default()
-        .borders(Borders::LEFT | Borders::TOP)
-        .title(" Status ");
+    let block = Block::default().borders(Borders::ALL).title(t.status);
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)

@@ -1,11 +1,13 @@
 //! The settings screen: a small form (board, K, players, who moves first, pace) edited with the
 //! arrow keys. It only edits values; the app turns them into a new session on Enter.
 
+use crate::lang::{fill, Texts};
 use mnk_engine::rules::MAX_SIDE;
 use mnk_engine::session::{Level, Player, SessionConfig};
 use mnk_engine::{Rules, Side};
 
-/// Named boards the preset row cycles through: (name, width, height, k).
+/// Named boards the preset row cycles through: (name, width, height, k); the names the
+/// screen shows are the language's ([`crate::lang::Texts::presets`], in this order).
 pub const PRESETS: [(&str, usize, usize, usize); 5] = [
     ("tic-tac-toe 3x3, 3 in a row", 3, 3, 3),
     ("four in a row 4x4", 4, 4, 4),
@@ -34,12 +36,17 @@ pub const PLAYERS: [Player; 13] = [
 /// AI-vs-AI pauses between moves, in milliseconds, as `+`/`-` step through them.
 pub const PACES_MS: [u64; 7] = [0, 100, 250, 500, 1000, 2000, 4000];
 
-/// A player's name as the app shows it (`easy`/`medium` rather than `depth:1`/`depth:2`).
-pub fn player_label(player: Player) -> String {
+/// A player's name as the app shows it in the language of `t` (`easy`/`medium` rather than
+/// `depth:1`/`depth:2`).
+pub fn player_label(player: Player, t: &Texts) -> String {
     match player {
-        Player::Computer(Level::Depth(1)) => "easy".into(),
-        Player::Computer(Level::Depth(2)) => "medium".into(),
-        other => other.to_string(),
+        Player::Human => t.human.into(),
+        Player::Computer(Level::Depth(1)) => t.easy.into(),
+        Player::Computer(Level::Depth(2)) => t.medium.into(),
+        Player::Computer(Level::Depth(n)) => fill(t.depth, &[("n", &n)]),
+        Player::Computer(Level::Hard) => t.hard.into(),
+        Player::Computer(Level::Perfect) => t.perfect.into(),
+        Player::Computer(Level::Random) => t.random.into(),
     }
 }
 
@@ -169,28 +176,28 @@ impl Settings {
             .position(|&(_, w, h, k)| (w, h, k) == (self.width, self.height, self.k))
     }
 
-    /// The rows as (label, value) text, top to bottom.
-    pub fn rows(&self) -> Vec<(&'static str, String)> {
+    /// The rows as (label, value) text, top to bottom, in the language of `t`.
+    pub fn rows(&self, t: &Texts) -> Vec<(&'static str, String)> {
         FIELDS
             .iter()
             .map(|field| match field {
                 Field::Preset => (
-                    "Board",
+                    t.row_board,
                     self.preset()
-                        .map_or("custom".to_string(), |i| PRESETS[i].0.to_string()),
+                        .map_or(t.custom.to_string(), |i| t.presets[i].to_string()),
                 ),
-                Field::Width => ("Width", self.width.to_string()),
-                Field::Height => ("Height", self.height.to_string()),
-                Field::K => ("In a row (K)", self.k.to_string()),
-                Field::X => ("X is played by", player_label(self.x)),
-                Field::O => ("O is played by", player_label(self.o)),
+                Field::Width => (t.row_width, self.width.to_string()),
+                Field::Height => (t.row_height, self.height.to_string()),
+                Field::K => (t.row_k, self.k.to_string()),
+                Field::X => (t.row_x, player_label(self.x, t)),
+                Field::O => (t.row_o, player_label(self.o, t)),
                 Field::First => (
-                    "First move",
+                    t.row_first,
                     format!("{}", self.first.letter().to_ascii_uppercase()),
                 ),
-                Field::Swap => ("Swap X and O", "press ←/→ to swap your symbol".to_string()),
-                Field::Pace => ("AI-vs-AI pace", format!("{} ms", PACES_MS[self.pace])),
-                Field::Start => ("Start", "Enter starts a new game, Esc cancels".to_string()),
+                Field::Swap => (t.row_swap, t.swap_help.to_string()),
+                Field::Pace => (t.row_pace, format!("{} ms", PACES_MS[self.pace])),
+                Field::Start => (t.row_start, t.start_help.to_string()),
             })
             .collect()
     }

@@ -85,6 +85,7 @@ pub fn run(options: Options) -> Result<(), TuiError> {
         Instant::now(),
     )?;
     app.set_move_clock(options.move_clock);
+    app.set_lang(options.lang);
     let (tx, rx) = mpsc::channel::<Event>();
     let inject_panic = std::env::var_os(INJECT_PANIC_ENV).is_some();
     'outer: loop {

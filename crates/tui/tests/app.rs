@@ -121,7 +121,48 @@ fn analysis_says_when_the_board_is_too_big() {
     let Analysis::Unavailable(why) = &a.analysis else {
         panic!("{:?}", a.analysis);
     };
-    assert!(why.contains("empty cells"), "{why}");
+    assert_eq!(
+        why,
+        "the exact values are for boards of up to 64 cells, and this one has 225"
+    );
+    // A board the solver takes, still too empty: how many cells are empty, and when values come.
+    let mut a = app(5, 5, 4, "human", "human");
+    key(&mut a, KeyCode::Enter);
+    click(&mut a, 12);
+    ch(&mut a, 'a');
+    let Analysis::Unavailable(why) = &a.analysis else {
+        panic!("{:?}", a.analysis);
+    };
+    assert_eq!(
+        why,
+        "the exact values need at most 16 empty cells, and 24 are empty now (they appear as the \
+         board fills up)"
+    );
+}
+
+#[test]
+fn p_pauses_only_a_computer_that_has_a_move_to_make() {
+    let mut a = app(3, 3, 3, "human", "human");
+    key(&mut a, KeyCode::Enter);
+    ch(&mut a, 'p');
+    assert!(!a.paused);
+    assert_eq!(
+        a.message,
+        "There is no computer to pause: both sides are played by humans."
+    );
+    let mut a = app(3, 3, 3, "human", "perfect");
+    ch(&mut a, 'p');
+    assert!(!a.paused);
+    assert_eq!(
+        a.message,
+        "The game has not started yet: press Enter (or n) to start."
+    );
+    key(&mut a, KeyCode::Enter);
+    ch(&mut a, 'p');
+    assert!(a.paused);
+    assert_eq!(a.message, "Computer paused: press p to let it move again.");
+    ch(&mut a, 'p');
+    assert!(!a.paused);
 }
 
 #[test]

@@ -3,22 +3,25 @@
 //! flag when they run out of time.
 
 use crate::analysis::{self, Analysis};
+use crate::body::ApiJson;
 use crate::error::ApiError;
 use crate::store::{lock, Game, GameStore};
 use crate::teach::{self, LessonView, TreeRequest};
-use crate::view::{game_view, thought_view, GameView, MoveRequest, NewGame, MAX_SIDE, MIN_SIDE};
-use axum::extract::{FromRequest, Path, Request, State};
+use crate::view::{
+    game_view, thought_view, GameView, MoveRequest, NewGame, MAX_MOVES, MAX_SIDE, MIN_SIDE,
+};
+use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use mnk_engine::gomoku::move_time_limit;
-use mnk_engine::session::{Level, Player, Session, SessionConfig};
-use mnk_engine::{Rules, Side};
-use serde::de::DeserializeOwned;
+use mnk_engine::session::{GameResult, Level, Player, Record, Session, SessionError};
+use mnk_engine::{Board, Rules, Side};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 use tokio::sync::Semaphore;
 
@@ -28,6 +31,16 @@ pub struct AppState {
     pub store: GameStore,
     /// Permits for searches running at once.
     searches: Semaphore,
+    /// The searches running for each game, so that a stop request or the game's deletion
+    /// can end them (the game itself stays locked while its search runs).
+    running: Mutex<HashMap<String, Vec<Arc<Running>>>>,
+}
+
+/// One running search: its stop flag, and whether a request (not the clock) raised it.
+#[derive(Default)]
+struct Running {
+    stop: Arc<AtomicBool>,
+    on_request: AtomicBool,
 }
 
 impl AppState {
@@ -36,24 +49,28 @@ impl AppState {
         AppState {
             searches: Semaphore::new(limits.max_searches.max(1)),
             store: GameStore::new(limits),
+            running: Mutex::new(HashMap::new()),
         }
+    }
+
+    fn running(&self) -> MutexGuard<'_, HashMap<String, Vec<Arc<Running>>>> {
+        // Only whole entries are ever added or removed, so a poisoned map is still whole.
+        self.running.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Stops every search running for game `id`; how many there were.
+    fn stop_searches(&self, id: &str) -> usize {
+        let running = self.running();
+        let list = running.get(id).map(Vec::as_slice).unwrap_or_default();
+        for search in list {
+            search.on_request.store(true, Ordering::Relaxed);
+            search.stop.store(true, Ordering::Relaxed);
+        }
+        list.len()
     }
 }
 
 type Shared = State<Arc<AppState>>;
-
-/// A JSON body whose rejections (syntax, shape, size, content type) become [`ApiError`]s
-/// with a JSON message instead of axum's plain-text ones.
-pub struct ApiJson<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let Json(value) = Json::<T>::from_request(req, state).await?;
-        Ok(ApiJson(value))
-    }
-}
 
 /// The routes under `/api/v1`.
 pub fn routes() -> Router<Arc<AppState>> {
@@ -65,6 +82,8 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/undo", post(undo))
         .route("/games/{id}/hint", post(hint))
         .route("/games/{id}/analysis", get(analysis))
+        .route("/games/{id}/stop", post(stop))
+        .route("/games/{id}/record", get(record))
         .route("/tree", post(tree))
         .method_not_allowed_fallback(wrong_method)
         .fallback(no_route)
@@ -95,10 +114,12 @@ async fn with_game<R: Send + 'static>(
         .map_err(|e| ApiError::Internal(format!("a game task failed: {e}")))?
 }
 
-/// Runs a search `f` on the blocking pool, at most `max_searches` at once, with a stop flag
-/// that a timer sets after the time limit.
+/// Runs a search `f` for game `id` (empty: for no game) on the blocking pool, at most
+/// `max_searches` at once, with a stop flag that a timer sets after the time limit and that
+/// `POST /games/{id}/stop` or the game's deletion sets at once.
 async fn with_search<R: Send + 'static>(
     state: &AppState,
+    id: &str,
     f: impl FnOnce(Arc<AtomicBool>) -> Result<R, ApiError> + Send + 'static,
 ) -> Result<R, ApiError> {
     let limit = state.store.limits().search_time;
@@ -107,19 +128,39 @@ async fn with_search<R: Send + 'static>(
         .acquire()
         .await
         .map_err(|_| ApiError::Internal("the server is shutting down".into()))?;
-    let stop = Arc::new(AtomicBool::new(false));
+    let search = Arc::new(Running::default());
+    if !id.is_empty() {
+        let mut running = state.running();
+        running
+            .entry(id.to_string())
+            .or_default()
+            .push(search.clone());
+    }
     let timer = {
-        let stop = stop.clone();
+        let stop = search.stop.clone();
         tokio::spawn(async move {
             tokio::time::sleep(limit).await;
             stop.store(true, Ordering::Relaxed);
         })
     };
+    let stop = search.stop.clone();
     let result = tokio::task::spawn_blocking(move || f(stop))
         .await
         .map_err(|e| ApiError::Internal(format!("a search task failed: {e}")));
     timer.abort();
+    if !id.is_empty() {
+        let mut running = state.running();
+        if let Some(list) = running.get_mut(id) {
+            list.retain(|s| !Arc::ptr_eq(s, &search));
+            if list.is_empty() {
+                running.remove(id);
+            }
+        }
+    }
     match result? {
+        Err(ApiError::SearchTimeout(_)) if search.on_request.load(Ordering::Relaxed) => {
+            Err(ApiError::Stopped)
+        }
         Err(ApiError::SearchTimeout(_)) => Err(ApiError::SearchTimeout(limit.as_secs())),
         other => other,
     }
@@ -132,30 +173,80 @@ fn player(name: Option<&str>, default: Player) -> Result<Player, ApiError> {
     }
 }
 
-async fn create(
-    State(state): Shared,
-    ApiJson(req): ApiJson<NewGame>,
-) -> Result<impl IntoResponse, ApiError> {
+fn check_side(name: &str, v: usize) -> Result<(), ApiError> {
+    if (MIN_SIDE..=MAX_SIDE).contains(&v) {
+        Ok(())
+    } else {
+        Err(ApiError::BadRequest(format!(
+            "{name} {v} is not offered: boards are {MIN_SIDE} to {MAX_SIDE} cells wide and high"
+        )))
+    }
+}
+
+/// The game record a new-game request describes: its `record` text, or its settings and
+/// moves. The moves are checked when the session replays them.
+fn requested_record(req: NewGame) -> Result<Record, ApiError> {
+    if let Some(text) = req.record {
+        let others = [req.width, req.height, req.k].iter().any(Option::is_some)
+            || req.x.is_some()
+            || req.o.is_some()
+            || req.first.is_some()
+            || req.moves.is_some();
+        if others {
+            return Err(ApiError::BadRequest(
+                "a game from a \"record\" takes its settings and moves from the record; \
+                 send only \"record\" (and \"seed\")"
+                    .into(),
+            ));
+        }
+        let record = Record::parse(&text)?;
+        check_side("width", record.rules.width())?;
+        check_side("height", record.rules.height())?;
+        return Ok(record);
+    }
     let width = req.width.unwrap_or(3);
     let height = req.height.unwrap_or(3);
-    for (name, v) in [("width", width), ("height", height)] {
-        if !(MIN_SIDE..=MAX_SIDE).contains(&v) {
-            return Err(ApiError::BadRequest(format!(
-                "{name} {v} is not offered: boards are {MIN_SIDE} to {MAX_SIDE} cells wide and high"
-            )));
-        }
-    }
+    check_side("width", width)?;
+    check_side("height", height)?;
     let rules =
         Rules::new(width, height, req.k).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    let config = SessionConfig {
+    let words = req.moves.unwrap_or_default();
+    if words.len() > MAX_MOVES {
+        return Err(ApiError::BadRequest(format!(
+            "{} moves were sent; a game has at most {MAX_MOVES}",
+            words.len()
+        )));
+    }
+    let board = Board::new(rules);
+    let moves = words
+        .iter()
+        .map(|w| {
+            board
+                .parse_move(w)
+                .map_err(|e| ApiError::BadRequest(e.to_string()))
+        })
+        .collect::<Result<Vec<usize>, ApiError>>()?;
+    Ok(Record {
         rules,
         x: player(req.x.as_deref(), Player::Human)?,
         o: player(req.o.as_deref(), Player::Computer(Level::Perfect))?,
         first: req.first.map(Side::from).unwrap_or(Side::X),
-        seed: req.seed.unwrap_or_else(rand::random),
-        ..SessionConfig::default()
-    };
-    let mut session = Session::new(config)?;
+        moves,
+        result: GameResult::Unfinished,
+    })
+}
+
+async fn create(
+    State(state): Shared,
+    ApiJson(req): ApiJson<NewGame>,
+) -> Result<impl IntoResponse, ApiError> {
+    let seed = req.seed.unwrap_or_else(rand::random);
+    let record = requested_record(req)?;
+    let mut session = Session::from_record(&record, seed, false).map_err(|e| match e {
+        // A move that cannot be played is a fault of the request, not of a game's state.
+        SessionError::Position(_) => ApiError::BadRequest(e.to_string()),
+        other => other.into(),
+    })?;
     let move_time = state.store.limits().move_time;
     session.set_move_clock(move_time.map(|t| move_time_limit(t, Instant::now)));
     let game = Game {
@@ -174,7 +265,34 @@ async fn show(State(state): Shared, Path(id): Path<String>) -> Result<Json<GameV
     ))
 }
 
+/// Stops the game's running searches (a computer move or a hint answers that it was
+/// stopped, nothing played); 204 whether one was running or not.
+async fn stop(State(state): Shared, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+    state.store.get(&id)?;
+    state.stop_searches(&id);
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The game as `mnk-record` text.
+#[derive(Serialize)]
+struct RecordView {
+    record: String,
+}
+
+async fn record(
+    State(state): Shared,
+    Path(id): Path<String>,
+) -> Result<Json<RecordView>, ApiError> {
+    let record = with_game(&state, &id.clone(), move |g| {
+        Ok(g.session.to_record().to_text())
+    })
+    .await?;
+    Ok(Json(RecordView { record }))
+}
+
 async fn remove(State(state): Shared, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
+    // A search still running for a deleted game would only keep a core busy.
+    state.stop_searches(&id);
     if state.store.remove(&id) {
         Ok(StatusCode::NO_CONTENT)
     } else {
@@ -218,7 +336,8 @@ async fn computer(
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
     let game = state.store.get(&id)?;
-    let view = with_search(&state, move |stop| {
+    let key = id.clone();
+    let view = with_search(&state, &key, move |stop| {
         let mut g = lock(&game)?;
         let board = g.session.board().clone();
         let side = g.session.to_move();
@@ -262,7 +381,7 @@ struct Hint {
 
 async fn hint(State(state): Shared, Path(id): Path<String>) -> Result<Json<Hint>, ApiError> {
     let game = state.store.get(&id)?;
-    let hint = with_search(&state, move |stop| {
+    let hint = with_search(&state, &id, move |stop| {
         let mut g = lock(&game)?;
         if g.session.is_over() {
             return Err(ApiError::Conflict(
@@ -315,7 +434,10 @@ async fn analysis(
         Ok(g.session.board().clone())
     })
     .await?;
-    let result = with_search(&state, move |stop| Ok(analysis::analyze(&board, stop)?)).await?;
+    let result = with_search(&state, &id, move |stop| {
+        Ok(analysis::analyze(&board, stop)?)
+    })
+    .await?;
     Ok(Json(result))
 }
 
@@ -331,6 +453,6 @@ async fn tree(
 ) -> Result<Json<TreeAnswer>, ApiError> {
     // A tree within the drawing limit searches in well under a millisecond per node, so the
     // node cap bounds the time; it still runs off the executor.
-    let lessons = with_search(&state, move |_| teach::lessons(&req)).await?;
+    let lessons = with_search(&state, "", move |_| teach::lessons(&req)).await?;
     Ok(Json(TreeAnswer { lessons }))
 }

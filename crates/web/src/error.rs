@@ -1,11 +1,11 @@
 //! [`ApiError`]: every way a request can fail, each turned into a status and a JSON body
 //! `{"error": "one sentence"}`. Bad input is always a 4xx; the game it concerned is unchanged.
 
-use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use mnk_engine::session::SessionError;
+use mnk_engine::tree::TreeParseError;
 use mnk_engine::SearchError;
 use serde_json::json;
 
@@ -45,6 +45,35 @@ pub enum ApiError {
     /// A search ran into its time limit and was stopped; nothing was played.
     #[error("the search took longer than {0} s and was stopped; the game is unchanged (choose a lower level or a smaller board)")]
     SearchTimeout(u64),
+    /// A search was stopped on request (`POST /games/{id}/stop`); nothing was played.
+    #[error("the search was stopped on request; the game is unchanged")]
+    Stopped,
+    /// A tree text that does not parse, with the place of the problem.
+    #[error("bad tree at {}: {problem}", place(*line, *col))]
+    BadTree {
+        /// Line, from 1.
+        line: usize,
+        /// Column in characters, from 1.
+        col: usize,
+        /// What was wrong and what is accepted.
+        problem: String,
+    },
+    /// A tree larger than the page draws.
+    #[error("the tree has {nodes} nodes; the page draws at most {limit} (use `mnk tree` for larger trees)")]
+    TreeTooBig {
+        /// Nodes of the tree.
+        nodes: usize,
+        /// The most the page draws.
+        limit: usize,
+    },
+    /// A game record that does not parse or replay.
+    #[error("{message}")]
+    BadRecord {
+        /// The line of the problem, from 1 (0: the whole record).
+        line: usize,
+        /// The sentence.
+        message: String,
+    },
     /// Something that should not happen (a search thread that died).
     #[error("internal error: {0}")]
     Internal(String),
@@ -62,32 +91,70 @@ impl ApiError {
             ApiError::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::SearchTimeout(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Stopped => StatusCode::CONFLICT,
+            ApiError::BadTree { .. } | ApiError::TreeTooBig { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ApiError::BadRecord { .. } => StatusCode::BAD_REQUEST,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// A stable word for the kind of error, so that a page can say it in its own language.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::Unprocessable(_) => "unprocessable",
+            ApiError::TooLarge(_) => "too_large",
+            ApiError::UnsupportedMediaType(_) => "unsupported_media_type",
+            ApiError::NoSuchGame(_) => "no_such_game",
+            ApiError::NoSuchRoute(_) => "no_such_route",
+            ApiError::MethodNotAllowed { .. } => "method_not_allowed",
+            ApiError::Conflict(_) => "conflict",
+            ApiError::SearchTimeout(_) => "search_timeout",
+            ApiError::Stopped => "stopped",
+            ApiError::BadTree { .. } => "bad_tree",
+            ApiError::TreeTooBig { .. } => "tree_too_big",
+            ApiError::BadRecord { .. } => "bad_record",
+            ApiError::Internal(_) => "internal",
         }
     }
 }
 
 impl IntoResponse for ApiError {
+    /// `{"error": sentence, "code": word}`, plus the place of a tree or record problem
+    /// (`line`, `col`) and the sizes of a tree too big (`nodes`, `limit`).
     fn into_response(self) -> Response {
-        (self.status(), Json(json!({ "error": self.to_string() }))).into_response()
+        let mut body = json!({ "error": self.to_string(), "code": self.code() });
+        match &self {
+            ApiError::BadTree { line, col, .. } => {
+                body["line"] = json!(line);
+                body["col"] = json!(col);
+            }
+            ApiError::TreeTooBig { nodes, limit } => {
+                body["nodes"] = json!(nodes);
+                body["limit"] = json!(limit);
+            }
+            ApiError::BadRecord { line, .. } => body["line"] = json!(line),
+            _ => {}
+        }
+        (self.status(), Json(body)).into_response()
     }
 }
 
-impl From<JsonRejection> for ApiError {
-    /// axum's own reasons (syntax error, unknown field, wrong type, body too large, missing
-    /// content type), kept as the message, with the matching status.
-    fn from(rejection: JsonRejection) -> Self {
-        let text = rejection.body_text();
-        match rejection.status() {
-            StatusCode::PAYLOAD_TOO_LARGE => ApiError::TooLarge(format!(
-                "the request body is larger than the server accepts ({} bytes)",
-                crate::BODY_LIMIT
-            )),
-            StatusCode::UNSUPPORTED_MEDIA_TYPE => ApiError::UnsupportedMediaType(
-                "send the body as JSON with the header Content-Type: application/json".into(),
-            ),
-            StatusCode::UNPROCESSABLE_ENTITY => ApiError::Unprocessable(text),
-            _ => ApiError::BadRequest(text),
+fn place(line: usize, col: usize) -> String {
+    if line == 1 {
+        format!("col {col}")
+    } else {
+        format!("line {line}, col {col}")
+    }
+}
+
+impl From<TreeParseError> for ApiError {
+    fn from(err: TreeParseError) -> Self {
+        match err {
+            TreeParseError::At { line, col, problem } => ApiError::BadTree { line, col, problem },
+            other => ApiError::Unprocessable(other.to_string()),
         }
     }
 }
@@ -96,6 +163,10 @@ impl From<SessionError> for ApiError {
     fn from(err: SessionError) -> Self {
         let text = err.to_string();
         match err {
+            SessionError::Record { line, .. } => ApiError::BadRecord {
+                line,
+                message: text,
+            },
             SessionError::Search(SearchError::Stopped) => ApiError::SearchTimeout(0),
             SessionError::Position(_)
             | SessionError::Search(SearchError::GameOver(_))

@@ -6,12 +6,14 @@
 //! - [`api`]: the routes and handlers;
 //! - [`store`]: the games, capped in number and dropped when idle;
 //! - [`view`]: request bodies and JSON views;
+//! - [`body`]: reading a JSON body, and what is wrong with one in plain words;
 //! - [`analysis`]: the overlay of cell values;
 //! - [`teach`]: the tree lesson panel;
 //! - [`error`]: every failure as a status and a JSON message.
 
 pub mod analysis;
 pub mod api;
+pub mod body;
 pub mod error;
 pub mod store;
 pub mod teach;
@@ -23,7 +25,7 @@ pub use store::Limits;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::header;
-use axum::response::{Html, IntoResponse};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::Router;
 use std::future::Future;
@@ -35,33 +37,47 @@ use tokio::net::TcpListener;
 /// Largest request body accepted, in bytes: a tree the page can draw is far smaller.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-const INDEX_HTML: &str = include_str!("assets/index.html");
-const STYLE_CSS: &str = include_str!("assets/style.css");
-const APP_JS: &str = include_str!("assets/app.js");
+/// The page's files, embedded in the binary: path, content type, contents. The page is
+/// plain JavaScript modules (one per concept), so there is no build step.
+pub const ASSETS: &[(&str, &str, &str)] = &[
+    ("/", HTML, include_str!("assets/index.html")),
+    ("/style.css", CSS, include_str!("assets/style.css")),
+    ("/board.css", CSS, include_str!("assets/board.css")),
+    ("/teach.css", CSS, include_str!("assets/teach.css")),
+    ("/app.js", JS, include_str!("assets/app.js")),
+    ("/api.js", JS, include_str!("assets/api.js")),
+    ("/i18n.js", JS, include_str!("assets/i18n.js")),
+    ("/strings-en.js", JS, include_str!("assets/strings-en.js")),
+    ("/strings-zh.js", JS, include_str!("assets/strings-zh.js")),
+    ("/board.js", JS, include_str!("assets/board.js")),
+    ("/game.js", JS, include_str!("assets/game.js")),
+    ("/words.js", JS, include_str!("assets/words.js")),
+    ("/overlay.js", JS, include_str!("assets/overlay.js")),
+    ("/moves.js", JS, include_str!("assets/moves.js")),
+    ("/settings.js", JS, include_str!("assets/settings.js")),
+    ("/share.js", JS, include_str!("assets/share.js")),
+    ("/teach.js", JS, include_str!("assets/teach.js")),
+    ("/tree-view.js", JS, include_str!("assets/tree-view.js")),
+    ("/favicon.svg", SVG, include_str!("assets/favicon.svg")),
+    // Browsers ask for this path whatever the page links; the same picture answers.
+    ("/favicon.ico", SVG, include_str!("assets/favicon.svg")),
+];
+
+const HTML: &str = "text/html; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
+const JS: &str = "text/javascript; charset=utf-8";
+const SVG: &str = "image/svg+xml";
 
 /// The whole app: the page, its assets and the API, sharing `state`.
 pub fn router(state: Arc<AppState>) -> Router {
-    Router::new()
-        .route("/", get(|| async { Html(INDEX_HTML) }))
-        .route(
-            "/style.css",
-            get(|| async {
-                (
-                    [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-                    STYLE_CSS,
-                )
-            }),
-        )
-        .route(
-            "/app.js",
-            get(|| async {
-                (
-                    [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-                    APP_JS,
-                )
-                    .into_response()
-            }),
-        )
+    let mut router = Router::new();
+    for &(path, kind, body) in ASSETS {
+        router = router.route(
+            path,
+            get(move || async move { ([(header::CONTENT_TYPE, kind)], body).into_response() }),
+        );
+    }
+    router
         .nest("/api/v1", api::routes())
         // Everything else, the bare API prefix included, is a JSON 404 like the API's own.
         .fallback(api::no_route)

@@ -2,7 +2,8 @@
 //! ([`mnk_engine::teach::Lesson`]), sent as nodes to draw and a trace to step through.
 
 use crate::error::ApiError;
-use mnk_engine::teach::lesson::Bound;
+use mnk_engine::score::INFINITY;
+use mnk_engine::Bound;
 use mnk_engine::teach::{draw, Algo, Event, Lesson};
 use mnk_engine::tree;
 use serde::{Deserialize, Serialize};
@@ -56,13 +57,34 @@ pub struct NodeView {
     pub best: bool,
 }
 
-/// One step of the trace.
-#[derive(Debug, Serialize)]
+/// One step of the trace: the engine's sentence and the event behind it, so a page can
+/// replay the search (values, windows and cuts appearing as the search reaches them) and say
+/// each step in its own words.
+#[derive(Debug, Default, Serialize)]
 pub struct Step {
     /// The engine's sentence for the step.
     pub text: String,
     /// The node the step concerns.
     pub path: Vec<usize>,
+    /// `enter` (an inner node entered), `leaf` (a leaf entered and valued), `child` (a child
+    /// returned its value to this node), `cutoff` (alpha met beta here) or `backup` (this
+    /// node's value passed up).
+    pub kind: &'static str,
+    /// The value concerned: the leaf's, the child's, the backed-up one (MAX's view).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<i32>,
+    /// Alpha at this step (on entry, after the child, at the cut); see [`LessonView::infinity`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alpha: Option<i32>,
+    /// Beta at this step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub beta: Option<i32>,
+    /// `child`: which child returned; `cutoff`: the last child searched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<usize>,
+    /// `cutoff`: how many children the node has (those after `index` are pruned).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub of: Option<usize>,
 }
 
 /// One search, ready to draw and step through.
@@ -86,17 +108,18 @@ pub struct LessonView {
     pub nodes: Vec<NodeView>,
     /// The trace, one step per sentence.
     pub steps: Vec<Step>,
+    /// The magnitude that stands for an infinite alpha or beta (`-infinity` is minus it).
+    pub infinity: i32,
 }
 
 /// Parses the tree and runs the chosen searches.
 pub fn lessons(req: &TreeRequest) -> Result<Vec<LessonView>, ApiError> {
-    let tree = tree::parse(&req.tree).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    let tree = tree::parse(&req.tree)?;
     if tree.node_count() > MAX_DRAWN_NODES {
-        return Err(ApiError::Unprocessable(format!(
-            "the tree has {} nodes; the page draws at most {MAX_DRAWN_NODES} (use `mnk tree` \
-             for larger trees)",
-            tree.node_count()
-        )));
+        return Err(ApiError::TreeTooBig {
+            nodes: tree.node_count(),
+            limit: MAX_DRAWN_NODES,
+        });
     }
     let algos: &[Algo] = match req.algo.unwrap_or(AlgoChoice::Both) {
         AlgoChoice::Minimax => &[Algo::Minimax],
@@ -121,8 +144,8 @@ fn view(lesson: &Lesson) -> LessonView {
             value: n.value,
             bound: match n.bound() {
                 Bound::Exact => "exact",
-                Bound::AtMost => "at_most",
-                Bound::AtLeast => "at_least",
+                Bound::Upper => "at_most",
+                Bound::Lower => "at_least",
             },
             leaf: n.leaf,
             children: n.children.clone(),
@@ -139,6 +162,7 @@ fn view(lesson: &Lesson) -> LessonView {
         cutoffs: lesson.stats.cutoffs,
         nodes,
         steps: steps(lesson),
+        infinity: INFINITY,
     }
 }
 
@@ -155,36 +179,79 @@ fn steps(lesson: &Lesson) -> Vec<Step> {
             Some(rest.trim_start().to_string())
         })
         .collect();
-    let mut paths = Vec::new();
     let mut events = lesson.events.iter().peekable();
+    let mut out = Vec::new();
     while let Some(e) = events.next() {
-        let path = match e {
-            Event::Enter { path, .. } => {
-                if matches!(events.peek(), Some(Event::Leaf { .. })) {
+        out.push(match e {
+            Event::Enter {
+                path, alpha, beta, ..
+            } => {
+                let leaf = match events.peek() {
+                    Some(Event::Leaf { value, .. }) => Some(*value),
+                    _ => None,
+                };
+                if leaf.is_some() {
                     events.next();
                 }
-                path
+                Step {
+                    path: path.clone(),
+                    kind: if leaf.is_some() { "leaf" } else { "enter" },
+                    value: leaf,
+                    alpha: Some(*alpha),
+                    beta: Some(*beta),
+                    ..Step::default()
+                }
             }
-            Event::Leaf { path, .. }
-            | Event::Child { path, .. }
-            | Event::Cutoff { path, .. }
-            | Event::Backup { path, .. } => path,
-        };
-        paths.push(path.clone());
+            Event::Leaf { path, value, .. } => Step {
+                path: path.clone(),
+                kind: "leaf",
+                value: Some(*value),
+                ..Step::default()
+            },
+            Event::Child {
+                path,
+                index,
+                value,
+                alpha,
+                beta,
+            } => Step {
+                path: path.clone(),
+                kind: "child",
+                value: Some(*value),
+                alpha: Some(*alpha),
+                beta: Some(*beta),
+                index: Some(*index),
+                ..Step::default()
+            },
+            Event::Cutoff {
+                path,
+                alpha,
+                beta,
+                after,
+                of,
+            } => Step {
+                path: path.clone(),
+                kind: "cutoff",
+                alpha: Some(*alpha),
+                beta: Some(*beta),
+                index: Some(*after),
+                of: Some(*of),
+                ..Step::default()
+            },
+            Event::Backup { path, value } => Step {
+                path: path.clone(),
+                kind: "backup",
+                value: Some(*value),
+                ..Step::default()
+            },
+        });
     }
-    if paths.len() != lines.len() {
-        // Should the trace's wording change, still show every sentence, on the root.
-        return lines
-            .into_iter()
-            .map(|text| Step {
-                text,
-                path: Vec::new(),
-            })
-            .collect();
+    // The sentences and the events are one per step; should the trace's wording ever
+    // change that, the events still drive the page and the sentence is left empty.
+    if lines.len() == out.len() {
+        for (step, text) in out.iter_mut().zip(lines) {
+            step.text = text;
+        }
     }
-    lines
-        .into_iter()
-        .zip(paths)
-        .map(|(text, path)| Step { text, path })
-        .collect()
+    out
 }

@@ -8,8 +8,11 @@ use serde::{Deserialize, Serialize};
 
 /// Smallest board side the page offers.
 pub const MIN_SIDE: usize = 3;
-/// Largest board side the page offers (Gomoku's 15x15).
-pub const MAX_SIDE: usize = 15;
+/// Largest board side the page offers (Gomocup's 20x20; 15x15 is Gomoku's).
+pub const MAX_SIDE: usize = 20;
+
+/// Most moves a new game may bring (a 20x20 board has 400 cells).
+pub const MAX_MOVES: usize = MAX_SIDE * MAX_SIDE;
 
 /// A side's name in JSON.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
@@ -31,7 +34,7 @@ impl From<SideName> for Side {
 }
 
 /// `POST /api/v1/games`: every field optional; defaults give tic-tac-toe, a human as x
-/// moving first against the perfect computer.
+/// moving first against the perfect computer. At most [`MAX_MOVES`] moves.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewGame {
@@ -49,6 +52,12 @@ pub struct NewGame {
     pub first: Option<SideName>,
     /// Seed of the computer's random choices (default: a random seed).
     pub seed: Option<u64>,
+    /// Moves already played, in notation, whoever played them (a shared link, a game
+    /// restored after the server restarted); each is checked.
+    pub moves: Option<Vec<String>>,
+    /// A whole game as `mnk-record` text instead of the fields above (only `seed` may go
+    /// with it).
+    pub record: Option<String>,
 }
 
 /// `POST /api/v1/games/{id}/moves`: exactly one of `move` (notation like `b2`, or a cell

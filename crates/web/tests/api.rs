@@ -234,6 +234,32 @@ async fn the_tree_panel_prunes_the_textbook_leaf() {
 }
 
 #[tokio::test]
+async fn the_tree_panel_counts_only_cutoffs_that_prune() {
+    let app = fresh();
+    let body = json!({"tree": "((3 12 8) (2 4 6) (14 5 2))", "algo": "alphabeta"});
+    let (s, t) = post(&app, "/api/v1/tree", body).await;
+    assert_eq!(s, StatusCode::OK, "{t}");
+    let lesson = &t["lessons"][0];
+    // Node 1 prunes 1.1 and 1.2; alpha meets beta at node 2 only after its last child.
+    assert_eq!(lesson["cutoffs"], 1, "{lesson}");
+    assert_eq!(lesson["pruned"], json!([[1, 1], [1, 2]]));
+    let steps = lesson["steps"].as_array().unwrap();
+    let at_two: Vec<&str> = steps
+        .iter()
+        .filter(|s| s["path"] == json!([2]))
+        .map(|s| s["text"].as_str().unwrap())
+        .collect();
+    assert!(
+        at_two.contains(&"2: alpha 3 >= beta 2 after its last child 2.2: nothing is left to prune, so no cutoff"),
+        "{at_two:?}"
+    );
+    assert!(
+        !at_two.iter().any(|t| t.starts_with("cutoff")),
+        "{at_two:?}"
+    );
+}
+
+#[tokio::test]
 async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
     let app = fresh();
     let id = new_game(&app, json!({"o": "human"})).await;
@@ -244,7 +270,7 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             "/api/v1/games".into(),
             Some("{\"width\": 3,".into()),
             StatusCode::BAD_REQUEST,
-            "JSON",
+            "not valid JSON: it ends too soon",
         ),
         (
             Method::POST,
@@ -258,21 +284,21 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             "/api/v1/games".into(),
             Some("{\"width\": \"big\"}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid type",
+            "width: expected a whole number (0 or more), got the string \"big\"",
         ),
         (
             Method::POST,
             "/api/v1/games".into(),
             Some("{\"width\": -3}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid value",
+            "width: expected a whole number (0 or more), got -3",
         ),
         (
             Method::POST,
             "/api/v1/games".into(),
             Some("{\"width\": 40}".into()),
             StatusCode::BAD_REQUEST,
-            "3 to 15",
+            "3 to 20",
         ),
         (
             Method::POST,
@@ -293,14 +319,14 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             "/api/v1/games".into(),
             Some("{\"first\": \"z\"}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "unknown variant",
+            "first: 'z' is not allowed; expected one of 'x', 'o'",
         ),
         (
             Method::POST,
             "/api/v1/games".into(),
             Some("[]".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "NewGame",
+            "must be a JSON object",
         ),
         (
             Method::POST,
@@ -335,7 +361,7 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             moves.clone(),
             Some("{\"move\": 5}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "invalid type",
+            "move: expected a string, got 5",
         ),
         (
             Method::POST,
@@ -391,7 +417,7 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
             "/api/v1/tree".into(),
             Some("{\"tree\": \"(1 2)\", \"algo\": \"negamax\"}".into()),
             StatusCode::UNPROCESSABLE_ENTITY,
-            "unknown variant",
+            "algo: 'negamax' is not allowed; expected one of 'minimax', 'alphabeta', 'both'",
         ),
     ];
     for (method, path, body, want, words) in cases {
@@ -425,6 +451,38 @@ async fn every_kind_of_bad_input_is_a_4xx_with_a_json_message() {
     )
     .await;
     assert_error(s, &b, StatusCode::CONFLICT, "computer");
+}
+
+/// A body of the wrong shape is answered in the request's own words, never the framework's.
+#[tokio::test]
+async fn shape_errors_name_the_field_in_plain_words() {
+    let app = fresh();
+    let id = new_game(&app, json!({"o": "human"})).await;
+    let moves = format!("/api/v1/games/{id}/moves");
+    for (path, body, want) in [
+        (
+            moves.as_str(),
+            json!({"mov": "b2"}),
+            "unknown field 'mov'; expected one of 'move', 'cell'",
+        ),
+        (
+            "/api/v1/tree",
+            json!({"algo": "both"}),
+            "missing field 'tree'",
+        ),
+        (
+            "/api/v1/tree",
+            json!({"tree": "(1 2)", "min_first": "yes"}),
+            "min_first: expected a boolean, got the string \"yes\"",
+        ),
+    ] {
+        let (s, b) = post(&app, path, body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{b}");
+        assert_eq!(b, json!({ "error": want, "code": "unprocessable" }));
+    }
+    // The game was not touched.
+    let (_, g) = send(&app, Method::GET, &format!("/api/v1/games/{id}"), None).await;
+    assert_eq!(g["moves"], json!([]));
 }
 
 #[tokio::test]
@@ -516,8 +574,8 @@ async fn the_page_and_its_assets_are_served() {
     let app = fresh();
     for (path, kind, words) in [
         ("/", "text/html", "<title>mnk"),
-        ("/app.js", "text/javascript", "/api/v1"),
-        ("/style.css", "text/css", ".cell"),
+        ("/api.js", "text/javascript", "/api/v1"),
+        ("/board.css", "text/css", ".cell"),
     ] {
         let res = app
             .clone()

@@ -6,10 +6,56 @@
 
 use mnk_gomocup::Brain;
 use std::io::{BufRead, Write};
+use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 
-fn main() {
+const HELP: &str = "\
+pbrain-mnk: the mnk engine as a Gomocup brain, for Gomoku and the other m,n,k-games.
+
+Usage: pbrain-mnk [-h | --help | -V | --version]
+
+Run without arguments, it reads Piskvork protocol commands on standard input, one a line,
+and answers on standard output: START, RECTSTART, RESTART, BEGIN, TURN, BOARD ... DONE,
+INFO, END, ABOUT, TAKEBACK; moves are 0-based x,y. It keeps to INFO timeout_turn and
+time_left; 'INFO rule 1' plays exactly K in a row, and 'INFO mnk_k K' sets K (default 5).
+END stops a running search and ends the brain.
+
+Load it into Piskvork or another Gomocup manager, or let mnk run it:
+  mnk match --x pbrain:./pbrain-mnk --o hard --games 10
+
+Options:
+  -h, --help     Print this help
+  -V, --version  Print the version
+";
+
+fn main() -> ExitCode {
+    // A manager starts the brain with no arguments; anything else is meant for a person.
+    if let Some(arg) = std::env::args().nth(1) {
+        return match arg.as_str() {
+            "-h" | "--help" => {
+                print!("{HELP}");
+                ExitCode::SUCCESS
+            }
+            "-V" | "--version" => {
+                println!("pbrain-mnk {}", env!("CARGO_PKG_VERSION"));
+                ExitCode::SUCCESS
+            }
+            other => {
+                eprintln!(
+                    "pbrain-mnk: Unknown argument '{other}': the brain takes none (it speaks the \
+                     Piskvork protocol on standard input); --help says more."
+                );
+                ExitCode::from(2)
+            }
+        };
+    }
+    run_brain();
+    ExitCode::SUCCESS
+}
+
+/// Speaks the protocol on standard input and output until END or the end of input.
+fn run_brain() {
     let abort = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<String>();
     let reader_abort = abort.clone();

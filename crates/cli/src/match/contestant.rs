@@ -50,7 +50,10 @@ impl Spec {
 /// Why a player lost a game without it being played out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
-    /// The process could not start or exited.
+    /// The brain could not be started, or did not get ready for a game (`START` answered with
+    /// anything but `OK`): the reason as a clause, like "there is no such file".
+    NotStarted(String),
+    /// The process exited or could not be written to.
     Crashed(String),
     /// No answer in time.
     Hung,
@@ -60,9 +63,20 @@ pub enum Fault {
     OutOfTime,
 }
 
+impl Fault {
+    /// Why the player failed, as a clause for a sentence.
+    pub fn reason(&self) -> String {
+        match self {
+            Fault::NotStarted(why) => why.clone(),
+            other => format!("it {other}"),
+        }
+    }
+}
+
 impl std::fmt::Display for Fault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            Fault::NotStarted(why) => write!(f, "could not start a game ({why})"),
             Fault::Crashed(why) => write!(f, "crashed ({why})"),
             Fault::Hung => write!(f, "did not answer in time"),
             Fault::Illegal(what) => write!(f, "answered illegally ({what})"),
@@ -140,6 +154,8 @@ impl Contestant {
                 *rng = StdRng::seed_from_u64(setup.seed);
                 *per_move = setup.per_move;
                 thinker.big_board().exact = setup.exact;
+                // Like a brain on START: the tables are made before the game's clock runs.
+                thinker.prepare(setup.rules);
                 Ok(())
             }
             Contestant::Brain { path, process } => {
@@ -197,17 +213,35 @@ pub struct BrainProcess {
     synced: bool,
 }
 
+/// How long a brain may take to answer `START` (loading tables, say) before it counts as hung.
+const START_WAIT: Duration = Duration::from_secs(5);
+
+/// Why an executable could not be run, as a clause.
+fn spawn_failure(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "there is no such file".into(),
+        std::io::ErrorKind::PermissionDenied => {
+            "it cannot be run (permission denied: is it an executable file?)".into()
+        }
+        _ => format!("it cannot be run ({e})"),
+    }
+}
+
 impl BrainProcess {
+    /// Starts the brain and sees it through `START` and the `INFO` lines; every failure is a
+    /// [`Fault::NotStarted`].
     fn start(path: &PathBuf, setup: &GameSetup) -> Result<BrainProcess, Fault> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| Fault::Crashed(format!("cannot start {}: {e}", path.display())))?;
+            .map_err(|e| Fault::NotStarted(spawn_failure(&e)))?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
-            return Err(Fault::Crashed("no pipes".into()));
+            return Err(Fault::NotStarted(
+                "its input and output pipes are missing".into(),
+            ));
         };
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
@@ -226,16 +260,49 @@ impl BrainProcess {
             per_move: setup.per_move,
             synced: false,
         };
+        match brain.handshake(setup) {
+            Ok(()) => Ok(brain),
+            Err(fault) => {
+                brain.kill();
+                Err(fault)
+            }
+        }
+    }
+
+    /// `START` (or `RECTSTART`) and the game's `INFO` lines.
+    fn handshake(&mut self, setup: &GameSetup) -> Result<(), Fault> {
         let r = setup.rules;
-        if r.width() == r.height() {
-            brain.send(&format!("START {}", r.width()))?;
+        let start = if r.width() == r.height() {
+            format!("START {}", r.width())
         } else {
-            brain.send(&format!("RECTSTART {},{}", r.width(), r.height()))?;
-        }
-        let answer = brain.answer(Duration::from_secs(5) + GRACE)?;
+            format!("RECTSTART {},{}", r.width(), r.height())
+        };
+        let unanswered = format!("it exited without answering '{start}'");
+        self.send(&start)
+            .map_err(|_| Fault::NotStarted(unanswered.clone()))?;
+        let answer = self.answer(START_WAIT + GRACE).map_err(|f| {
+            Fault::NotStarted(match f {
+                Fault::Hung => format!(
+                    "it did not answer '{start}' within {} s",
+                    (START_WAIT + GRACE).as_secs_f64()
+                ),
+                Fault::Illegal(line) => format!("it answered '{start}' with '{line}'"),
+                _ => unanswered.clone(),
+            })
+        })?;
         if !answer.eq_ignore_ascii_case("OK") {
-            return Err(Fault::Illegal(format!("START answered '{answer}'")));
+            let said: String = answer.chars().take(40).collect();
+            return Err(Fault::NotStarted(format!(
+                "it answered '{start}' with '{said}' instead of OK"
+            )));
         }
+        self.send_info(setup)
+            .map_err(|_| Fault::NotStarted(format!("it exited right after answering '{start}'")))
+    }
+
+    /// The game's settings, told after `START`.
+    fn send_info(&mut self, setup: &GameSetup) -> Result<(), Fault> {
+        let (brain, r) = (self, setup.rules);
         let ms = setup.per_move.as_millis();
         brain.send(&format!("INFO timeout_turn {ms}"))?;
         let game_ms = setup.per_game.map_or(0, |t| t.as_millis());
@@ -246,7 +313,7 @@ impl BrainProcess {
         if r.k() != 5 {
             brain.send(&format!("INFO mnk_k {}", r.k()))?;
         }
-        Ok(brain)
+        Ok(())
     }
 
     fn send(&mut self, line: &str) -> Result<(), Fault> {

@@ -11,7 +11,7 @@ use anyhow::Context;
 use clap::Args;
 use contestant::{Contestant, Fault, GameSetup, Spec};
 use mnk_engine::{Board, Outcome, Rules, Side, Size};
-use stats::{elo, elo_text, Tally};
+use stats::{elo, elo_text, round_to, Tally};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -107,7 +107,23 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             per_game: (args.time_per_game > 0).then(|| Duration::from_millis(args.time_per_game)),
             seed: args.seed.wrapping_mul(1000).wrapping_add(g as u64),
         };
-        let record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup)?;
+        let started = start_players(&mut players, &setup);
+        if g == 0 {
+            // A player that cannot even start its first game would forfeit every game: that
+            // is a mistake on the command line, not a result.
+            if let Err((i, fault)) = &started {
+                for p in players.iter_mut() {
+                    p.end_game();
+                }
+                anyhow::bail!(
+                    "the brain {} (player {}) cannot play: {}",
+                    args_spec(&args, *i),
+                    ["A", "B"][*i],
+                    fault.reason()
+                );
+            }
+        }
+        let record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup, started)?;
         let line = game_line(g + 1, args.games, &names, &record, &tallies, rules);
         if args.json {
             eprintln!("{line}");
@@ -124,27 +140,40 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Plays one game; index 0 of `players` and `tallies` is player A.
+/// The player's text from the command line (`--x` for A, `--o` for B).
+fn args_spec(args: &MatchArgs, i: usize) -> &str {
+    if i == 0 {
+        args.x.trim()
+    } else {
+        args.o.trim()
+    }
+}
+
+/// Gets both players ready for a game, A first; on failure, which player failed and why.
+fn start_players(players: &mut [Contestant; 2], setup: &GameSetup) -> Result<(), (usize, Fault)> {
+    for (i, p) in players.iter_mut().enumerate() {
+        p.new_game(setup).map_err(|f| (i, f))?;
+    }
+    Ok(())
+}
+
+/// Plays one game whose players were started with the result `started`; index 0 of
+/// `players` and `tallies` is player A.
 fn play_game(
     players: &mut [Contestant; 2],
     tallies: &mut [Tally; 2],
     a_is_x: bool,
     opening: &[usize],
     setup: &GameSetup,
+    started: Result<(), (usize, Fault)>,
 ) -> anyhow::Result<GameRecord> {
     let mut board = Board::new(setup.rules);
     for &cell in opening {
         board.play(cell)?;
     }
     let index_of = |side: Side| usize::from((side == Side::X) != a_is_x);
-    let mut fault = None;
-    for (i, p) in players.iter_mut().enumerate() {
-        if let Err(f) = p.new_game(setup) {
-            let side = if (i == 0) == a_is_x { Side::X } else { Side::O };
-            fault = Some((side, f));
-            break;
-        }
-    }
+    let side_of = |i: usize| if (i == 0) == a_is_x { Side::X } else { Side::O };
+    let mut fault = started.err().map(|(i, f)| (side_of(i), f));
     // Thinking time used in this game, per player (index as `players`).
     let mut used = [Duration::ZERO; 2];
     while fault.is_none() && !board.is_over() {
@@ -269,7 +298,7 @@ fn print_table(
             t[i].faults
         )?;
     }
-    outln!("Elo difference A - B: {} (95%)", elo_text(&t[0]))
+    outln!("Elo difference A - B: {}", elo_text(&t[0]))
 }
 
 fn print_json(
@@ -287,15 +316,22 @@ fn print_json(
             "losses": t[i].losses,
             "score": t[i].score(),
             "moves": t[i].moves,
-            "avg_ms": t[i].average_ms(),
+            "avg_ms": round_to(t[i].average_ms(), 3),
             "max_ms": t[i].longest.as_millis() as u64,
             "faults": t[i].faults,
         })
     };
-    let (diff, margin) = match elo(&t[0]) {
-        Some((d, m)) => (serde_json::json!(d), serde_json::json!(m)),
-        None => (serde_json::Value::Null, serde_json::Value::Null),
-    };
+    // Elo to 0.1; null where the interval is unbounded (a clean sweep) or no game was played.
+    let elo = elo(&t[0]);
+    let tenth = |x: Option<f64>| x.map(|x| round_to(x, 1));
+    let (diff, low, high) = (
+        tenth(elo.and_then(|e| e.estimate)),
+        tenth(elo.and_then(|e| e.low)),
+        tenth(elo.and_then(|e| e.high)),
+    );
+    // Half the interval's width, kept for readers of the older field; the interval itself
+    // is lopsided away from an even score, so elo_low and elo_high say more.
+    let margin = low.zip(high).map(|(lo, hi)| round_to((hi - lo) / 2.0, 1));
     let board = Board::new(rules);
     let games: Vec<_> = records
         .iter()
@@ -320,6 +356,8 @@ fn print_json(
         "a": player(0),
         "b": player(1),
         "elo": diff,
+        "elo_low": low,
+        "elo_high": high,
         "elo_margin": margin,
         "results": games,
     });

@@ -50,41 +50,82 @@ impl Tally {
     }
 }
 
-/// The Elo difference that expects score fraction `p`.
+/// The normal quantile of a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The Elo difference that expects score fraction `p` (infinite at 0 and 1); an even score
+/// gives +0, not -0.
 fn elo_of(p: f64) -> f64 {
-    -400.0 * (1.0 / p - 1.0).log10()
+    400.0 * (p / (1.0 - p)).log10()
 }
 
-/// The Elo difference of a player with this tally over its opponent, and the half-width of
-/// its 95% confidence interval (from the per-game score variance); `None` when the score is
-/// 0% or 100% (the estimate is unbounded) or no game was played.
-pub fn elo(t: &Tally) -> Option<(f64, f64)> {
+/// The Wilson score interval of a proportion: `successes` out of `n` trials, normal quantile
+/// `z`. Unlike the normal approximation it stays inside [0, 1] and is honest for a handful of
+/// games; a clean sweep gives a bound of exactly 0 or 1. Requires `n > 0`.
+pub fn wilson(successes: f64, n: f64, z: f64) -> (f64, f64) {
+    let p = successes / n;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// `x` rounded to `decimals` places, with no negative zero (`-0.0` reads as a loss).
+pub fn round_to(x: f64, decimals: i32) -> f64 {
+    let scale = 10f64.powi(decimals);
+    // Dividing by the power of ten (not multiplying by its inverse) gives the shortest decimal.
+    let r = (x * scale).round() / scale;
+    if r == 0.0 {
+        0.0
+    } else {
+        r
+    }
+}
+
+/// The Elo difference of a player over its opponent with its 95% interval. A bound or the
+/// estimate is `None` where it is unbounded: after a clean sweep the data cannot put a ceiling
+/// on the difference (or a floor, after losing every game).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Elo {
+    /// The difference that expects the player's score fraction.
+    pub estimate: Option<f64>,
+    /// The lower end of the interval.
+    pub low: Option<f64>,
+    /// The upper end of the interval.
+    pub high: Option<f64>,
+}
+
+/// The Elo difference of a player with this tally over its opponent: the Wilson interval of
+/// the score fraction (a draw counts half; treating the fraction as a binomial proportion is
+/// on the safe side when games are drawn) mapped to Elo. `None` before any game.
+pub fn elo(t: &Tally) -> Option<Elo> {
     let n = t.games() as f64;
     if n == 0.0 {
         return None;
     }
-    let p = t.score() / n;
-    if p <= 0.0 || p >= 1.0 {
-        return None;
-    }
-    let var = (t.wins as f64 * (1.0 - p).powi(2)
-        + t.draws as f64 * (0.5 - p).powi(2)
-        + t.losses as f64 * p.powi(2))
-        / n;
-    let se = (var / n).sqrt();
-    let lo = (p - 1.96 * se).clamp(1e-4, 1.0 - 1e-4);
-    let hi = (p + 1.96 * se).clamp(1e-4, 1.0 - 1e-4);
-    Some((elo_of(p), (elo_of(hi) - elo_of(lo)) / 2.0))
+    let finite = |p: f64| (p > 0.0 && p < 1.0).then(|| elo_of(p));
+    let (low, high) = wilson(t.score(), n, Z95);
+    Some(Elo {
+        estimate: finite(t.score() / n),
+        low: finite(low),
+        high: finite(high),
+    })
 }
 
-/// The Elo difference as text: `+35 ± 40`, or `+inf`/`-inf` for a clean sweep.
+/// The Elo difference as text: `+35 (95%: -40 to +110)`, `at least +287 (95%; no game lost)`
+/// after a clean sweep, `n/a` before any game.
 pub fn elo_text(t: &Tally) -> String {
+    let whole = |x: f64| format!("{:+.0}", round_to(x, 0));
     match elo(t) {
-        // Rounding may leave "-0"; an even score reads as +0.
-        Some((d, m)) => format!("{:+.0} ± {m:.0}", if d.abs() < 0.5 { 0.0 } else { d }),
-        None if t.games() == 0 => "n/a".into(),
-        None if t.score() > 0.0 => "+inf (no game lost)".into(),
-        None => "-inf (no game won)".into(),
+        None => "n/a".into(),
+        Some(Elo {
+            estimate: Some(d),
+            low: Some(lo),
+            high: Some(hi),
+        }) => format!("{} (95%: {} to {})", whole(d), whole(lo), whole(hi)),
+        Some(Elo { low: Some(lo), .. }) => format!("at least {} (95%; no game lost)", whole(lo)),
+        Some(Elo { high: Some(hi), .. }) => format!("at most {} (95%; no game won)", whole(hi)),
+        Some(_) => "unbounded".into(),
     }
 }
 
@@ -92,35 +133,79 @@ pub fn elo_text(t: &Tally) -> String {
 mod tests {
     use super::*;
 
+    fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+            ..Tally::default()
+        }
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 0.05
+    }
+
+    /// Hand-computed with z = 1.96: centre (p + z²/2n) / (1 + z²/n), half-width
+    /// z / (1 + z²/n) * sqrt(p(1-p)/n + z²/4n²), Elo = -400 log10(1/p - 1).
     #[test]
-    fn elo_is_zero_for_an_even_score_and_symmetric() {
-        let even = Tally {
-            wins: 5,
-            draws: 2,
-            losses: 5,
-            ..Tally::default()
-        };
-        let (d, m) = elo(&even).unwrap();
-        assert!(d.abs() < 1e-9 && m > 0.0);
-        let ahead = Tally {
-            wins: 15,
-            losses: 5,
-            ..Tally::default()
-        };
-        let behind = Tally {
-            wins: 5,
-            losses: 15,
-            ..Tally::default()
-        };
-        let (a, _) = elo(&ahead).unwrap();
-        let (b, _) = elo(&behind).unwrap();
-        assert!((a + b).abs() < 1e-9);
-        assert!((a - 190.8).abs() < 0.5, "{a}");
-        let sweep = Tally {
-            wins: 20,
-            ..Tally::default()
-        };
-        assert_eq!(elo(&sweep), None);
-        assert!(elo_text(&sweep).starts_with("+inf"));
+    fn the_wilson_interval_matches_hand_computed_values() {
+        let (lo, hi) = wilson(1.0, 2.0, Z95);
+        assert!(
+            (lo - 0.094_53).abs() < 1e-4 && (hi - 0.905_47).abs() < 1e-4,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(15.0, 20.0, Z95);
+        assert!(
+            (lo - 0.531_30).abs() < 1e-4 && (hi - 0.888_14).abs() < 1e-4,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(20.0, 20.0, Z95);
+        assert!((lo - 0.838_87).abs() < 1e-4 && hi == 1.0, "{lo} {hi}");
+        let (lo, hi) = wilson(0.0, 3.0, Z95);
+        assert!(lo == 0.0 && (hi - 0.561_50).abs() < 1e-4, "{lo} {hi}");
+    }
+
+    #[test]
+    fn two_draws_are_an_even_score_with_a_wide_interval() {
+        let e = elo(&tally(0, 2, 0)).unwrap();
+        assert_eq!(e.estimate, Some(0.0));
+        assert!(e.estimate.unwrap().is_sign_positive());
+        assert!(
+            close(e.low.unwrap(), -392.5) && close(e.high.unwrap(), 392.5),
+            "{e:?}"
+        );
+        assert_eq!(elo_text(&tally(0, 2, 0)), "+0 (95%: -393 to +393)");
+    }
+
+    #[test]
+    fn an_uneven_score_has_an_asymmetric_interval() {
+        let e = elo(&tally(15, 0, 5)).unwrap();
+        assert!(close(e.estimate.unwrap(), 190.8), "{e:?}");
+        assert!(
+            close(e.low.unwrap(), 21.8) && close(e.high.unwrap(), 359.9),
+            "{e:?}"
+        );
+        assert_eq!(elo_text(&tally(15, 0, 5)), "+191 (95%: +22 to +360)");
+        let behind = elo(&tally(5, 0, 15)).unwrap();
+        assert!(close(behind.estimate.unwrap(), -190.8) && close(behind.low.unwrap(), -359.9));
+    }
+
+    #[test]
+    fn a_clean_sweep_has_only_a_lower_bound() {
+        let sweep = tally(20, 0, 0);
+        let e = elo(&sweep).unwrap();
+        assert_eq!((e.estimate, e.high), (None, None));
+        assert!(close(e.low.unwrap(), 286.6), "{e:?}");
+        assert_eq!(elo_text(&sweep), "at least +287 (95%; no game lost)");
+        assert_eq!(elo_text(&tally(0, 0, 3)), "at most +43 (95%; no game won)");
+        assert_eq!(elo_text(&Tally::default()), "n/a");
+    }
+
+    #[test]
+    fn rounding_never_gives_a_negative_zero() {
+        assert!(round_to(-0.04, 1).is_sign_positive());
+        assert_eq!(round_to(0.035_352_999_999_999_996, 3).to_string(), "0.035");
+        assert_eq!(round_to(-190.849, 1), -190.8);
     }
 }

@@ -37,13 +37,18 @@ pub struct PlayArgs {
     /// After each computer move, print the value of every candidate and the search work.
     #[arg(long)]
     pub explain: bool,
-    /// Save the game to FILE after every move (a small text format, see the README).
+    /// Save the game to FILE after every move (a small text format, see the README). With
+    /// --load, the game is saved to FILE instead of the file it was loaded from.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Replay the game saved in FILE, then carry on if it is unfinished. --x and --o replace
-    /// the recorded players.
+    /// Replay the game saved in FILE, then carry on if it is unfinished, saving every move
+    /// back to FILE (unless --record names another file or --no-record is given). --x and --o
+    /// replace the recorded players.
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// Save nothing, not even to the file given to --load.
+    #[arg(long, conflicts_with = "record")]
+    pub no_record: bool,
     #[command(flatten)]
     pub move_time: MoveTimeArgs,
 }
@@ -142,14 +147,24 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
         }
     };
     session.set_move_clock(args.move_time.clock());
+    // A loaded game goes on being saved where it came from, unless told otherwise.
+    let record = match (args.no_record, args.record, &args.load) {
+        (true, _, _) => None,
+        (false, Some(path), _) => Some(path),
+        (false, None, load) => load.clone(),
+    };
+    let unchanged = record.is_some() && record == args.load;
     let mut game = Game {
         session,
         input: std::io::stdin().lock(),
         out: std::io::stdout().lock(),
-        record: args.record,
+        record,
         seed,
     };
-    game.save()?;
+    // The file a game was just loaded from already holds it (comments and all).
+    if !unchanged {
+        game.save()?;
+    }
     game.run(loaded)
 }
 

@@ -1,6 +1,7 @@
 //! What `mnk play` prints: the board beside its cell numbers, player names, move lists,
 //! values and results. Pure formatting; the loop in `mod.rs` decides when.
 
+use crate::common::{counted, duration_ms};
 use crate::render::board_text;
 use mnk_engine::session::{GameResult, Method, Player, Session, Thought};
 use mnk_engine::{Side, Verdict};
@@ -108,7 +109,9 @@ pub fn names(session: &Session, cells: &[usize]) -> String {
 fn method(m: Method) -> String {
     match m {
         Method::Exact => "exact solver".to_string(),
-        Method::Search { depth } => format!("alpha-beta, {depth} plies"),
+        Method::Search { depth } => {
+            format!("alpha-beta, {}", counted(depth.into(), "ply", "plies"))
+        }
         Method::Random => "random choice".to_string(),
     }
 }
@@ -126,8 +129,9 @@ pub fn explain(session: &Session, side: Side, thought: &Thought, ms: f64) -> Str
         out.push_str(&format!("  Values for {side}: {}\n", list.join(", ")));
     }
     out.push_str(&format!(
-        "  Searched {} nodes in {ms:.1} ms ({}).\n",
-        thought.nodes,
+        "  Searched {} in {} ({}).\n",
+        counted(thought.nodes.into(), "node", "nodes"),
+        duration_ms(ms),
         method(thought.method)
     ));
     out

@@ -89,7 +89,7 @@ pub fn run_compare(args: CompareArgs) -> anyhow::Result<()> {
             table.push(vec![
                 e.contender.title().to_string(),
                 grouped(e.nodes.into()),
-                format!("{ms:.1} ms"),
+                crate::common::duration_ms(*ms),
                 value,
             ]);
         }

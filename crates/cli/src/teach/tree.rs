@@ -106,10 +106,11 @@ pub fn run_tree(args: TreeArgs) -> anyhow::Result<()> {
             .map(|&a| Lesson::for_board(&board, depth, evaluator, a))
             .collect::<Result<Vec<_>, _>>()?;
         let heading = format!(
-            "{}{} to move ({}); x is MAX. Game tree {depth} plies deep, cells in index order.",
+            "{}{} to move ({}); x is MAX. Game tree {} deep, cells in index order.",
             board_text(&board, &[]),
             board.to_move(),
-            board.rules()
+            board.rules(),
+            crate::common::counted(depth.into(), "ply", "plies")
         );
         (lessons, Some(board), heading)
     } else {

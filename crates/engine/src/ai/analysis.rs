@@ -4,7 +4,7 @@
 
 use super::thinker::EXACT_EMPTY_CELLS;
 use crate::bits::BitSet;
-use crate::board::Board;
+use crate::board::{Board, Repr};
 use crate::budget::Budget;
 use crate::error::SearchError;
 use crate::eval::Evaluator;
@@ -81,9 +81,9 @@ pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> 
             nodes: solver.stats().nodes,
         });
     }
-    let moves = match board {
-        Board::Small(p) => one_ply_estimates(p),
-        Board::Wide(p) => one_ply_estimates(p),
+    let moves = match &board.0 {
+        Repr::Small(p) => one_ply_estimates(p),
+        Repr::Wide(p) => one_ply_estimates(p),
     };
     Ok(Analysis {
         kind: AnalysisKind::Estimate,

@@ -20,8 +20,11 @@ pub mod thinker;
 pub mod thought;
 
 pub use analysis::{analysis_is_exact, analyze, Analysis, AnalysisKind, MoveEstimate};
-pub use clock::{move_time, move_time_limit, MoveClock, GAME_TIME_SHARE};
-pub use hard::HardPlayer;
+pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};
+pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
-pub use thinker::{Thinker, EXACT_EMPTY_CELLS, PLAY_HASH_MIB};
+pub use thinker::{perfect_exactness, Exactness, Thinker, EXACT_EMPTY_CELLS, PLAY_HASH_MIB};
 pub use thought::{Candidate, Method, Thought};
+
+#[cfg(test)]
+mod tests;

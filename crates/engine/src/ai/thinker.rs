@@ -8,7 +8,7 @@ use super::hard::HardPlayer;
 use super::level::Level;
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
-use crate::board::Board;
+use crate::board::{Board, Repr};
 use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
 use crate::position::Position;
@@ -25,7 +25,31 @@ pub const EXACT_EMPTY_CELLS: usize = 16;
 /// The transposition table of the solver a session keeps, in MiB (a 4x4 game fills under 1%).
 pub const PLAY_HASH_MIB: usize = 32;
 
-/// Nodes a big-board move may cost when no clock bounds it: about a quarter to half a second
+/// When the `perfect` level's moves are proven on a board (the other levels never claim to
+/// be exact).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exactness {
+    /// Every move: the solver handles the position from the empty board on.
+    Always,
+    /// Once at most this many cells are empty; before that it plays like `hard` (estimates).
+    FromEmpty(usize),
+    /// Never: the board is too big for the solver, the `hard` search plays (estimates).
+    Never,
+}
+
+/// When `perfect` is exact on boards of `rules`, for a thinker that solves positions with at
+/// most `exact_empty_cells` empty cells (the rule [`Thinker::think`] follows).
+pub fn perfect_exactness(rules: crate::rules::Rules, exact_empty_cells: usize) -> Exactness {
+    if Board::new(rules).as_small().is_none() {
+        Exactness::Never
+    } else if rules.cells() <= exact_empty_cells {
+        Exactness::Always
+    } else {
+        Exactness::FromEmpty(exact_empty_cells)
+    }
+}
+
+/// Nodes a `hard` move may cost when no clock bounds it: about a quarter to half a second
 /// on one core of a current machine, so `mnk play` answers promptly and reproducibly.
 pub const UNTIMED_NODES: u64 = 150_000;
 
@@ -65,6 +89,12 @@ impl Thinker {
     /// The per-move clock, when there is one.
     pub fn move_clock(&self) -> Option<&MoveClock> {
         self.clock.as_ref()
+    }
+
+    /// Gets ready for a new game: the `hard` search's table is made (or emptied) now, so that
+    /// no move's time goes to it.
+    pub fn prepare(&mut self) {
+        self.hard.new_game();
     }
 
     /// Makes overlines not win for the `hard` search (exactly-K rules, as a Gomocup
@@ -198,9 +228,9 @@ impl Thinker {
         rng: &mut impl Rng,
     ) -> Result<Thought, SearchError> {
         let stop = self.stop.as_deref();
-        let thought = match board {
-            Board::Small(p) => bounded_on(p, depth, explain, stop, rng),
-            Board::Wide(p) => bounded_on(p, depth, explain, stop, rng),
+        let thought = match &board.0 {
+            Repr::Small(p) => bounded_on(p, depth, explain, stop, rng),
+            Repr::Wide(p) => bounded_on(p, depth, explain, stop, rng),
         };
         // A stopped search unwound with made-up values (or, stopped at the root, with no
         // move at all): its answer means nothing.

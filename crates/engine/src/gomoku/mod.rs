@@ -1,4 +1,5 @@
-//! A strong player for big boards (Gomoku and any m,n,k-game too large for the exact solver).
+//! The threat-pattern search behind the `hard` level on every board (and `perfect` where the
+//! exact solver cannot answer): strongest on big boards, Gomoku among them.
 //!
 //! - [`pattern`]: what a stone would make along one line (five, open four, four, open
 //!   three, ...), relative to K, memoised; freestyle ("K or more") or exact-K rules.
@@ -19,10 +20,8 @@ pub mod vcf;
 #[cfg(test)]
 mod tests;
 
-pub use pattern::Pattern;
-pub use search::{Limits, Reason, Report, Searcher};
+pub use search::{Limits, Searcher};
 pub use state::State;
-pub use vcf::{find_vcf, find_vcf_until, VcfLimits};
 
 /// Table size the session and the brain use by default, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;

@@ -19,6 +19,11 @@ pub const EVAL_LIMIT: Score = 20_000;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 
+/// The search looks at its budget (the caller's stop flag, nodes and deadline) once every
+/// this many nodes: a node can cost tens of microseconds (move ordering scores every
+/// candidate) and a look well under one, so the move's time holds to a millisecond.
+pub const CHECK_EVERY_NODES: u64 = 8;
+
 /// What bounds one search: the deepest iteration and the caller's [`Budget`] (stop flag,
 /// nodes and deadline end the search at once with the best move so far; the soft deadline is
 /// asked before each new iteration).
@@ -164,7 +169,7 @@ impl Searcher {
                 return Some(quick(block, -win_score(n + 2), vec![block], Reason::Block));
             }
         } else if let Some(line) = find_vcf_until(state, self.vcf, limits.budget) {
-            let score = win_score(n + line.len());
+            let score = win_score(n + vcf_plies(state, &line));
             return Some(quick(line[0], score, line, Reason::Vcf));
         }
         // Root moves: the forced block, or the answers to the opponent's VCF, or all.
@@ -307,8 +312,7 @@ impl Searcher {
         limits: &Limits,
     ) -> Score {
         self.nodes += 1;
-        // Every 128 nodes (under a millisecond): a clock read costs far less than overrunning.
-        if self.nodes & 127 == 0 && self.stopped.is_none() {
+        if self.nodes.is_multiple_of(CHECK_EVERY_NODES) && self.stopped.is_none() {
             self.stopped = limits.budget.exhausted(self.nodes);
         }
         if self.stopped.is_some() {
@@ -444,6 +448,24 @@ impl Searcher {
             .collect();
         scored.sort_by_key(|&(s, m)| (std::cmp::Reverse(s), m));
         scored.into_iter().map(|(_, m)| m).collect()
+    }
+}
+
+/// Plies until a found VCF `line` ends the game, its first move included. A line that ends
+/// with the completing move wins then; one that ends with a double threat (or an open four)
+/// needs the defender's block and the attacker's fifth stone too.
+fn vcf_plies(state: &mut State, line: &[usize]) -> usize {
+    for &m in line {
+        state.play(m);
+    }
+    let completes = state.winner().is_some();
+    for _ in line {
+        state.undo();
+    }
+    if completes {
+        line.len()
+    } else {
+        line.len() + 2
     }
 }
 

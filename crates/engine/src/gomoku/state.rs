@@ -17,7 +17,6 @@ const OFF: u16 = u16::MAX;
 /// A Gomoku position with incrementally maintained line patterns.
 pub struct State {
     rules: Rules,
-    exact: bool,
     /// `(cell * 4 + dir) * (2K+1) + K + offset` -> the cell at that offset, or [`OFF`].
     lines: Vec<u16>,
     /// 0 empty, 1 x, 2 o.
@@ -63,7 +62,6 @@ impl State {
         let side_key = splitmix(&mut seed);
         let mut state = State {
             rules,
-            exact,
             lines,
             cells: vec![0; n],
             pats: vec![[[Pattern::None; 4]; 2]; n],
@@ -103,11 +101,6 @@ impl State {
         self.rules
     }
 
-    /// Whether overlines do not win.
-    pub fn exact(&self) -> bool {
-        self.exact
-    }
-
     /// The side to move.
     pub fn to_move(&self) -> Side {
         self.to_move
@@ -141,29 +134,15 @@ impl State {
         self.hash
     }
 
-    /// The stone on a cell.
-    pub fn stone(&self, cell: usize) -> Option<Side> {
-        match self.cells.get(cell) {
-            Some(1) => Some(Side::X),
-            Some(2) => Some(Side::O),
-            _ => None,
-        }
-    }
-
     /// Whether `cell` is on the board and empty.
     pub fn is_empty(&self, cell: usize) -> bool {
         self.cells.get(cell) == Some(&0)
     }
 
     /// Moves played with [`State::play`] since the start, oldest first.
+    #[cfg(test)]
     pub fn history(&self) -> &[u16] {
         &self.history
-    }
-
-    /// The pattern a stone of `side` on the empty `cell` would make along direction `dir`.
-    #[inline]
-    pub fn pattern(&self, cell: usize, side: Side, dir: usize) -> Pattern {
-        self.pats[cell][side.index()][dir]
     }
 
     /// The patterns of `side` on `cell` in the four directions.

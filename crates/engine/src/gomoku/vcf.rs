@@ -8,6 +8,10 @@ use super::state::State;
 use crate::budget::Budget;
 use crate::side::Side;
 
+/// A VCF search asks its stop check once every this many tries (a try plays a four and
+/// looks at the threats it makes: microseconds).
+pub const CHECK_EVERY_TRIES: u64 = 16;
+
 /// Limits of one VCF search.
 #[derive(Clone, Copy, Debug)]
 pub struct VcfLimits {
@@ -36,13 +40,15 @@ fn makes_four(state: &State, cell: usize, side: Side) -> bool {
 
 /// A VCF for the side to move: the winning line (attacker and defender moves alternating,
 /// ending with the attacker's winning threat), or `None` if none was found within `limits`.
+#[cfg(any(test, feature = "internals"))]
 pub fn find_vcf(state: &mut State, limits: VcfLimits) -> Option<Vec<usize>> {
     find_vcf_until(state, limits, &Budget::unlimited())
 }
 
 /// [`find_vcf`] that also gives up (finding nothing) once the caller's budget is interrupted
-/// (its stop flag or deadline, asked every few dozen nodes), so a move's time limit holds
-/// through the threat search too. The threat search counts its nodes against `limits`.
+/// (its stop flag or deadline, asked every [`CHECK_EVERY_TRIES`] tries), so a move's time
+/// limit holds through the threat search too. The threat search counts its nodes against
+/// `limits`.
 pub fn find_vcf_until(state: &mut State, limits: VcfLimits, caller: &Budget) -> Option<Vec<usize>> {
     if state.is_over() || caller.is_interrupted() {
         return None;
@@ -98,7 +104,7 @@ impl Vcf<'_> {
                 return false;
             }
             self.budget -= 1;
-            if self.budget.is_multiple_of(64) && self.caller.is_interrupted() {
+            if self.budget.is_multiple_of(CHECK_EVERY_TRIES) && self.caller.is_interrupted() {
                 self.budget = 0;
                 return false;
             }

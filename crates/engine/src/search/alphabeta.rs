@@ -1,8 +1,10 @@
 //! Textbook alpha-beta: children in the order the game gives them, a cutoff as soon as
 //! alpha >= beta, fail-soft values. Same statistics and trace hooks as minimax.
 
-use super::{leaf_value, Game, Limits, Scratch, SearchResult, Stats, Tracer};
+use super::{leaf_value, unless_stopped, Game, Limits, SearchResult, Tracer, Walk};
+use crate::error::SearchError;
 use crate::score::{Score, INFINITY};
+use crate::budget::{Controls, Exhausted};
 
 /// Alpha-beta from the current node of `game` with the full window.
 pub fn alphabeta<G: Game>(
@@ -10,30 +12,44 @@ pub fn alphabeta<G: Game>(
     limits: Limits,
     tracer: &mut impl Tracer,
 ) -> SearchResult<G::Move> {
+    // Without a stop flag nothing stops it, so the result is always complete.
+    let controls = Controls::default();
+    run(game, limits, &controls, tracer).0
+}
+
+/// [`alphabeta`] watched by `controls`: it publishes its node count to their progress and
+/// ends with [`SearchError::Stopped`] soon after their budget runs out (the game is then
+/// back at the node it started from).
+pub fn alphabeta_with<G: Game>(
+    game: &mut G,
+    limits: Limits,
+    controls: &Controls,
+    tracer: &mut impl Tracer,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    unless_stopped(run(game, limits, controls, tracer))
+}
+
+fn run<G: Game>(
+    game: &mut G,
+    limits: Limits,
+    controls: &Controls,
+    tracer: &mut impl Tracer,
+) -> (SearchResult<G::Move>, Option<Exhausted>) {
     let mut search = AlphaBeta {
-        stats: Stats::default(),
-        scratch: Scratch::new(),
+        walk: Walk::new(controls),
         all_best: limits.all_best,
-        root_best: Vec::new(),
     };
     let value = search.node(game, limits.depth, 0, -INFINITY, INFINITY, tracer);
-    SearchResult {
-        value,
-        best_moves: search.root_best,
-        best_path: search.scratch.pv[0].clone(),
-        best_line: search.scratch.pv_moves[0].clone(),
-        stats: search.stats,
-    }
+    search.walk.finish(value)
 }
 
-struct AlphaBeta<M> {
-    stats: Stats,
-    scratch: Scratch<M>,
+struct AlphaBeta<'a, M> {
+    walk: Walk<'a, M>,
     all_best: bool,
-    root_best: Vec<M>,
 }
 
-impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<M> {
+impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<'_, M> {
+    /// The node's value; meaningless once the walk is stopped (the caller then discards it).
     fn node<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
@@ -43,20 +59,22 @@ impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<M> {
         mut beta: Score,
         tracer: &mut impl Tracer,
     ) -> Score {
-        self.stats.nodes += 1;
-        self.scratch.enter(ply);
+        let walk = &mut self.walk;
+        if walk.enter(ply) {
+            return 0;
+        }
         let maximizing = game.maximizing();
-        tracer.enter(&self.scratch.path, maximizing, alpha, beta);
+        tracer.enter(&walk.scratch.path, maximizing, alpha, beta);
         if let Some(v) = leaf_value(
             game,
             depth_left,
-            &self.scratch.path,
-            &mut self.stats,
+            &walk.scratch.path,
+            &mut walk.stats,
             tracer,
         ) {
             return v;
         }
-        let mut moves = std::mem::take(&mut self.scratch.moves[ply]);
+        let mut moves = std::mem::take(&mut walk.scratch.moves[ply]);
         moves.clear();
         game.moves(&mut moves);
         let mut best = if maximizing { -INFINITY } else { INFINITY };
@@ -73,20 +91,24 @@ impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<M> {
                 (alpha, beta)
             };
             game.play(mv);
-            self.scratch.path.push(i);
+            self.walk.scratch.path.push(i);
             let v = self.node(game, depth_left.map(|d| d - 1), ply + 1, a, b, tracer);
-            self.scratch.path.pop();
+            let walk = &mut self.walk;
+            walk.scratch.path.pop();
             game.undo();
+            if walk.meter.is_exhausted() {
+                break;
+            }
             let improves = !seen_any || if maximizing { v > best } else { v < best };
             if improves {
                 best = v;
-                self.scratch.set_pv(ply, i, mv);
+                walk.scratch.set_pv(ply, i, mv);
                 if ply == 0 {
-                    self.root_best.clear();
+                    walk.root_best.clear();
                 }
             }
             if ply == 0 && v == best && (improves || self.all_best) {
-                self.root_best.push(mv);
+                walk.root_best.push(mv);
             }
             seen_any = true;
             if maximizing {
@@ -94,20 +116,21 @@ impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<M> {
             } else {
                 beta = beta.min(v);
             }
-            tracer.child(&self.scratch.path, i, v, alpha, beta);
+            tracer.child(&walk.scratch.path, i, v, alpha, beta);
             if alpha >= beta {
-                self.stats.cutoffs += 1;
-                tracer.cutoff(&self.scratch.path, alpha, beta, i, moves.len());
+                walk.stats.cutoffs += 1;
+                tracer.cutoff(&walk.scratch.path, alpha, beta, i, moves.len());
                 break;
             }
         }
-        self.scratch.moves[ply] = moves;
+        let walk = &mut self.walk;
+        walk.scratch.moves[ply] = moves;
         let value = if seen_any {
             best
         } else {
             game.heuristic_value()
         };
-        tracer.backup(&self.scratch.path, value);
+        tracer.backup(&walk.scratch.path, value);
         value
     }
 }

@@ -1,8 +1,10 @@
 //! Plain minimax: every node is visited, nothing is pruned. The reference every other search
 //! is tested against.
 
-use super::{leaf_value, Game, Limits, Scratch, SearchResult, Stats, Tracer};
-use crate::score::Score;
+use super::{leaf_value, unless_stopped, Game, Limits, SearchResult, Tracer, Walk};
+use crate::error::SearchError;
+use crate::score::{Score, INFINITY};
+use crate::budget::{Controls, Exhausted};
 
 /// Minimax from the current node of `game`; MAX maximises, MIN minimises.
 pub fn minimax<G: Game>(
@@ -10,73 +12,70 @@ pub fn minimax<G: Game>(
     limits: Limits,
     tracer: &mut impl Tracer,
 ) -> SearchResult<G::Move> {
-    let mut stats = Stats::default();
-    let mut scratch = Scratch::new();
-    let mut best_moves = Vec::new();
-    let value = node(
-        game,
-        limits.depth,
-        0,
-        &mut scratch,
-        &mut stats,
-        tracer,
-        &mut best_moves,
-    );
-    SearchResult {
-        value,
-        best_moves,
-        best_path: scratch.pv[0].clone(),
-        best_line: scratch.pv_moves[0].clone(),
-        stats,
-    }
+    // Without a stop flag nothing stops it, so the result is always complete.
+    let controls = Controls::default();
+    run(game, limits, &controls, tracer).0
 }
 
+/// [`minimax`] watched by `controls`: it publishes its node count to their progress and ends
+/// with [`SearchError::Stopped`] soon after their budget runs out (the game is then back
+/// at the node it started from).
+pub fn minimax_with<G: Game>(
+    game: &mut G,
+    limits: Limits,
+    controls: &Controls,
+    tracer: &mut impl Tracer,
+) -> Result<SearchResult<G::Move>, SearchError> {
+    unless_stopped(run(game, limits, controls, tracer))
+}
+
+fn run<G: Game>(
+    game: &mut G,
+    limits: Limits,
+    controls: &Controls,
+    tracer: &mut impl Tracer,
+) -> (SearchResult<G::Move>, Option<Exhausted>) {
+    let mut walk = Walk::new(controls);
+    let value = node(&mut walk, game, limits.depth, 0, tracer);
+    walk.finish(value)
+}
+
+/// The node's value; meaningless once the walk is stopped (the caller then discards it).
 fn node<G: Game>(
+    walk: &mut Walk<'_, G::Move>,
     game: &mut G,
     depth_left: Option<u32>,
     ply: usize,
-    scratch: &mut Scratch<G::Move>,
-    stats: &mut Stats,
     tracer: &mut impl Tracer,
-    root_best: &mut Vec<G::Move>,
 ) -> Score {
-    stats.nodes += 1;
-    scratch.enter(ply);
+    if walk.enter(ply) {
+        return 0;
+    }
     let maximizing = game.maximizing();
-    tracer.enter(
-        &scratch.path,
-        maximizing,
-        -crate::score::INFINITY,
-        crate::score::INFINITY,
-    );
-    if let Some(v) = leaf_value(game, depth_left, &scratch.path, stats, tracer) {
+    tracer.enter(&walk.scratch.path, maximizing, -INFINITY, INFINITY);
+    if let Some(v) = leaf_value(
+        game,
+        depth_left,
+        &walk.scratch.path,
+        &mut walk.stats,
+        tracer,
+    ) {
         return v;
     }
-    let mut moves = std::mem::take(&mut scratch.moves[ply]);
+    let mut moves = std::mem::take(&mut walk.scratch.moves[ply]);
     moves.clear();
     game.moves(&mut moves);
     let mut best: Option<Score> = None;
     for (i, &mv) in moves.iter().enumerate() {
         game.play(mv);
-        scratch.path.push(i);
-        let v = node(
-            game,
-            depth_left.map(|d| d - 1),
-            ply + 1,
-            scratch,
-            stats,
-            tracer,
-            root_best,
-        );
-        scratch.path.pop();
+        walk.scratch.path.push(i);
+        let v = node(walk, game, depth_left.map(|d| d - 1), ply + 1, tracer);
+        walk.scratch.path.pop();
         game.undo();
-        tracer.child(
-            &scratch.path,
-            i,
-            v,
-            -crate::score::INFINITY,
-            crate::score::INFINITY,
-        );
+        if walk.meter.is_exhausted() {
+            break;
+        }
+        tracer.child(&walk.scratch.path, i, v, -INFINITY, INFINITY);
         let better = match best {
             None => true,
             Some(b) => {
@@ -89,18 +88,18 @@ fn node<G: Game>(
         };
         if better {
             best = Some(v);
-            scratch.set_pv(ply, i, mv);
+            walk.scratch.set_pv(ply, i, mv);
             if ply == 0 {
-                root_best.clear();
+                walk.root_best.clear();
             }
         }
         if ply == 0 && best == Some(v) {
-            root_best.push(mv);
+            walk.root_best.push(mv);
         }
     }
-    scratch.moves[ply] = moves;
+    walk.scratch.moves[ply] = moves;
     // A game node always has moves; a childless inner node would be a malformed game.
     let value = best.unwrap_or_else(|| game.heuristic_value());
-    tracer.backup(&scratch.path, value);
+    tracer.backup(&walk.scratch.path, value);
     value
 }

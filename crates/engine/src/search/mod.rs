@@ -1,14 +1,19 @@
 //! The textbook searches, written once against the [`Game`] trait so that the teaching trees
 //! and the real boards share them: plain minimax and alpha-beta, both with statistics, an
-//! optional depth limit and a trace hook.
+//! optional depth limit and a trace hook. The `_with` forms take the same [`Controls`] as the
+//! solver (a budget and live progress), and [`TreeSize`] says up front how big they get.
 
 mod alphabeta;
+mod estimate;
 mod minimax;
 
-pub use alphabeta::alphabeta;
-pub use minimax::minimax;
+pub use alphabeta::{alphabeta, alphabeta_with};
+pub use estimate::{TreeSize, REACH};
+pub use minimax::{minimax, minimax_with};
 
+use crate::error::SearchError;
 use crate::score::Score;
+use crate::budget::{Controls, Exhausted, Meter};
 
 /// A two-player game as the textbook searches see it: MAX and MIN alternate (not necessarily
 /// strictly), leaves carry values from MAX's point of view.
@@ -100,6 +105,58 @@ impl<M> SearchResult<M> {
     /// Whether the value is exact (no depth-limit estimate took part).
     pub fn exact(&self) -> bool {
         self.stats.horizon_leaves == 0
+    }
+}
+
+/// What both textbook searches carry through the tree: the counters, the scratch space, the
+/// best root moves so far, and the meter of the caller's controls.
+pub(crate) struct Walk<'a, M> {
+    pub stats: Stats,
+    pub scratch: Scratch<M>,
+    pub root_best: Vec<M>,
+    pub meter: Meter<'a>,
+}
+
+impl<'a, M: Copy> Walk<'a, M> {
+    pub fn new(controls: &'a Controls) -> Self {
+        Walk {
+            stats: Stats::default(),
+            scratch: Scratch::new(),
+            root_best: Vec::new(),
+            meter: controls.meter(Meter::CHECK_EVERY),
+        }
+    }
+
+    /// Counts a node entered at `ply`; true when the search has been stopped and must unwind
+    /// (the values it then returns mean nothing).
+    #[inline]
+    pub fn enter(&mut self, ply: usize) -> bool {
+        self.stats.nodes += 1;
+        self.scratch.enter(ply);
+        self.meter.tick()
+    }
+
+    /// The result, given the root's value, and why the search was stopped if it was (its
+    /// value then means nothing).
+    pub fn finish(mut self, value: Score) -> (SearchResult<M>, Option<Exhausted>) {
+        let result = SearchResult {
+            value,
+            best_moves: std::mem::take(&mut self.root_best),
+            best_path: self.scratch.pv[0].clone(),
+            best_line: self.scratch.pv_moves[0].clone(),
+            stats: self.stats,
+        };
+        (result, self.meter.exhausted())
+    }
+}
+
+/// A finished walk as the `_with` searches return it: [`SearchError::Stopped`] if stopped.
+pub(crate) fn unless_stopped<M>(
+    (result, stopped): (SearchResult<M>, Option<Exhausted>),
+) -> Result<SearchResult<M>, SearchError> {
+    match stopped {
+        Some(why) => Err(SearchError::Stopped(why)),
+        None => Ok(result),
     }
 }
 

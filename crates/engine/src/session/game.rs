@@ -146,6 +146,13 @@ impl Session {
         }
     }
 
+    /// When the moves of `side` are proven: `None` unless the `perfect` level plays it.
+    pub fn exactness(&self, side: Side) -> Option<crate::ai::Exactness> {
+        (self.player(side) == Player::Computer(Level::Perfect)).then(|| {
+            crate::ai::perfect_exactness(self.config.rules, self.config.exact_empty_cells)
+        })
+    }
+
     /// The side to move.
     pub fn to_move(&self) -> Side {
         self.board.to_move()

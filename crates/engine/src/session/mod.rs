@@ -48,7 +48,7 @@ pub enum SessionError {
     #[error("it is {0}'s turn, and {0} is played by a human")]
     HumanToMove(char),
     /// `undo` with no human move to take back.
-    #[error("there is no move of a human player to take back")]
+    #[error("there is no move of yours to take back")]
     NothingToUndo,
     /// A background decision handed back after the game moved on (undo, new game, a move).
     #[error("the position changed while the computer was thinking; its answer was dropped")]

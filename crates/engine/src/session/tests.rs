@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::ai::{Level, Method, Thinker, Thought};
-use crate::board::Board;
+use crate::board::{Board, Repr};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::side::Side;
@@ -144,9 +144,9 @@ fn perfect_wins_by_the_fastest_route() {
 /// How many cells would complete a line for `side` at once.
 fn win_cells(b: &Board, side: Side) -> u32 {
     use crate::bits::BitSet;
-    match b {
-        Board::Small(p) => crate::threats::scan(p, side).wins.count(),
-        Board::Wide(p) => crate::threats::scan(p, side).wins.count(),
+    match &b.0 {
+        Repr::Small(p) => crate::threats::scan(p, side).wins.count(),
+        Repr::Wide(p) => crate::threats::scan(p, side).wins.count(),
     }
 }
 
@@ -517,4 +517,33 @@ fn a_record_problem_names_its_line_only_when_it_has_one() {
         .unwrap_err()
         .to_string();
     assert_eq!(one, "game record, line 3: cell b2 is already taken");
+}
+
+#[test]
+fn exactness_says_when_perfect_moves_are_proven_as_they_are() {
+    use crate::ai::{Exactness, Method};
+    let method_of_first_move = |r: Rules| {
+        let mut s = Session::new(SessionConfig {
+            rules: r,
+            ..config("perfect", "human")
+        })
+        .unwrap();
+        let exactness = s.exactness(Side::X);
+        (exactness, s.computer_move().unwrap().method)
+    };
+    let (e, m) = method_of_first_move(rules(4, 4, 4));
+    assert_eq!((e, m), (Some(Exactness::Always), Method::Exact));
+    let (e, m) = method_of_first_move(rules(5, 4, 4));
+    assert_eq!(e, Some(Exactness::FromEmpty(crate::ai::EXACT_EMPTY_CELLS)));
+    assert!(matches!(m, Method::Search { .. }), "{m:?}");
+    let (e, m) = method_of_first_move(rules(15, 15, 5));
+    assert_eq!(e, Some(Exactness::Never));
+    assert!(matches!(m, Method::Search { .. }), "{m:?}");
+    // Once few enough cells are empty, perfect on 5x4 is exact.
+    let b = board(rules(5, 4, 4), "x.o.x/o.x.o/...../.....");
+    assert!(b.legal_moves().len() <= crate::ai::EXACT_EMPTY_CELLS);
+    assert_eq!(think(&b, Level::Perfect).method, Method::Exact);
+    // Other levels claim nothing.
+    let s = Session::new(config("hard", "human")).unwrap();
+    assert_eq!((s.exactness(Side::X), s.exactness(Side::O)), (None, None));
 }

@@ -10,7 +10,7 @@
 //! table (Lazy SMP); the results come from the main thread alone.
 
 pub mod ordering;
-pub mod progress;
+
 mod search;
 pub mod tt;
 
@@ -19,7 +19,7 @@ use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
 use crate::position::Position;
 use crate::score::{Score, Verdict, INFINITY};
-use progress::Progress;
+use crate::progress::Progress;
 use search::{Searcher, TableRef};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicI32};
@@ -131,6 +131,7 @@ impl<B: BitSet> Solver<B> {
     }
 
     /// A solver with a table of exactly `buckets` two-slot buckets (tests of tight memory).
+    #[cfg(any(test, feature = "internals"))]
     pub fn with_table_buckets(config: SolverConfig, buckets: usize) -> Self {
         let mut s = Self::new(SolverConfig {
             hash_mib: 0,
@@ -144,11 +145,6 @@ impl<B: BitSet> Solver<B> {
     /// of it returns [`SearchError::Stopped`] with the reason; the table stays valid.
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
-    }
-
-    /// Live counters another thread may read while a search runs.
-    pub fn progress(&self) -> Arc<Progress> {
-        self.progress.clone()
     }
 
     /// Makes the solver publish its counters into `progress`.

@@ -1,7 +1,7 @@
 //! One search thread's negamax: alpha-beta with principal-variation null windows, the shared
 //! transposition table, threat-driven move generation and bounds from what is still possible.
 
-use super::progress::Progress;
+use crate::progress::Progress;
 use super::tt::Table;
 use super::SolverConfig;
 use crate::bits::BitSet;

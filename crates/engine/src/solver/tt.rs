@@ -128,6 +128,7 @@ impl Table {
     }
 
     /// Entries the table may grow to.
+    #[cfg(test)]
     pub fn max_capacity(&self) -> usize {
         self.max_buckets * 2
     }
@@ -138,6 +139,7 @@ impl Table {
     }
 
     /// Bytes of memory taken.
+    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.slots.len() * ENTRY_BYTES / 2
     }

@@ -5,8 +5,9 @@
 //! because nothing else stops them. Clocks belong to the caller: time each [`run`] yourself.
 
 use super::budget::Budgeted;
+use super::record::CutCounter;
 use crate::bits::BitSet;
-use crate::board::{Algorithm, Board};
+use crate::board::{Algorithm, Board, Repr};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::budget::Budget;
 use crate::error::SearchError;
@@ -102,7 +103,7 @@ pub struct Entry {
     pub contender: Contender,
     /// Nodes searched, every call counted (the root included).
     pub nodes: u64,
-    /// Alpha-beta cutoffs (textbook searches).
+    /// Alpha-beta cutoffs that pruned at least one child (textbook searches).
     pub cutoffs: u64,
     /// The value for the side to move; `None` when the node budget ran out first.
     pub value: Option<Wdl>,
@@ -147,9 +148,9 @@ pub fn run(
         }
     };
     let minimax = contender == Contender::Minimax;
-    let (value, stats, exceeded) = match board {
-        Board::Small(p) => textbook(p, minimax, order, budget),
-        Board::Wide(p) => textbook(p, minimax, order, budget),
+    let (value, stats, exceeded) = match &board.0 {
+        Repr::Small(p) => textbook(p, minimax, order, budget),
+        Repr::Wide(p) => textbook(p, minimax, order, budget),
     };
     Ok(Entry {
         contender,
@@ -178,12 +179,17 @@ fn textbook<B: BitSet>(
         depth: None,
         all_best: false,
     };
+    let mut cuts = CutCounter::default();
     let result = if minimax {
-        search::minimax(&mut game, limits, &mut search::NoTrace)
+        search::minimax(&mut game, limits, &mut cuts)
     } else {
-        search::alphabeta(&mut game, limits, &mut search::NoTrace)
+        search::alphabeta(&mut game, limits, &mut cuts)
     };
-    (result.value, result.stats, game.exceeded())
+    let stats = search::Stats {
+        cutoffs: cuts.cutoffs,
+        ..result.stats
+    };
+    (result.value, stats, game.exceeded())
 }
 
 /// Whether every finished entry found the same value.

@@ -2,8 +2,9 @@
 //! (one column per algorithm, side by side), the summary of the work, and the step-by-step
 //! trace. Plain strings, so every front end can show them and tests can compare them.
 
-use super::lesson::{Bound, Lesson, Node};
-use super::record::Event;
+use super::lesson::{Lesson, Node};
+use crate::score::Bound;
+use super::record::{prunes, Event};
 use super::{path_name, Algo};
 use crate::score::Score;
 
@@ -81,8 +82,8 @@ fn cell(lesson: &Lesson, node: Option<&Node>) -> String {
         Some(v) => {
             let sign = match node.bound() {
                 Bound::Exact => "",
-                Bound::AtMost => "≤",
-                Bound::AtLeast => "≥",
+                Bound::Upper => "≤",
+                Bound::Lower => "≥",
             };
             format!("{sign}{}", lesson.value_text(v))
         }
@@ -328,6 +329,21 @@ pub fn trace(lesson: &Lesson) -> String {
                 after,
                 of,
             } => {
+                let (a, b) = (lesson.value_text(*alpha), lesson.value_text(*beta));
+                let node = name(path);
+                if !prunes(*after, *of) {
+                    let mut last = path.clone();
+                    last.push(*after);
+                    lines.push((
+                        path.len(),
+                        format!(
+                            "{node}: alpha {a} >= beta {b} after its last child {}: nothing is \
+                             left to prune, so no cutoff",
+                            name(&last)
+                        ),
+                    ));
+                    continue;
+                }
                 let pruned: Vec<String> = (after + 1..*of)
                     .map(|i| {
                         let mut p = path.clone();
@@ -346,7 +362,6 @@ pub fn trace(lesson: &Lesson) -> String {
                     pruned.join(", ")
                 };
                 let maximizing = open.get(path.len()).is_some_and(|n| n.maximizing);
-                let (a, b) = (lesson.value_text(*alpha), lesson.value_text(*beta));
                 let reason = if maximizing {
                     format!(
                         "MIN can already hold MAX to {b} elsewhere, and here MAX gets {a} or more, \
@@ -361,15 +376,15 @@ pub fn trace(lesson: &Lesson) -> String {
                 lines.push((
                     path.len(),
                     format!(
-                        "cutoff: alpha {a} >= beta {b} at node {}: children {list} pruned ({reason})",
-                        name(path)
+                        "cutoff: alpha {a} >= beta {b} at node {node}: children {list} pruned \
+                         ({reason})"
                     ),
                 ));
             }
             Event::Backup { path, value } => {
                 let remark = match lesson.find(path).map(Node::bound) {
-                    Some(Bound::AtMost) => " (an upper bound: the true value is at most this)",
-                    Some(Bound::AtLeast) => " (a lower bound: the true value is at least this)",
+                    Some(Bound::Upper) => " (an upper bound: the true value is at most this)",
+                    Some(Bound::Lower) => " (a lower bound: the true value is at least this)",
                     _ => "",
                 };
                 lines.push((

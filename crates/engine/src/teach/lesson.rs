@@ -3,16 +3,16 @@
 //! values, cutoffs and pruned subtrees, ready to be drawn, traced or exported.
 
 use super::budget::Budgeted;
-use super::record::{Event, Recorder};
+use super::record::{prunes, Event, Recorder};
 use super::Algo;
 use crate::bits::BitSet;
-use crate::board::Board;
+use crate::board::{Board, Repr};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::notation::move_name;
 use crate::position::Position;
-use crate::score::{is_decisive, Score, INFINITY, MATE};
+use crate::score::{is_decisive, Bound, Score, INFINITY, MATE};
 use crate::search::{self, Game, Limits, Stats};
 use crate::tree::{Tree, TreeGame};
 
@@ -31,19 +31,6 @@ pub struct Cut {
     pub after: usize,
     /// How many children the node has.
     pub of: usize,
-}
-
-/// What a backed-up value says about a node's true (minimax) value. Alpha-beta is fail-soft:
-/// a value at or below the node's alpha is only an upper bound, one at or above its beta only
-/// a lower bound; minimax values are always exact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The true value.
-    Exact,
-    /// The true value is at most this.
-    AtMost,
-    /// The true value is at least this.
-    AtLeast,
 }
 
 /// One node of a lesson.
@@ -65,7 +52,8 @@ pub struct Node {
     pub leaf: bool,
     /// A leaf valued by the heuristic because the depth limit stopped the search.
     pub horizon: bool,
-    /// The cutoff that stopped this node, if any.
+    /// The cutoff that stopped this node and pruned at least one child, if any (alpha meeting
+    /// beta at the last child prunes nothing and is not a cut).
     pub cut: Option<Cut>,
     /// Indices (into [`Lesson::nodes`]) of the children: `children[i]` is child `i`.
     pub children: Vec<usize>,
@@ -77,15 +65,7 @@ impl Node {
     /// What the node's value says about its true value.
     pub fn bound(&self) -> Bound {
         match (self.window, self.value) {
-            (Some((alpha, beta)), Some(v)) if !self.leaf => {
-                if v <= alpha {
-                    Bound::AtMost
-                } else if v >= beta {
-                    Bound::AtLeast
-                } else {
-                    Bound::Exact
-                }
-            }
+            (Some((alpha, beta)), Some(v)) if !self.leaf => Bound::of(v, alpha, beta),
             _ => Bound::Exact,
         }
     }
@@ -104,7 +84,8 @@ pub struct Lesson {
     pub value: Score,
     /// The best line as child indices.
     pub best_path: Vec<usize>,
-    /// The search's own counters.
+    /// The search's counters, with `cutoffs` counting only the cutoffs that pruned at least
+    /// one child (see [`super::prunes`]).
     pub stats: Stats,
     /// The roots of the subtrees that were never visited, in tree order.
     pub pruned: Vec<Vec<usize>>,
@@ -130,7 +111,10 @@ impl Lesson {
             events: recorder.events,
             value: result.value,
             best_path: result.best_path,
-            stats: result.stats,
+            stats: Stats {
+                cutoffs: recorder.cuts.cutoffs,
+                ..result.stats
+            },
             pruned,
             leaves_total: None,
             root_stones: None,
@@ -165,9 +149,9 @@ impl Lesson {
         algo: Algo,
     ) -> Result<Lesson, SearchError> {
         board.unfinished()?;
-        match board {
-            Board::Small(p) => board_lesson(p, depth, evaluator, algo),
-            Board::Wide(p) => board_lesson(p, depth, evaluator, algo),
+        match &board.0 {
+            Repr::Small(p) => board_lesson(p, depth, evaluator, algo),
+            Repr::Wide(p) => board_lesson(p, depth, evaluator, algo),
         }
     }
 
@@ -315,6 +299,9 @@ fn build(events: &[Event]) -> (Vec<Node>, Vec<Vec<usize>>) {
                 after,
                 of,
             } => {
+                if !prunes(*after, *of) {
+                    continue;
+                }
                 let idx = open[path.len()];
                 nodes[idx].cut = Some(Cut {
                     alpha: *alpha,

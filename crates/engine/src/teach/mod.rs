@@ -16,7 +16,7 @@ pub mod lesson;
 mod record;
 
 pub use lesson::{Lesson, Node};
-pub use record::Event;
+pub use record::{prunes, Event};
 
 use crate::score::{Score, INFINITY};
 

@@ -39,7 +39,8 @@ pub enum Event {
         /// The parent's beta after the child.
         beta: Score,
     },
-    /// Alpha met beta after child `after`; children `after + 1 .. of` were never searched.
+    /// Alpha met beta after child `after`; children `after + 1 .. of` were never searched
+    /// (none when `after` is the last child: see [`prunes`]).
     Cutoff {
         /// The node that stopped.
         path: Vec<usize>,
@@ -61,10 +62,33 @@ pub enum Event {
     },
 }
 
+/// Whether a cutoff after child `after` of `of` pruned anything. Alpha can meet beta at the
+/// last child too; that stops nothing, so the lessons neither count it as a cutoff nor draw
+/// it as one (the value passed up is still a bound).
+pub fn prunes(after: usize, of: usize) -> bool {
+    after + 1 < of
+}
+
+/// Counts the cutoffs that prune at least one child: what every lesson and comparison reports
+/// as `cutoffs` (the search's own counter also counts alpha meeting beta at a last child).
+#[derive(Default)]
+pub(crate) struct CutCounter {
+    pub cutoffs: u64,
+}
+
+impl Tracer for CutCounter {
+    fn cutoff(&mut self, _path: &[usize], _alpha: Score, _beta: Score, after: usize, of: usize) {
+        if prunes(after, of) {
+            self.cutoffs += 1;
+        }
+    }
+}
+
 /// Records every event of one search.
 #[derive(Default)]
 pub(crate) struct Recorder {
     pub events: Vec<Event>,
+    pub cuts: CutCounter,
 }
 
 impl Tracer for Recorder {
@@ -103,6 +127,7 @@ impl Tracer for Recorder {
     }
 
     fn cutoff(&mut self, path: &[usize], alpha: Score, beta: Score, after: usize, of: usize) {
+        self.cuts.cutoff(path, alpha, beta, after, of);
         self.events.push(Event::Cutoff {
             path: path.to_vec(),
             alpha,

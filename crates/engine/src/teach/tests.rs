@@ -113,6 +113,48 @@ Value of the root: 60
     assert!(!text.contains("cutoff"));
 }
 
+/// Alpha meets beta at node 2 only after its last child: that is no cutoff, in any output.
+#[test]
+fn alpha_meeting_beta_at_the_last_child_prunes_nothing_and_is_no_cutoff() {
+    let t = parse("((3 12 8) (2 4 6) (14 5 2))").unwrap();
+    let ab = Lesson::for_tree(&t, true, Algo::AlphaBeta);
+    assert_eq!(ab.pruned, vec![vec![1, 1], vec![1, 2]]);
+    assert_eq!(ab.stats.cutoffs, 1);
+    assert!(ab.find(&[1]).unwrap().cut.is_some());
+    let two = ab.find(&[2]).unwrap();
+    assert_eq!(two.cut, None);
+    // Its value is still only a bound.
+    assert_eq!(two.bound(), crate::score::Bound::Upper);
+    let text = trace(&ab);
+    assert!(
+        text.contains(
+            "24.   2: alpha 3 >= beta 2 after its last child 2.2: nothing is left to prune, so \
+             no cutoff\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches("cutoff: alpha").count(), 1, "{text}");
+    assert!(!text.contains("children  pruned"), "{text}");
+    let drawing = draw(&[&ab]);
+    assert!(drawing.contains("├─ 1 MIN   ≤2 cut"), "{drawing}");
+    assert!(drawing.contains("└─ 2 MIN   ≤2 "), "{drawing}");
+    assert!(!drawing.contains("└─ 2 MIN   ≤2 cut"), "{drawing}");
+    assert!(
+        summary(&[&ab]).contains("cutoffs         1\n"),
+        "{}",
+        summary(&[&ab])
+    );
+    let graph = dot(&ab);
+    assert!(
+        graph.contains("n_1 [label=\"1\\nMIN ≤2\\nα=3 β=+∞\\ncut: 3 ≥ 2\""),
+        "{graph}"
+    );
+    assert!(
+        graph.contains("n_2 [label=\"2\\nMIN ≤2\\nα=3 β=+∞\", shape=box]"),
+        "{graph}"
+    );
+}
+
 #[test]
 fn seed_dot_snapshot() {
     let ab = Lesson::for_tree(&seed(), true, Algo::AlphaBeta);
@@ -197,6 +239,13 @@ proptest::proptest! {
         expected.sort();
         proptest::prop_assert_eq!(v, ab.value);
         proptest::prop_assert_eq!(&ab.pruned, &expected);
+        // A cutoff counts (and is drawn) only where it pruned something: one per parent of a
+        // pruned subtree (sorted, so the children of one parent are neighbours).
+        let mut parents: Vec<&[usize]> = expected.iter().map(|p| &p[..p.len() - 1]).collect();
+        parents.dedup();
+        proptest::prop_assert_eq!(ab.stats.cutoffs, parents.len() as u64);
+        proptest::prop_assert_eq!(ab.nodes.iter().filter(|n| n.cut.is_some()).count(), parents.len());
+        proptest::prop_assert_eq!(mm.stats.cutoffs, 0);
         // Every leaf is either visited or under a pruned subtree.
         let leaves = t.leaf_count() as u64;
         proptest::prop_assert_eq!(ab.stats.leaves + ab.leaves_pruned().unwrap(), leaves);
@@ -212,9 +261,9 @@ proptest::proptest! {
             let truth = mm.find(&node.path).and_then(|n| n.value).unwrap();
             let v = node.value.unwrap();
             match node.bound() {
-                super::lesson::Bound::Exact => proptest::prop_assert_eq!(v, truth),
-                super::lesson::Bound::AtMost => proptest::prop_assert!(truth <= v),
-                super::lesson::Bound::AtLeast => proptest::prop_assert!(truth >= v),
+                crate::score::Bound::Exact => proptest::prop_assert_eq!(v, truth),
+                crate::score::Bound::Upper => proptest::prop_assert!(truth <= v),
+                crate::score::Bound::Lower => proptest::prop_assert!(truth >= v),
             }
         }
     }

@@ -3,6 +3,7 @@
 //! a background search) and returns the [`Effect`]s the runner must carry out (start a search,
 //! quit). Tests drive it with synthetic events and run the effects in place.
 
+use crate::lang::{fill, Lang, Texts, EN};
 use crate::layout::{BoardLayout, Screen};
 use crate::settings::{Settings, PACES_MS};
 use mnk_engine::gomoku::MoveClock;
@@ -61,6 +62,8 @@ pub struct App {
     move_clock: Option<MoveClock>,
     /// Set once the player quits.
     pub quit: bool,
+    /// The language of every sentence (see [`App::set_lang`]).
+    pub lang: Lang,
     next_id: u64,
 }
 
@@ -80,7 +83,7 @@ impl App {
             overlay: Overlay::None,
             cursor,
             size,
-            message: "Press Enter to start, s for settings, ? for help.".into(),
+            message: EN.start.into(),
             last: None,
             pending: None,
             hint: None,
@@ -91,6 +94,7 @@ impl App {
             due: None,
             now,
             quit: false,
+            lang: Lang::En,
             next_id: 0,
             move_clock: None,
         })
@@ -163,7 +167,7 @@ impl App {
                     }
                     KeyCode::Esc | KeyCode::Char('s') => {
                         self.overlay = Overlay::None;
-                        self.message = "Settings unchanged.".into();
+                        self.message = self.t().settings_unchanged.into();
                     }
                     KeyCode::Char('q') => self.quit = true,
                     _ => {}
@@ -202,14 +206,7 @@ impl App {
             }
             KeyCode::Char('?') | KeyCode::F(1) => self.overlay = Overlay::Help,
             KeyCode::Esc => self.cancel_search(),
-            KeyCode::Char('p') => {
-                self.paused = !self.paused;
-                self.message = if self.paused {
-                    "Computer paused: press p to let it move again.".into()
-                } else {
-                    "Computer resumed.".into()
-                };
-            }
+            KeyCode::Char('p') => self.toggle_pause(),
             KeyCode::Char('+') | KeyCode::Char('=') => self.set_pace(1),
             KeyCode::Char('-') => self.set_pace(-1),
             _ => {}
@@ -221,7 +218,7 @@ impl App {
             return;
         }
         if self.overlay != Overlay::None {
-            self.message = "Close this screen first (Esc).".into();
+            self.message = self.t().close_first.into();
             if self.overlay == Overlay::Help {
                 self.overlay = Overlay::None;
             }
@@ -231,14 +228,13 @@ impl App {
             .board_layout()
             .and_then(|l| l.cell_at(mouse.column, mouse.row))
         {
-            None => self.message = "That click is not on a cell of the board.".into(),
+            None => self.message = self.t().click_off_board.into(),
             Some(cell) => {
                 self.cursor = cell;
                 if self.started {
                     self.play(cell);
                 } else {
-                    self.message =
-                        "The game has not started yet: press Enter (or n) to start.".into();
+                    self.message = self.t().not_started.into();
                 }
             }
         }
@@ -246,34 +242,27 @@ impl App {
 
     /// Plays a human move at `cell`, or says why not.
     fn play(&mut self, cell: usize) {
+        let t = self.lang.texts();
         let board = self.session.board();
         let name = board.move_name(cell);
         self.message = match self.session.result() {
-            GameResult::Win(side) => format!(
-                "The game is over ({} won): press n for a new game.",
-                upper(side)
-            ),
-            GameResult::Draw => "The game is over (a draw): press n for a new game.".into(),
-            GameResult::Unfinished if self.session.computer_to_move() => format!(
-                "Wait: it is {}'s turn and the computer plays {} (Esc stops its search).",
-                upper(self.session.to_move()),
-                upper(self.session.to_move())
-            ),
+            GameResult::Win(side) => fill(t.over_won, &[("side", &upper(side))]),
+            GameResult::Draw => t.over_draw.into(),
+            GameResult::Unfinished if self.session.computer_to_move() => {
+                fill(t.wait_computer, &[("side", &upper(self.session.to_move()))])
+            }
             GameResult::Unfinished => match board.stone(cell) {
-                Some(side) => format!(
-                    "{name} is taken: {} is there. Choose an empty cell.",
-                    upper(side)
-                ),
+                Some(side) => fill(t.taken, &[("cell", &name), ("side", &upper(side))]),
                 None => match self.session.play(cell) {
                     Ok(()) => {
                         self.after_move();
                         if self.session.is_over() {
                             self.result_text()
                         } else {
-                            format!("You played {name}.")
+                            fill(t.you_played, &[("cell", &name)])
                         }
                     }
-                    Err(err) => err.to_string(),
+                    Err(err) => self.refused(&err),
                 },
             },
         };
@@ -288,12 +277,12 @@ impl App {
         self.due = None;
         self.after_move();
         self.cursor = centre(&self.session);
-        self.message = "New game. Your move when it is a human's turn.".into();
+        self.message = self.t().new_game.into();
     }
 
     fn apply(&mut self, form: Settings) {
         let Some(rules) = form.rules() else {
-            self.message = "Those rules are not valid.".into();
+            self.message = self.t().bad_rules.into();
             return;
         };
         let config = SessionConfig {
@@ -312,13 +301,13 @@ impl App {
                 self.overlay = Overlay::None;
                 self.new_game();
             }
-            Err(err) => self.message = err.to_string(),
+            Err(err) => self.message = self.refused(&err),
         }
     }
 
     fn undo(&mut self) {
         if !self.started {
-            self.message = "There is nothing to undo yet.".into();
+            self.message = self.t().nothing_to_undo.into();
             return;
         }
         self.cancel_search();
@@ -328,44 +317,64 @@ impl App {
                     .iter()
                     .map(|&c| self.session.board().move_name(c))
                     .collect();
-                self.message = format!("Took back {}.", names.join(" and "));
+                self.message = fill(self.t().took_back, &[("moves", &names.join(self.t().and))]);
                 self.last = None;
                 self.paused = false;
                 self.after_move();
             }
-            Err(err) => self.message = format!("Cannot undo: {err}."),
+            Err(err) => self.message = fill(self.t().cannot_undo, &[("why", &err)]),
         }
     }
 
     fn ask_hint(&mut self, effects: &mut Vec<Effect>) {
         if !self.started || !self.session.human_to_move() {
-            self.message = "A hint is for a human's turn in a game in progress.".into();
+            self.message = self.t().hint_when.into();
             return;
         }
         if self.pending.is_some() {
-            self.message = "Still thinking about the hint…".into();
+            self.message = self.t().hint_running.into();
             return;
         }
         match self.session.start_hint() {
             Ok(job) => self.start(job, effects),
-            Err(err) => self.message = err.to_string(),
+            Err(err) => self.message = self.refused(&err),
         }
     }
 
     fn toggle_analysis(&mut self) {
         if self.analysis == Analysis::Off {
             self.analysis = Analysis::Unavailable(String::new());
-            self.message = "Analysis on: every empty cell's value for the side to move.".into();
+            self.message = self.t().analysis_on.into();
         } else {
             self.stop_analysis();
             self.analysis = Analysis::Off;
-            self.message = "Analysis off.".into();
+            self.message = self.t().analysis_off.into();
         }
+    }
+
+    /// `p`: pauses or resumes the computer, when there is a computer move to hold back.
+    fn toggle_pause(&mut self) {
+        let session = &self.session;
+        let t = self.lang.texts();
+        self.message = if session.player(Side::X).is_human() && session.player(Side::O).is_human() {
+            t.pause_no_computer.into()
+        } else if !self.started {
+            t.not_started.into()
+        } else if session.is_over() {
+            t.pause_over.into()
+        } else {
+            self.paused = !self.paused;
+            if self.paused {
+                t.paused.into()
+            } else {
+                t.resumed.into()
+            }
+        };
     }
 
     fn set_pace(&mut self, step: isize) {
         self.pace = (self.pace as isize + step).clamp(0, PACES_MS.len() as isize - 1) as usize;
-        self.message = format!("AI-vs-AI pace: {} ms between moves.", PACES_MS[self.pace]);
+        self.message = fill(self.t().pace_set, &[("ms", &PACES_MS[self.pace])]);
     }
 
     /// Stops the computer's search and pauses it, so that it does not start again at once.
@@ -374,15 +383,14 @@ impl App {
             p.stop.store(true, Ordering::Relaxed);
             if p.purpose == ThinkPurpose::Move {
                 self.paused = true;
-                self.message =
-                    "Search stopped. The computer is paused: p lets it move, u undoes.".into();
+                self.message = self.t().search_stopped.into();
             } else {
-                self.message = "Hint stopped.".into();
+                self.message = self.t().hint_stopped.into();
             }
         } else if matches!(self.analysis, Analysis::Running { .. }) {
             self.stop_analysis();
             self.analysis = Analysis::Off;
-            self.message = "Analysis stopped.".into();
+            self.message = self.t().analysis_stopped.into();
         }
     }
 
@@ -452,7 +460,7 @@ impl App {
         self.due = None;
         match self.session.start_computer_move() {
             Ok(job) => self.start(job, effects),
-            Err(err) => self.message = err.to_string(),
+            Err(err) => self.message = self.refused(&err),
         }
     }
 
@@ -469,11 +477,16 @@ impl App {
         let board = self.session.board();
         let empty = board.legal_moves().len();
         if board.is_over() {
-            self.analysis = Analysis::Unavailable("the game is over".into());
-        } else if board.as_small().is_none() || empty > EXACT_EMPTY_CELLS {
-            self.analysis = Analysis::Unavailable(format!(
-                "exact analysis needs at most {EXACT_EMPTY_CELLS} empty cells on a board of up to 64; \
-                 this position has {empty}"
+            self.analysis = Analysis::Unavailable(self.t().game_over.into());
+        } else if board.as_small().is_none() {
+            self.analysis = Analysis::Unavailable(fill(
+                self.t().exact_board_too_big,
+                &[("cells", &board.rules().cells())],
+            ));
+        } else if empty > EXACT_EMPTY_CELLS {
+            self.analysis = Analysis::Unavailable(fill(
+                self.t().exact_too_many_empty,
+                &[("max", &EXACT_EMPTY_CELLS), ("empty", &empty)],
             ));
         } else {
             self.next_id += 1;
@@ -503,8 +516,11 @@ impl App {
             Ok(thought) => {
                 let name = self.session.board().move_name(thought.cell);
                 if purpose == ThinkPurpose::Hint {
-                    let verdict = thought.verdict.map_or(String::new(), |v| format!(" ({v})"));
-                    self.message = format!("Hint: {name}{verdict}.");
+                    let verdict = thought
+                        .verdict
+                        .map_or(String::new(), |v| format!(" ({})", self.lang.verdict(v)));
+                    self.message =
+                        fill(self.t().hint_line, &[("cell", &name), ("value", &verdict)]);
                     self.hint = Some((thought.best.clone(), thought.verdict));
                     self.cursor = thought.cell;
                     return;
@@ -517,7 +533,7 @@ impl App {
                     nodes: thought.nodes,
                     elapsed,
                 });
-                self.message = format!("{} played {name}.", upper(side));
+                self.message = fill(self.t().played, &[("side", &upper(side)), ("cell", &name)]);
                 if !self.session.player(side.other()).is_human() {
                     self.due = Some(self.now + Duration::from_millis(PACES_MS[self.pace]));
                 }
@@ -525,7 +541,7 @@ impl App {
                     self.message = self.result_text();
                 }
             }
-            Err(err) => self.message = format!("The computer could not move: {err}."),
+            Err(err) => self.message = fill(self.t().computer_failed, &[("why", &err)]),
         }
     }
 
@@ -542,15 +558,34 @@ impl App {
                 moves: moves.clone(),
                 values: values.iter().map(|m| (m.cell, m.verdict)).collect(),
             },
-            Err(err) => Analysis::Unavailable(err.to_string()),
+            Err(err) => Analysis::Unavailable(self.refused(&err)),
         };
+    }
+
+    /// The sentences of the app's language.
+    pub fn t(&self) -> &'static Texts {
+        self.lang.texts()
+    }
+
+    /// Speaks `lang` from now on (the start message too).
+    pub fn set_lang(&mut self, lang: Lang) {
+        if self.message == self.t().start {
+            self.message = lang.texts().start.into();
+        }
+        self.lang = lang;
+    }
+
+    /// An engine refusal as a sentence: the engine's own words in English, a plain
+    /// sentence in other languages (the engine speaks English only).
+    fn refused(&self, err: &dyn std::fmt::Display) -> String {
+        fill(self.t().refused, &[("why", err)])
     }
 
     /// One line saying how the game ended.
     pub fn result_text(&self) -> String {
         match self.session.result() {
-            GameResult::Win(side) => format!("{} wins! Press n for a new game.", upper(side)),
-            GameResult::Draw => "A draw. Press n for a new game.".into(),
+            GameResult::Win(side) => fill(self.t().wins, &[("side", &upper(side))]),
+            GameResult::Draw => self.t().draw.into(),
             GameResult::Unfinished => String::new(),
         }
     }

@@ -1,6 +1,8 @@
 //! Helpers shared by the app and rendering tests: synthetic events, run in place.
 #![allow(dead_code)]
 
+pub mod svg;
+
 use mnk_engine::session::SessionConfig;
 use mnk_engine::Rules;
 use mnk_tui::app::{App, Event};

@@ -1,9 +1,10 @@
-//! Live figures of a running solve, shared with whoever displays them (read from another
-//! thread while the search runs; all counters are relaxed atomics).
+//! Live figures of a running search, shared with whoever displays them (read from another
+//! thread while the search runs; all counters are relaxed atomics). A caller hands them to a
+//! search with its budget in [`crate::budget::Controls`].
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-/// Counters a solve updates as it goes.
+/// Counters a search updates as it goes.
 #[derive(Debug, Default)]
 pub struct Progress {
     nodes: AtomicU64,
@@ -13,12 +14,14 @@ pub struct Progress {
     root_wins: AtomicUsize,
     table_used: AtomicUsize,
     table_capacity: AtomicUsize,
+    ply: AtomicUsize,
+    memory: AtomicU64,
 }
 
 /// A copy of the counters at one moment.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProgressSnapshot {
-    /// Nodes searched so far (all threads).
+    /// Nodes searched so far (all threads); for the count, positions expanded.
     pub nodes: u64,
     /// Legal moves at the root.
     pub root_total: usize,
@@ -32,6 +35,10 @@ pub struct ProgressSnapshot {
     pub table_used: usize,
     /// Table slots in all (now).
     pub table_capacity: usize,
+    /// The count: the ply being expanded (0 = the root's).
+    pub ply: usize,
+    /// The count: bytes its position tables hold now.
+    pub memory: u64,
 }
 
 impl Progress {
@@ -45,6 +52,8 @@ impl Progress {
             root_wins: self.root_wins.load(Relaxed),
             table_used: self.table_used.load(Relaxed),
             table_capacity: self.table_capacity.load(Relaxed),
+            ply: self.ply.load(Relaxed),
+            memory: self.memory.load(Relaxed),
         }
     }
 
@@ -73,6 +82,14 @@ impl Progress {
     pub(crate) fn set_table(&self, used: usize, capacity: usize) {
         self.table_used.store(used, Relaxed);
         self.table_capacity.store(capacity, Relaxed);
+    }
+
+    pub(crate) fn set_ply(&self, ply: usize) {
+        self.ply.store(ply, Relaxed);
+    }
+
+    pub(crate) fn set_memory(&self, bytes: u64) {
+        self.memory.store(bytes, Relaxed);
     }
 }
 

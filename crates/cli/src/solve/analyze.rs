@@ -1,0 +1,171 @@
+//! `mnk analyze`: the exact value of every legal move, drawn on the board.
+
+use super::{config, hash_parser, rules_json, verdict_json, Unfinished, FAR_BEYOND_EMPTY};
+use crate::common::{counted, duration, duration_ms, grouped, millis, note, outln, BoardArgs};
+use crate::live::{catch_ctrl_c, Live, Show};
+use clap::Args;
+use mnk_engine::solver::progress::ProgressSnapshot;
+use mnk_engine::solver::{MoveValue, DEFAULT_HASH_MIB};
+use mnk_engine::{Board, SearchError, Verdict};
+use serde_json::json;
+use std::time::Duration;
+
+/// Options of `mnk analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub common: BoardArgs,
+    /// Transposition table size in MiB (0 = no table).
+    #[arg(long, value_name = "MiB", default_value_t = DEFAULT_HASH_MIB,
+          value_parser = hash_parser())]
+    pub hash: usize,
+    /// Stop after this many seconds and report what is known (no move values then).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::common::parse_seconds)]
+    pub max_time: Option<Duration>,
+}
+
+/// A short cell label for the analysis grid: W3, D, L4.
+fn short(v: Verdict) -> String {
+    match v {
+        Verdict::Win(p) => format!("W{p}"),
+        Verdict::Loss(p) => format!("L{p}"),
+        Verdict::Draw => "D".to_string(),
+        Verdict::Estimate(s) => format!("{s:+}"),
+    }
+}
+
+/// Runs `mnk analyze`.
+pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
+    let board = args.common.board()?;
+    if let Some(outcome) = board.outcome() {
+        return Err(SearchError::GameOver(outcome.to_string()).into());
+    }
+    let empty = board.legal_moves().len();
+    if empty > FAR_BEYOND_EMPTY && args.max_time.is_none() {
+        catch_ctrl_c();
+        note(&format!(
+            "{empty} empty cells is far beyond exact analysis: it finishes only if forced wins \
+             are near. For a good move use mnk play or mnk match with the hard level; \
+             --max-time SECONDS bounds the attempt, and Ctrl-C stops it"
+        ));
+    }
+    let show = if args.common.json {
+        Show::Nothing
+    } else {
+        Show::Solver
+    };
+    let live = Live::watch(show, args.max_time);
+    let result = board.analyze_with(config(args.hash, 0), live.controls());
+    let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
+    let stop = live.finish();
+    let (moves, stats) = match (result, stop) {
+        (Err(SearchError::Stopped), Some(stop)) => {
+            let unfinished = Unfinished {
+                board: &board,
+                stop,
+                nodes: snapshot.nodes,
+                elapsed,
+                known: analysis_known(&snapshot),
+            };
+            return print_incomplete(&args, &unfinished);
+        }
+        (result, _) => result?,
+    };
+    let ms = millis(elapsed);
+    if args.common.json {
+        let list: Vec<_> = moves
+            .iter()
+            .map(|m| {
+                let (value, plies) = verdict_json(m.verdict);
+                json!({ "move": board.move_name(m.cell), "value": value, "plies": plies })
+            })
+            .collect();
+        let out = json!({
+            "rules": rules_json(&board),
+            "position": board.to_text(),
+            "to_move": board.to_move().letter().to_string(),
+            "moves": list,
+            "complete": true,
+            "stats": { "nodes": stats.nodes, "ms": ms },
+        });
+        outln!("{out}")?;
+        return Ok(());
+    }
+    print_grid(&board, &moves)?;
+    outln!(
+        "Searched {} in {}",
+        counted(stats.nodes.into(), "node", "nodes"),
+        duration_ms(ms)
+    )?;
+    Ok(())
+}
+
+/// The board with every empty cell's value, the legend and the best moves.
+fn print_grid(board: &Board, moves: &[MoveValue]) -> anyhow::Result<()> {
+    let rules = board.rules();
+    outln!(
+        "{} to move ({rules}); value of each move for {}:",
+        board.to_move(),
+        board.to_move()
+    )?;
+    let label = |cell: usize| match board.stone(cell) {
+        Some(side) => side.letter().to_string(),
+        None => moves
+            .iter()
+            .find(|m| m.cell == cell)
+            .map_or("?".to_string(), |m| short(m.verdict)),
+    };
+    let width = (0..rules.cells())
+        .map(|c| label(c).len())
+        .max()
+        .unwrap_or(1);
+    let h = rules.height();
+    let lw = h.to_string().len();
+    let header: String = (0..rules.width())
+        .map(|c| format!(" {:^width$}", (b'a' + c as u8) as char))
+        .collect();
+    outln!("{:lw$} {}", "", header.trim_end())?;
+    for row in 0..h {
+        let cells: String = (0..rules.width())
+            .map(|col| format!(" {:^width$}", label(rules.cell(col, row))))
+            .collect();
+        outln!("{:>lw$} {}", h - row, cells.trim_end())?;
+    }
+    outln!("(W3 = win in 3 plies, D = draw, L4 = loss in 4 plies, counted from now)")?;
+    let mut sorted = moves.to_vec();
+    sorted.sort_by_key(|m| std::cmp::Reverse(m.score));
+    let best: Vec<String> = sorted
+        .iter()
+        .filter(|m| m.score == sorted[0].score)
+        .map(|m| board.move_name(m.cell))
+        .collect();
+    outln!("Best: {} ({})", best.join(" "), sorted[0].verdict)?;
+    Ok(())
+}
+
+/// Prints an analysis that ran out of `--max-time`: no values, what is known, the work.
+fn print_incomplete(args: &AnalyzeArgs, unfinished: &Unfinished) -> anyhow::Result<()> {
+    let limit = unfinished.time_limit()?;
+    if args.common.json {
+        let out = unfinished.json(json!({ "moves": null }), json!({}));
+        outln!("{out}")?;
+        return Ok(());
+    }
+    let board = unfinished.board;
+    outln!("{} to move ({})", board.to_move(), board.rules())?;
+    outln!(
+        "No values: the analysis stopped at the time limit of {} before every move was valued",
+        duration(limit)
+    )?;
+    unfinished.print_tail(None)
+}
+
+/// The counts of a stopped analysis, in words.
+fn analysis_known(snapshot: &ProgressSnapshot) -> String {
+    format!(
+        "{} of {} moves are known to win, draw or lose, {} of them at least a draw",
+        grouped(snapshot.root_settled as u128),
+        grouped(snapshot.root_total as u128),
+        grouped(snapshot.root_at_least_draw as u128)
+    )
+}

@@ -1,0 +1,67 @@
+// The page's words for the engine's values, the players and the server's errors, in the
+// current language (the server speaks English; its error codes let the page say the rest).
+
+import { t, currentLang, num } from "./i18n.js";
+
+/** A value for the side that moves: win/loss in n plies, draw, an estimate, or "". */
+export function valueText(v) {
+  if (!v || v.value === null || v.value === undefined) return "";
+  switch (v.value) {
+    case "win": return t("value_win", { n: v.plies });
+    case "loss": return t("value_loss", { n: v.plies });
+    case "draw": return t("value_draw");
+    case "estimate": return t("value_estimate", { score: signed(v.score) });
+    default: return v.value;
+  }
+}
+
+/** A number with its sign (+3, −4, 0), the minus a real minus sign. */
+export const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "−" + Math.abs(n) : "0");
+
+/** The name of a player setting: human, perfect, hard, medium, easy, random, depth:N. */
+export function playerName(p) {
+  const names = { human: "level_human", perfect: "level_perfect", hard: "level_hard",
+    "depth:2": "level_medium", "depth:1": "level_easy", random: "level_random" };
+  if (names[p]) return t(names[p]);
+  const depth = /^depth:(\d+)$/.exec(p);
+  return depth ? t("level_depth", { n: depth[1] }) : p;
+}
+
+/** How a computer move was chosen. */
+export function methodText(th) {
+  if (th.method === "exact") return t("method_exact");
+  if (th.method === "search") return t("method_search", { n: th.depth });
+  return t("method_random");
+}
+
+/** One sentence for a failed request. English shows the server's own sentence; other
+ * languages say the same thing from the error's code. */
+export function errorText(e) {
+  if (!e || !e.code) return t("err_other");
+  if (e.code === "network") return t("err_network");
+  // The page offers its own way out of a lost game (set it up again), so it says it itself.
+  if (e.code === "no_such_game") return t("err_gone");
+  if (e.code === "bad_answer") return t("err_other");
+  if (currentLang() === "en" && e.message) return sentence(e.message);
+  const x = e.extra || {};
+  switch (e.code) {
+    case "no_such_game": return t("err_gone");
+    case "search_timeout": return t("err_timeout");
+    case "stopped": return t("err_stopped");
+    case "bad_tree": return t("err_bad_tree", { line: x.line, col: x.col });
+    case "tree_too_big": return t("err_tree_too_big", { nodes: num(x.nodes), limit: num(x.limit) });
+    case "bad_record": return x.line ? t("err_bad_record_line", { line: x.line }) : t("err_bad_record");
+    case "too_large": return t("err_too_large");
+    case "conflict": return t("err_conflict");
+    case "bad_request": case "unprocessable": return t("err_bad_request");
+    default: return t("err_other");
+  }
+}
+
+/** The server's sentence with a capital and a full stop. */
+export function sentence(text) {
+  const s = String(text).trim();
+  if (!s) return s;
+  const first = s[0].toUpperCase() + s.slice(1);
+  return /[.!?]$/.test(first) ? first : first + ".";
+}

@@ -1,0 +1,445 @@
+//! The page as a player and a teacher use it, in headless Chromium: a whole game with the
+//! keyboard only, a phone (no sideways scrolling on 15x15 and 20x20, fingertip-sized
+//! controls), dark colours, the Chinese interface, looking back through the moves, saving and
+//! loading a game, stopping the computer, the lesson panel, and axe-core on every screen
+//! (zero serious or critical violations). Screenshots go under the target directory.
+
+mod support;
+
+use serde_json::{json, Value};
+use std::time::Duration;
+use support::{keys, with_page, Browser, Options};
+
+/// The English words on the screen, names, moves and the language menu aside.
+async fn english_words(b: &Browser) -> Value {
+    b.js("(document.body.innerText.match(/[A-Za-z]{2,}/g) || []).filter((w) => \
+          !['mnk', 'English', 'MAX', 'MIN', 'serve', 'record'].includes(w) && !/^[a-t]\\d+$/.test(w))")
+        .await
+}
+
+/// The focused cell, if the focus is on the board.
+async fn focused_cell(b: &Browser) -> Option<usize> {
+    b.js("document.activeElement && document.activeElement.closest('#board') ? +document.activeElement.dataset.cell : null")
+        .await
+        .as_u64()
+        .map(|c| c as usize)
+}
+
+/// Moves the board's focus to `cell` with the arrow keys.
+async fn arrow_to(b: &Browser, cell: usize, width: usize) {
+    let from = focused_cell(b).await.expect("the focus is on the board");
+    let (fr, fc) = (from / width, from % width);
+    let (tr, tc) = (cell / width, cell % width);
+    let mut keys = String::new();
+    for _ in fc..tc {
+        keys.push_str(keys::RIGHT);
+    }
+    for _ in tc..fc {
+        keys.push_str(keys::LEFT);
+    }
+    for _ in fr..tr {
+        keys.push_str(keys::DOWN);
+    }
+    for _ in tr..fr {
+        keys.push_str(keys::UP);
+    }
+    if !keys.is_empty() {
+        b.keys(&keys).await;
+    }
+    assert_eq!(focused_cell(b).await, Some(cell));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
+async fn a_whole_game_with_the_keyboard_only() {
+    with_page(Options::default(), |b| async move {
+        // From the top of the page, Tab reaches the board (after the skip link and the header).
+        b.js("(document.activeElement.blur(), true)").await;
+        for _ in 0..12 {
+            if focused_cell(&b).await.is_some() {
+                break;
+            }
+            b.keys(keys::TAB).await;
+        }
+        assert_eq!(focused_cell(&b).await, Some(4), "Tab reaches the board's centre");
+        assert!(b.js("getComputedStyle(document.activeElement).boxShadow").await.as_str().unwrap() != "none",
+            "the focus is visible");
+        // X against the perfect computer: play the first empty cell each turn until the end.
+        for _ in 0..5 {
+            if b.js("document.getElementById('board').dataset.result").await != "unfinished" {
+                break;
+            }
+            let n = b.moves().await.len();
+            let cell = b.js("+document.querySelector('#board .cell:not(.x):not(.o)').dataset.cell").await;
+            arrow_to(&b, cell.as_u64().unwrap() as usize, 3).await;
+            b.keys(keys::ENTER).await;
+            b.wait("the move and the reply (or the end)", &format!(
+                "document.getElementById('board').dataset.moves.split(' ').filter(Boolean).length >= {n} + 2 || \
+                 document.getElementById('board').dataset.result !== 'unfinished'")).await;
+            assert!(focused_cell(&b).await.is_some(), "the focus stays on the board after a move");
+        }
+        assert_ne!(b.js("document.getElementById('board').dataset.result").await, "x");
+        assert!(b.js("!document.getElementById('result').hidden").await == Value::Bool(true), "the result banner");
+        // The status named the computer's moves.
+        b.keys("u").await;
+        b.wait("undo by key", "document.getElementById('board').dataset.result === 'unfinished'").await;
+        assert!(b.text("status").await.starts_with("X to move"));
+        b.keys("h").await;
+        b.wait("a hint by key", "document.getElementById('hint-text').textContent.startsWith('Hint:')").await;
+        b.keys("?").await;
+        b.wait("the help by key", "document.getElementById('help').open").await;
+        b.assert_accessible("the help").await;
+        b.keys(keys::ESCAPE).await;
+        b.wait("the help to close", "!document.getElementById('help').open").await;
+        b.js("(document.querySelector('#board [tabindex=\"0\"]').focus(), true)").await;
+        b.keys("n").await;
+        b.wait("a new game by key", "document.getElementById('board').dataset.moves === ''").await;
+        b
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
+async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
+    with_page(Options::phone(), |b| async move {
+        for (w, h, k) in [(15, 15, 5), (20, 20, 5), (3, 3, 3)] {
+            b.new_game(w, h, k, "human", "hard").await;
+            let widths = b.js("[document.documentElement.scrollWidth, window.innerWidth]").await;
+            assert!(widths[0].as_u64() <= widths[1].as_u64(), "{w}x{h}: {widths}");
+            let frame = b.js("document.getElementById('board-frame').getBoundingClientRect().right").await;
+            assert!(frame.as_f64().unwrap() <= 390.0, "{w}x{h}: the board ends at {frame}");
+        }
+        // Every visible button and form control is at least 44 px high.
+        let small = b.js("[...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio]):not([type=range]), label.check')] \
+            .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44).map((e) => e.id || e.className || e.tagName)").await;
+        assert_eq!(small, json!([]));
+        // On 15x15 the cells are small: a tap chooses, a second tap (or the button) plays.
+        b.new_game(15, 15, 5, "human", "hard").await;
+        b.click("#cell-112").await;
+        b.wait("the confirm button", "!document.getElementById('confirm-bar').hidden").await;
+        assert_eq!(b.text("confirm-move").await, "Play h8");
+        assert_eq!(b.moves().await.len(), 0);
+        b.click("#confirm-move").await;
+        b.wait_moves(2).await;
+        b.screenshot("phone-15x15").await;
+        b.assert_accessible("the phone, 15x15").await;
+        b
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
+async fn dark_colours_follow_the_system_and_the_switch() {
+    let opts = Options {
+        dark: true,
+        ..Options::default()
+    };
+    with_page(opts, |b| async move {
+        assert_eq!(b.js("document.documentElement.dataset.theme").await, "dark");
+        let bg = b
+            .js("getComputedStyle(document.body).backgroundColor")
+            .await;
+        assert_eq!(bg, "rgb(19, 21, 24)");
+        b.play(4).await;
+        b.wait_moves(2).await;
+        b.click("#analysis-toggle").await;
+        b.wait(
+            "the overlay",
+            "document.querySelectorAll('.ana.draw, .ana.loss, .ana.win').length === 7",
+        )
+        .await;
+        b.screenshot("desktop-dark").await;
+        b.assert_accessible("the dark desktop page").await;
+        // The switch: auto (dark here) -> light -> dark -> auto, remembered.
+        b.click("#theme").await;
+        assert_eq!(
+            b.js("document.documentElement.dataset.theme").await,
+            "light"
+        );
+        b.assert_accessible("the light desktop page").await;
+        b.load("").await;
+        assert_eq!(
+            b.js("document.documentElement.dataset.theme").await,
+            "light"
+        );
+        b
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
+async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
+    let opts = Options {
+        lang: "zh-CN",
+        dark: true,
+        ..Options::phone()
+    };
+    with_page(opts, |b| async move {
+        assert_eq!(b.js("document.documentElement.lang").await, "zh-CN");
+        // Both tables have the same strings.
+        let keys = b.client.execute_async(
+            "const done = arguments[0]; Promise.all([import('/strings-en.js'), import('/strings-zh.js')]) \
+             .then(([en, zh]) => done([Object.keys(en.default).sort(), Object.keys(zh.default).sort()]));",
+            vec![]).await.unwrap();
+        assert_eq!(keys[0], keys[1]);
+        b.play(4).await;
+        b.wait_moves(2).await;
+        b.click("#analysis-toggle").await;
+        b.wait("the overlay", "document.getElementById('analysis-note').dataset.kind === 'exact'").await;
+        let status = b.text("status").await;
+        assert!(status.contains("轮到 X"), "{status}");
+        assert_eq!(english_words(&b).await, json!([]));
+        b.screenshot("phone-zh-dark").await;
+        b.assert_accessible("the Chinese phone page").await;
+        b.click("#tab-learn").await;
+        b.wait("the lesson", "document.querySelectorAll('#lessons g.node').length === 13").await;
+        b.click("#step-next").await;
+        assert!(b.text("step-text").await.contains("进入根节点"));
+        assert_eq!(english_words(&b).await, json!([]));
+        b.assert_accessible("the Chinese lesson").await;
+        // Switched on the page, remembered.
+        b.js("(document.getElementById('lang').value = 'en', document.getElementById('lang').dispatchEvent(new Event('change')), true)").await;
+        assert!(b.text("step-text").await.starts_with("Enter the root"));
+        b.load("").await;
+        assert_eq!(b.js("document.documentElement.lang").await, "en");
+        b
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
+async fn the_history_can_be_reviewed_saved_shared_and_loaded() {
+    with_page(Options::default(), |b| async move {
+        b.new_game(3, 3, 3, "human", "human").await;
+        for cell in [4, 0, 8, 2, 1] {
+            b.play(cell).await;
+        }
+        assert_eq!(b.moves().await, ["b2", "a3", "c1", "c3", "b3"]);
+        // The list pairs moves by number and colours them by side.
+        assert_eq!(b.js("document.querySelectorAll('#moves li').length").await, 3);
+        assert_eq!(b.js("[...document.querySelectorAll('#moves .mv')].map((m) => m.classList[1]).join('')").await, "xoxox");
+        b.click("#moves [data-ply='2']").await;
+        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "2");
+        assert_eq!(b.js("document.querySelectorAll('.cell.x, .cell.o').length").await, 2);
+        assert!(b.text("review-text").await.contains("after move 2 of 5"));
+        b.keys(keys::RIGHT).await;
+        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "3");
+        b.keys(keys::LEFT).await;
+        b.keys(keys::LEFT).await;
+        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "1");
+        b.assert_accessible("the review").await;
+        b.keys(keys::END).await;
+        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "5");
+        assert!(b.js("document.getElementById('review-bar').hidden").await == Value::Bool(true));
+
+        // Save: the link and the record; both set the game up again.
+        b.click("#share-open").await;
+        b.wait("the record", "document.getElementById('share-record').value.startsWith('mnk-record 1')").await;
+        b.assert_accessible("the share dialog").await;
+        let record = b.js("document.getElementById('share-record').value").await;
+        let link = b.js("document.getElementById('share-link').value").await;
+        let link = link.as_str().unwrap();
+        assert!(link.contains("moves=b2%2Ca3%2Cc1%2Cc3%2Cb3") || link.contains("moves=b2,a3,c1,c3,b3"), "{link}");
+        b.client.goto(link).await.unwrap();
+        b.wait("the shared game", "document.getElementById('board').dataset.moves === 'b2 a3 c1 c3 b3'").await;
+        assert!(!b.js("location.search").await.as_str().unwrap().contains("moves"), "the address is tidied");
+        b.new_game(4, 4, 4, "human", "perfect").await;
+        b.click("#share-open").await;
+        b.js(&format!("(document.getElementById('import-record').value = {record}, true)")).await;
+        b.click("#import-load").await;
+        b.wait("the loaded game", "document.getElementById('board').dataset.moves === 'b2 a3 c1 c3 b3'").await;
+        assert!(b.js("document.getElementById('share').open").await == Value::Bool(false));
+        // A bad record is refused with the line it fails on, and nothing changes.
+        b.click("#share-open").await;
+        b.js("(document.getElementById('import-record').value = 'mnk-record 1\\nrules 3x3 k3\\nmoves b2 b2', true)").await;
+        b.click("#import-load").await;
+        b.wait("the refusal", "document.getElementById('import-error').textContent").await;
+        assert_eq!(b.moves().await.len(), 5);
+        b
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
+async fn the_computer_can_be_stopped_and_resumed() {
+    let limits = mnk_web::Limits {
+        move_time: Some(Duration::from_secs(20)),
+        search_time: Duration::from_secs(30),
+        ..mnk_web::Limits::default()
+    };
+    with_page(Options { limits, ..Options::default() }, |b| async move {
+        b.new_game(15, 15, 5, "human", "hard").await;
+        b.play(112).await;
+        b.wait("the spinner and the clock", "!document.getElementById('thinking').hidden && document.getElementById('elapsed').textContent.endsWith(' s')").await;
+        b.screenshot("desktop-thinking").await;
+        b.click("#stop").await;
+        b.wait("the stop", "document.getElementById('status').textContent.includes('paused')").await;
+        b.wait("the spinner to go", "document.getElementById('thinking').hidden").await;
+        assert_eq!(b.moves().await, ["h8"]);
+        assert_eq!(b.text("pause").await, "Resume");
+        b
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
+async fn the_lesson_is_edited_by_clicking_and_compared_side_by_side() {
+    with_page(Options::default(), |b| async move {
+        b.click("#tab-learn").await;
+        b.click("#example-seed").await;
+        b.wait("the seed lesson", "document.querySelectorAll('#lessons g.node').length === 7").await;
+        b.click("#step-last").await;
+        assert!(b.text("lessons").await.contains("root value 60"));
+        assert_eq!(b.js("document.querySelectorAll('#lessons g.node.pruned').length").await, 1);
+        b.assert_accessible("the lesson").await;
+        // Click leaf 1.1 (58, pruned) and make it 10; then give node 0 a third child.
+        b.click("#lessons g.node[data-path='1.1']").await;
+        b.js("(document.getElementById('leaf-value').value = '10', document.getElementById('leaf-value').dispatchEvent(new Event('change')), true)").await;
+        b.wait("the edited tree", "document.getElementById('tree-text').value === '((60 63) (15 10))'").await;
+        b.click("#lessons g.node[data-path='0']").await;
+        b.click("#node-add").await;
+        b.wait("the added child", "document.getElementById('tree-text').value === '((60 63 0) (15 10))'").await;
+        b.wait("the new lesson", "document.querySelectorAll('#lessons g.node').length === 8").await;
+        b.click("#node-remove").await;
+        b.wait("the removed node", "document.getElementById('tree-text').value === '((15 10))'").await;
+        // Side by side: both searches, stepping together.
+        b.click("#example-textbook").await;
+        b.click("input[name=algo][value=both]").await;
+        b.wait("two lessons", "document.querySelectorAll('#lessons .lesson').length === 2").await;
+        b.click("#step-last").await;
+        let text = b.text("lessons").await;
+        assert!(text.contains("Minimax: root value 3") && text.contains("Alpha-beta: root value 3"), "{text}");
+        b.screenshot("desktop-lesson").await;
+        b.assert_accessible("the lessons side by side").await;
+        b
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
+async fn the_first_visit_explains_and_every_desktop_screen_is_accessible() {
+    let opts = Options {
+        first_visit: true,
+        ..Options::default()
+    };
+    with_page(opts, |b| async move {
+        b.wait(
+            "the first-visit help",
+            "document.getElementById('help').open",
+        )
+        .await;
+        let help = b.text("help-body").await;
+        for words in [
+            "K in a row",
+            "Perfect",
+            "Hard",
+            "Random",
+            "+3 wins in 3 plies",
+        ] {
+            assert!(help.contains(words), "the help should say '{words}'");
+        }
+        b.assert_accessible("the first-visit help").await;
+        b.click("#help form button").await;
+        b.load("").await;
+        assert!(
+            b.js("document.getElementById('help').open").await == Value::Bool(false),
+            "only once"
+        );
+        b.play(4).await;
+        b.wait_moves(2).await;
+        b.click("#analysis-toggle").await;
+        b.wait(
+            "the overlay",
+            "document.getElementById('analysis-note').dataset.kind === 'exact'",
+        )
+        .await;
+        b.screenshot("desktop-3x3").await;
+        b.assert_accessible("the desktop page").await;
+        b.new_game(3, 3, 3, "human", "human").await;
+        for cell in [0, 3, 1, 4, 2] {
+            b.play(cell).await;
+        }
+        b.wait(
+            "the result banner",
+            "!document.getElementById('result').hidden",
+        )
+        .await;
+        assert_eq!(b.text("result-text").await, "X wins with 3 in a row!");
+        assert_eq!(
+            b.js("document.querySelectorAll('.cell.won').length").await,
+            3
+        );
+        assert!(b.js("document.getElementById('win-line')").await != Value::Null);
+        b.assert_accessible("the result").await;
+        b.click("#swap-sides").await;
+        b.wait(
+            "the swapped game",
+            "document.getElementById('board').dataset.moves === ''",
+        )
+        .await;
+        b.new_game(15, 15, 5, "human", "hard").await;
+        let on = b
+            .js("document.getElementById('analysis-toggle').checked")
+            .await;
+        assert_eq!(on, true, "the overlay stays on from game to game");
+        b.wait(
+            "the heat map",
+            "document.querySelectorAll('.ana.est').length === 225",
+        )
+        .await;
+        b.play(112).await;
+        b.wait_moves(2).await;
+        b.wait(
+            "the new heat map",
+            "document.querySelectorAll('.ana.est').length === 223",
+        )
+        .await;
+        // The cells are named for screen readers: coordinate, content, value.
+        let label = b
+            .js("document.getElementById('cell-112').getAttribute('aria-label')")
+            .await;
+        assert!(label.as_str().unwrap().starts_with("h8, X"), "{label}");
+        let label = b
+            .js("document.getElementById('cell-0').getAttribute('aria-label')")
+            .await;
+        assert!(
+            label.as_str().unwrap().starts_with("a15, empty, estimate"),
+            "{label}"
+        );
+        b.screenshot("desktop-15x15").await;
+        b.assert_accessible("the 15x15 heat map").await;
+        b
+    })
+    .await;
+}
