@@ -6,6 +6,7 @@ use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::budget::{Budget, Controls};
 use crate::count::{self, CountError, CountEstimate, CountResult};
+use crate::error::Error;
 use crate::error::{GameOver, NotationError, PositionError, SearchError};
 use crate::eval::Evaluator;
 use crate::geometry::Geometry;
@@ -16,9 +17,6 @@ use crate::score::{Score, Verdict};
 use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
 use crate::side::{Outcome, Side};
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
-use crate::error::Error;
-
-
 
 /// A position on a board of any supported size (1x1 to 26x26). Boards of up to 64 cells use
 /// one machine word per side, larger ones a wider set; callers never see the difference.

@@ -9,11 +9,11 @@
 //! [`Controls`] as the searches.
 
 use crate::bits::BitSet;
+use crate::budget::{Controls, Meter};
 use crate::error::SearchError;
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::side::Side;
-use crate::budget::{Controls, Meter};
 use rustc_hash::FxHashMap;
 
 mod estimate;
@@ -249,7 +249,9 @@ fn count_within(
         let mut ply_nodes = 0u128;
         for (&(x, o), tally) in &layer {
             if meter.tick() {
-                let why = meter.exhausted().unwrap_or(crate::budget::Exhausted::Stopped);
+                let why = meter
+                    .exhausted()
+                    .unwrap_or(crate::budget::Exhausted::Stopped);
                 return Err(SearchError::Stopped(why).into());
             }
             let paths = tally.paths();
@@ -329,9 +331,9 @@ fn record_end(result: &mut CountResult, winner: Option<Side>, paths: u128) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
     use crate::budget::Budget;
     use crate::progress::Progress;
+    use crate::rules::Rules;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 /// (without cycles) and of the layers below it.
 const LAYERS: &[&[&str]] = &[
     // Rules, bitboards, geometry, scores, sides, errors, the search budget and its progress.
-    &["rules", "bits", "geometry", "score", "side", "progress", "budget", "error"],
+    &[
+        "rules", "bits", "geometry", "score", "side", "progress", "budget", "error",
+    ],
     // Positions and their notation.
     &["position", "notation"],
     // The pure searches and what they use.

@@ -61,11 +61,7 @@ fn a_decisive_tree_search_score_is_only_an_estimate() {
     // The tree search looks at a few moves per node: its "win" is not a proof.
     for score in [mate_soon, -mate_soon] {
         let v = hard::verdict(&report(Reason::Search, score), 10);
-        assert_eq!(
-            v,
-            Verdict::Estimate(score.signum() * EVAL_LIMIT),
-            "{score}"
-        );
+        assert_eq!(v, Verdict::Estimate(score.signum() * EVAL_LIMIT), "{score}");
     }
     assert_eq!(
         hard::verdict(&report(Reason::Search, 35), 10),
@@ -111,7 +107,6 @@ impl FakeClock {
         self.step * (self.reads.load(Ordering::Relaxed) as u32).saturating_sub(1)
     }
 }
-
 
 #[test]
 fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_nodes() {

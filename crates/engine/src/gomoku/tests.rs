@@ -1,8 +1,8 @@
 //! Unit tests of the big-board search on hand-made positions.
 
-use super::*;
 use super::search::{Reason, Report};
 use super::vcf::{find_vcf, find_vcf_until, VcfLimits};
+use super::*;
 use crate::board::Board;
 use crate::rules::Rules;
 use crate::side::Side;

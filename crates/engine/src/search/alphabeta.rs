@@ -2,9 +2,9 @@
 //! alpha >= beta, fail-soft values. Same statistics and trace hooks as minimax.
 
 use super::{leaf_value, unless_stopped, Game, Limits, SearchResult, Tracer, Walk};
+use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
 use crate::score::{Score, INFINITY};
-use crate::budget::{Controls, Exhausted};
 
 /// Alpha-beta from the current node of `game` with the full window.
 pub fn alphabeta<G: Game>(

@@ -2,9 +2,9 @@
 //! is tested against.
 
 use super::{leaf_value, unless_stopped, Game, Limits, SearchResult, Tracer, Walk};
+use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
 use crate::score::{Score, INFINITY};
-use crate::budget::{Controls, Exhausted};
 
 /// Minimax from the current node of `game`; MAX maximises, MIN minimises.
 pub fn minimax<G: Game>(

@@ -11,9 +11,9 @@ pub use alphabeta::{alphabeta, alphabeta_with};
 pub use estimate::{TreeSize, REACH};
 pub use minimax::{minimax, minimax_with};
 
+use crate::budget::{Controls, Exhausted, Meter};
 use crate::error::SearchError;
 use crate::score::Score;
-use crate::budget::{Controls, Exhausted, Meter};
 
 /// A two-player game as the textbook searches see it: MAX and MIN alternate (not necessarily
 /// strictly), leaves carry values from MAX's point of view.

@@ -148,9 +148,8 @@ impl Session {
 
     /// When the moves of `side` are proven: `None` unless the `perfect` level plays it.
     pub fn exactness(&self, side: Side) -> Option<crate::ai::Exactness> {
-        (self.player(side) == Player::Computer(Level::Perfect)).then(|| {
-            crate::ai::perfect_exactness(self.config.rules, self.config.exact_empty_cells)
-        })
+        (self.player(side) == Player::Computer(Level::Perfect))
+            .then(|| crate::ai::perfect_exactness(self.config.rules, self.config.exact_empty_cells))
     }
 
     /// The side to move.

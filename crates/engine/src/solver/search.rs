@@ -1,12 +1,12 @@
 //! One search thread's negamax: alpha-beta with principal-variation null windows, the shared
 //! transposition table, threat-driven move generation and bounds from what is still possible.
 
-use crate::progress::Progress;
 use super::tt::Table;
 use super::SolverConfig;
 use crate::bits::BitSet;
 use crate::budget::{Budget, Exhausted};
 use crate::position::Position;
+use crate::progress::Progress;
 use crate::score::{win_score, Bound, Score, INFINITY};
 use crate::threats::{scan, ThreatScan};
 

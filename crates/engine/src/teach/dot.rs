@@ -7,8 +7,8 @@
 //! line is bold; pruned nodes and edges are grey and dashed.
 
 use super::lesson::{Lesson, Node};
-use crate::score::Bound;
 use super::{path_name, Algo};
+use crate::score::Bound;
 
 /// The shape of a node in a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 //! trace. Plain strings, so every front end can show them and tests can compare them.
 
 use super::lesson::{Lesson, Node};
-use crate::score::Bound;
 use super::record::{prunes, Event};
 use super::{path_name, Algo};
+use crate::score::Bound;
 use crate::score::Score;
 
 /// Draws the tree of the lessons (one or two runs over the same tree), one line per node,
