@@ -5,7 +5,8 @@ use crate::app::{upper, Analysis, App, Overlay};
 use crate::lang::{fill, Texts};
 use crate::layout::{BoardLayout, CellStyle, MIN_HEIGHT, MIN_WIDTH};
 use crate::settings::{player_label, PACES_MS};
-use mnk_engine::session::{Exactness, GameResult, ThinkPurpose};
+use mnk_engine::ai::Exactness;
+use mnk_engine::session::{GameResult, ThinkPurpose};
 use mnk_engine::{Side, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -208,6 +209,9 @@ fn verdict_color(verdict: Verdict) -> Color {
         Verdict::Win(_) => Color::Green,
         Verdict::Loss(_) => Color::Red,
         Verdict::Draw => Color::Blue,
+        // Estimates lean towards the side they favour, without claiming a result.
+        Verdict::Estimate(s) if s > 0 => Color::LightGreen,
+        Verdict::Estimate(s) if s < 0 => Color::LightRed,
         Verdict::Estimate(_) => Color::Gray,
     }
 }
@@ -387,9 +391,13 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     match &app.analysis {
         Analysis::Off => {}
         Analysis::Running { .. } => lines.push(Line::raw(t.analysis_running)),
-        Analysis::Ready { .. } => {
+        Analysis::Ready { exact: true, .. } => {
             lines.push(Line::raw(fill(t.analysis_for, &[("side", &upper(turn))])))
         }
+        Analysis::Ready { exact: false, .. } => lines.push(Line::raw(fill(
+            t.analysis_estimates,
+            &[("side", &upper(turn))],
+        ))),
         Analysis::Unavailable(why) if why.is_empty() => lines.push(Line::raw(t.analysis_waiting)),
         Analysis::Unavailable(why) => {
             lines.push(Line::raw(fill(t.analysis_unavailable, &[("why", why)])))

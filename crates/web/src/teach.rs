@@ -2,10 +2,10 @@
 //! ([`mnk_engine::teach::Lesson`]), sent as nodes to draw and a trace to step through.
 
 use crate::error::ApiError;
-use mnk_engine::score::INFINITY;
-use mnk_engine::Bound;
+use mnk_engine::teach::INFINITY;
 use mnk_engine::teach::{draw, Algo, Event, Lesson};
 use mnk_engine::tree;
+use mnk_engine::Bound;
 use serde::{Deserialize, Serialize};
 
 /// Most nodes of a tree the page draws (the engine's parser accepts more, the page could not

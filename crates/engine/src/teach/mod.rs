@@ -18,7 +18,10 @@ mod record;
 pub use lesson::{Lesson, Node};
 pub use record::{prunes, Event};
 
-use crate::score::{Score, INFINITY};
+use crate::score::Score;
+
+/// The value that stands for +∞ in a lesson's windows (alpha, beta); −∞ is its negation.
+pub const INFINITY: Score = crate::score::INFINITY;
 
 /// The two textbook searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
