@@ -9,6 +9,7 @@ use crate::eval::Evaluator;
 use crate::geometry::Geometry;
 use crate::notation;
 use crate::position::{Outcome, Position, Side};
+use crate::proof::{ProofConfig, ProofSolution, ProofStats, ProofValue, Prover};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
 use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
@@ -47,6 +48,12 @@ pub enum Algorithm {
     AlphaBeta,
     /// The solver: negamax, table, symmetry, threats.
     Solver,
+    /// The proof search (see [`crate::proof`]): it settles the value; the distance and the
+    /// fastest moves of a win or loss then come from the solver. Boards of up to 64 cells.
+    Proof,
+    /// The proof search for five or more in a row on boards of up to 64 cells (where the
+    /// solver cannot prove draws), the solver otherwise.
+    Auto,
 }
 
 /// The exact value of a position and the work it took.
@@ -60,6 +67,8 @@ pub struct SolveReport {
     pub nodes: u64,
     /// The solver's table figures (solver only).
     pub solver: Option<SolverStats>,
+    /// The proof search's figures (proof search only).
+    pub proof: Option<ProofStats>,
 }
 
 impl Board {
@@ -202,10 +211,31 @@ impl Board {
         config: SolverConfig,
         controls: Controls,
     ) -> Result<SolveReport, SearchError> {
-        let Controls { stop, progress } = controls;
         if let Some(outcome) = self.outcome() {
             return Err(SearchError::GameOver(outcome.to_string()));
         }
+        let algorithm = match algorithm {
+            Algorithm::Auto if self.rules().k() >= 5 && self.as_small().is_some() => {
+                Algorithm::Proof
+            }
+            Algorithm::Auto => Algorithm::Solver,
+            other => other,
+        };
+        if algorithm == Algorithm::Proof {
+            let mut prover = self.prover(ProofConfig {
+                hash_mib: config.hash_mib,
+                ..ProofConfig::default()
+            })?;
+            if let Some(flag) = &controls.stop {
+                prover.set_stop_flag(flag.clone());
+            }
+            if let Some(progress) = &controls.progress {
+                prover.set_progress(progress.clone());
+            }
+            let solution = self.prove(&mut prover)?;
+            return self.report_proof(&solution, prover.stats(), config, controls);
+        }
+        let Controls { stop, progress } = controls;
         match algorithm {
             Algorithm::Solver => each!(self, p => {
                 let mut solver = Solver::new(config);
@@ -222,8 +252,10 @@ impl Board {
                     best_moves: solution.best_moves,
                     nodes: stats.nodes,
                     solver: Some(stats),
+                    proof: None,
                 })
             }),
+            Algorithm::Proof | Algorithm::Auto => unreachable!("resolved above"),
             Algorithm::Minimax | Algorithm::AlphaBeta => {
                 let limits = Limits {
                     depth: None,
@@ -251,6 +283,7 @@ impl Board {
                     best_moves,
                     nodes: result.stats.nodes,
                     solver: None,
+                    proof: None,
                 })
             }
         }
@@ -261,6 +294,55 @@ impl Board {
     /// checks this first and hands in a stop flag.
     pub fn tree_size(&self) -> TreeSize {
         TreeSize::of_empty(self.legal_moves().len())
+    }
+
+    /// A proof search for this board (boards of up to 64 cells).
+    pub fn prover(&self, config: ProofConfig) -> Result<Prover, SearchError> {
+        match self {
+            Board::Small(_) => Ok(Prover::new(config)),
+            Board::Wide(_) => Err(SearchError::BoardTooLarge {
+                what: "the proof search",
+                max: 64,
+                cells: self.rules().cells(),
+            }),
+        }
+    }
+
+    /// Settles the position with `prover` (which keeps what it settled, for a certificate or
+    /// a checkpoint).
+    pub fn prove(&self, prover: &mut Prover) -> Result<ProofSolution, SearchError> {
+        match self {
+            Board::Small(p) => prover.solve(p),
+            Board::Wide(_) => Err(SearchError::BoardTooLarge {
+                what: "the proof search",
+                max: 64,
+                cells: self.rules().cells(),
+            }),
+        }
+    }
+
+    /// The report of a proof: a draw as it is; a win or loss with the distance and the
+    /// fastest moves from the solver (the proof search does not measure distance).
+    pub fn report_proof(
+        &self,
+        solution: &ProofSolution,
+        stats: ProofStats,
+        config: SolverConfig,
+        controls: Controls,
+    ) -> Result<SolveReport, SearchError> {
+        if solution.value == ProofValue::Draw {
+            return Ok(SolveReport {
+                verdict: Verdict::Draw,
+                best_moves: solution.best_moves.clone(),
+                nodes: stats.nodes,
+                solver: None,
+                proof: Some(stats),
+            });
+        }
+        let mut report = self.solve_with(Algorithm::Solver, config, controls)?;
+        report.nodes += stats.nodes;
+        report.proof = Some(stats);
+        Ok(report)
     }
 
     /// The exact value of every legal move, for the side that plays it.

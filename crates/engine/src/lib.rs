@@ -5,6 +5,7 @@
 pub mod bits;
 pub mod board;
 pub mod board_game;
+pub mod certificate;
 pub mod count;
 pub mod error;
 pub mod eval;
@@ -12,6 +13,7 @@ pub mod geometry;
 pub mod gomoku;
 pub mod notation;
 pub mod position;
+pub mod proof;
 pub mod rules;
 pub mod score;
 pub mod search;
