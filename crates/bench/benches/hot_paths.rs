@@ -6,6 +6,7 @@ use mnk_engine::bits::BitSet;
 use mnk_engine::board::{Algorithm, Board};
 use mnk_engine::geometry::Geometry;
 use mnk_engine::position::{Position, Side};
+use mnk_engine::proof::{ProofConfig, Prover};
 use mnk_engine::solver::SolverConfig;
 use mnk_engine::threats::scan;
 use mnk_engine::Rules;
@@ -57,5 +58,22 @@ fn hot_paths(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, hot_paths);
+/// The proof search from the empty board (issue 15's targets: 5x5/5 under 50 ms, 6x6/5 under
+/// 1 s, 7x7/5 under 2.5 s; 7x7/5 is left to `mnk table --extended`, it takes tens of seconds).
+fn proofs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("proof");
+    group.sample_size(10);
+    for (w, h, k) in [(4, 4, 4), (5, 5, 4), (5, 5, 5), (6, 6, 5), (7, 6, 5)] {
+        let board = Board::new(Rules::new(w, h, Some(k)).unwrap());
+        group.bench_function(format!("prove {w}x{h}/{k} from empty"), |b| {
+            b.iter(|| {
+                let mut prover = Prover::new(ProofConfig::default());
+                board.prove(&mut prover).unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, hot_paths, proofs);
 criterion_main!(benches);

@@ -7,12 +7,14 @@ mod live;
 #[path = "match/mod.rs"]
 mod matches;
 mod play;
+mod prove;
 mod render;
 mod serve;
 mod solve;
 mod table;
 mod teach;
 mod tui;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -55,6 +57,8 @@ enum Command {
     Compare(teach::CompareArgs),
     /// Serve the game as a local web page with a JSON API (Ctrl-C stops it).
     Serve(serve::ServeArgs),
+    /// Check a proof certificate written by `mnk solve --certificate`.
+    Verify(verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -98,6 +102,10 @@ fn main() -> ExitCode {
             (teach::run_compare(args), json)
         }
         Some(Command::Serve(args)) => (serve::run(args), false),
+        Some(Command::Verify(args)) => {
+            let json = args.json;
+            (verify::run(args), json)
+        }
         None => (tui::run_default(), false),
     };
     match result {

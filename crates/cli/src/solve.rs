@@ -12,6 +12,7 @@ pub use analyze::{run_analyze, AnalyzeArgs};
 
 use crate::common::{approx, counted, duration, duration_ms, millis, note, out, outln, BoardArgs};
 use crate::live::{catch_ctrl_c, Live, Show, Stop};
+use crate::prove::{self, ProofArgs};
 use crate::render::board_text;
 use clap::{Args, ValueEnum};
 use mnk_engine::board::{Algorithm, SolveReport};
@@ -40,14 +41,30 @@ pub enum Algo {
     Alphabeta,
     /// The solver: table, symmetry, threats.
     Solver,
+    /// The proof search: pairing strategies, relevance zones, threats (boards of up to 64
+    /// cells); distances of wins and losses from the solver.
+    Proof,
+    /// The proof search for five or more in a row on up to 64 cells, the solver otherwise.
+    Auto,
 }
 
 impl Algo {
+    /// The algorithm that runs on `board`: `auto` names the one it chooses.
+    fn resolved(self, board: &Board) -> Algo {
+        match self {
+            Algo::Auto if board.rules().k() >= 5 && board.as_small().is_some() => Algo::Proof,
+            Algo::Auto => Algo::Solver,
+            other => other,
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             Algo::Minimax => "minimax",
             Algo::Alphabeta => "alphabeta",
             Algo::Solver => "solver",
+            Algo::Proof => "proof",
+            Algo::Auto => "auto",
         }
     }
 }
@@ -58,7 +75,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub common: BoardArgs,
     /// Which algorithm to use; they all give the same answer.
-    #[arg(long, value_enum, default_value = "solver")]
+    #[arg(long, value_enum, default_value = "auto")]
     pub algo: Algo,
     /// Transposition table size in MiB (0 = no table).
     #[arg(long, value_name = "MiB", default_value_t = DEFAULT_HASH_MIB,
@@ -73,6 +90,8 @@ pub struct SolveArgs {
     /// Run minimax or alpha-beta even when their tree is estimated beyond reach.
     #[arg(long)]
     pub force: bool,
+    #[command(flatten)]
+    pub proof: ProofArgs,
 }
 
 fn config(hash: usize, threads: u16) -> SolverConfig {
@@ -110,7 +129,9 @@ fn judge(
 ) -> anyhow::Result<(Show, Option<String>)> {
     let size = board.tree_size();
     let empty = format!("{} empty cells", size.empty);
-    let (beyond, what) = match algo {
+    let (beyond, what) = match algo.resolved(board) {
+        // Where the proof search runs, open boards are what it is for.
+        Algo::Proof | Algo::Auto => return Ok((Show::Solver, None)),
         Algo::Solver => {
             let warning = (size.empty > FAR_BEYOND_EMPTY && max_time.is_none()).then(|| {
                 format!(
@@ -151,7 +172,12 @@ fn judge(
 /// What a stopped run of `algo` has established, in words.
 fn known_so_far(algo: Algo, snapshot: &ProgressSnapshot) -> String {
     match algo {
-        Algo::Solver => snapshot.known_so_far(),
+        Algo::Solver | Algo::Auto => snapshot.known_so_far(),
+        Algo::Proof => format!(
+            "the proof is not complete; {} of {} first moves shown not to win for the side to \
+             move",
+            snapshot.root_settled, snapshot.root_total
+        ),
         Algo::Minimax | Algo::Alphabeta => format!(
             "{} values the root only once it has searched the whole tree, so nothing is known yet",
             algo.name()
@@ -236,7 +262,15 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
         Algo::Minimax => Algorithm::Minimax,
         Algo::Alphabeta => Algorithm::AlphaBeta,
         Algo::Solver => Algorithm::Solver,
+        Algo::Proof => Algorithm::Proof,
+        Algo::Auto => Algorithm::Auto,
     };
+    let files = args.proof.wants_proof();
+    if files && !matches!(args.algo, Algo::Proof | Algo::Auto) {
+        anyhow::bail!(
+            "--certificate and --checkpoint go with the proof search (--algo proof or auto)"
+        );
+    }
     let (show, warning) = judge(&board, args.algo, args.force, args.max_time)?;
     if let Some(warning) = warning {
         catch_ctrl_c();
@@ -248,7 +282,23 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
         show
     };
     let live = Live::watch(show, args.max_time);
-    let result = board.solve_with(algorithm, config(args.hash, args.threads), live.controls());
+    let result = if files {
+        let proved = prove::prove(&board, &args.proof, args.hash, &live.controls());
+        let (proved, notes) = proved?;
+        for line in notes {
+            note(&line);
+        }
+        proved.and_then(|p| {
+            board.report_proof(
+                &p.solution,
+                p.prover.stats(),
+                config(args.hash, args.threads),
+                live.controls(),
+            )
+        })
+    } else {
+        board.solve_with(algorithm, config(args.hash, args.threads), live.controls())
+    };
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();
     let report = match (result, stop) {
@@ -258,13 +308,22 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
                 stop,
                 nodes: snapshot.nodes,
                 elapsed,
-                known: known_so_far(args.algo, &snapshot),
+                known: known_so_far(args.algo.resolved(&board), &snapshot),
             };
             return print_incomplete(&args, &unfinished);
         }
         (result, _) => result?,
     };
     print_solution(&args, &board, &report, millis(elapsed))
+}
+
+/// The name of the algorithm that ran (`auto` names the one it chose).
+fn ran(algo: Algo, board: &Board, report: &SolveReport) -> &'static str {
+    if report.proof.is_some() {
+        "proof"
+    } else {
+        algo.resolved(board).name()
+    }
 }
 
 /// Prints a finished solve.
@@ -276,11 +335,19 @@ fn print_solution(
 ) -> anyhow::Result<()> {
     if args.common.json {
         let (value, plies) = verdict_json(report.verdict);
-        let mut stats = json!({ "nodes": report.nodes, "ms": ms, "algo": args.algo.name() });
+        let algo = ran(args.algo, board, report);
+        let mut stats = json!({ "nodes": report.nodes, "ms": ms, "algo": algo });
         if let Some(s) = report.solver {
             stats["table_cutoffs"] = json!(s.table_cutoffs);
             stats["table_used"] = json!(s.table_used);
             stats["table_capacity"] = json!(s.table_capacity);
+        }
+        if let Some(p) = report.proof {
+            stats["proof_nodes"] = json!(p.nodes);
+            stats["pairings"] = json!(p.pairings);
+            stats["zones"] = json!(p.zones);
+            stats["table_used"] = json!(p.table_used);
+            stats["table_capacity"] = json!(p.table_capacity);
         }
         let out = json!({
             "rules": rules_json(board),
@@ -303,12 +370,16 @@ fn print_solution(
         "Searched {} in {} ({}",
         counted(report.nodes.into(), "node", "nodes"),
         duration_ms(ms),
-        args.algo.name()
+        ran(args.algo, board, report)
     );
-    if let Some(s) = report.solver {
+    let table = report
+        .proof
+        .map(|p| (p.table_used, p.table_capacity))
+        .or(report.solver.map(|s| (s.table_used, s.table_capacity)));
+    if let Some((used, capacity)) = table {
         line.push_str(&format!(
             ", table {:.1}% full",
-            100.0 * s.table_used as f64 / s.table_capacity.max(1) as f64
+            100.0 * used as f64 / capacity.max(1) as f64
         ));
     }
     outln!("{line})")?;
@@ -320,7 +391,8 @@ fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished) -> anyhow::Result
     let limit = unfinished.time_limit()?;
     if args.common.json {
         let answer = json!({ "value": null, "plies": null, "best_moves": [] });
-        let out = unfinished.json(answer, json!({ "algo": args.algo.name() }));
+        let algo = args.algo.resolved(unfinished.board).name();
+        let out = unfinished.json(answer, json!({ "algo": algo }));
         outln!("{out}")?;
         return Ok(());
     }
@@ -331,5 +403,5 @@ fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished) -> anyhow::Result
         "Value: unknown, the search stopped at the time limit of {} before it finished",
         duration(limit)
     )?;
-    unfinished.print_tail(Some(args.algo.name()))
+    unfinished.print_tail(Some(args.algo.resolved(board).name()))
 }

@@ -23,16 +23,37 @@ pub struct TableArgs {
     /// Transposition table size in MiB per solve.
     #[arg(long, value_name = "MiB", default_value_t = DEFAULT_HASH_MIB, value_parser = crate::solve::hash_parser())]
     pub hash: usize,
+    /// Add the larger rows the proof search settles: five in a row on 5x5 up to 7x7, four in
+    /// a row on 6x4, 6x6 and 7x4.
+    #[arg(long)]
+    pub extended: bool,
     /// Print exactly one JSON object on stdout.
     #[arg(long)]
     pub json: bool,
 }
 
+/// The larger rows of `--extended` (W, H, K), beyond the default 20 cells.
+const EXTENDED: &[(usize, usize, usize)] = &[
+    (5, 5, 4),
+    (6, 4, 4),
+    (6, 5, 4),
+    (6, 6, 4),
+    (7, 4, 4),
+    (5, 5, 5),
+    (6, 5, 5),
+    (6, 6, 5),
+    (7, 5, 5),
+    (7, 6, 5),
+    (7, 7, 5),
+];
+
 /// Where the published values come from: the article, and the paper it cites for them.
 pub const SOURCE: &str = "Wikipedia, m,n,k-game";
 const SOURCE_IN_FULL: &str = "Wikipedia's m,n,k-game article, after J. W. H. M. Uiterwijk and \
                               H. J. van den Herik, The advantage of the initiative, Information \
-                              Sciences 122 (2000)";
+                              Sciences 122 (2000), and Hsu, Ko, Chen, Wei, Hsueh and Wu, On \
+                              solving the 7,7,5-game and the 8,8,5-game, Theoretical Computer \
+                              Science 815 (2020)";
 
 /// The first player's published result on the empty W x H board with K in a row, where the
 /// literature states one: tic-tac-toe is a draw; with K = 3 every board from 4 x 3 up is a
@@ -42,8 +63,11 @@ pub fn published(width: usize, height: usize, k: usize) -> Option<bool> {
     match (w, h, k) {
         (3, 3, 3) => Some(false),
         (w, h, 3) if w >= 4 && h >= 3 => Some(true),
-        (4, 4, 4) | (5, 4, 4) | (5, 5, 4) => Some(false),
-        (6, 5, 4) => Some(true),
+        (4, 4, 4) | (5, 4, 4) | (5, 5, 4) | (6, 4, 4) | (7, 4, 4) => Some(false),
+        // A win stays a win on a larger board: 6 x 6 contains 6 x 5.
+        (6, 5, 4) | (6, 6, 4) => Some(true),
+        // 7 x 7 with K = 5 is a draw (Hsu et al.), and so is every smaller board with K = 5.
+        (5..=7, 5..=7, 5) => Some(false),
         _ => None,
     }
 }
@@ -106,10 +130,27 @@ pub fn run(args: TableArgs) -> anyhow::Result<()> {
     // Ctrl-C stops the solve under way with a sentence; the rows so far stay printed.
     let live = Live::watch(Show::Nothing, None);
     let (mut compared, mut differ) = (0u128, 0);
-    for rules in rule_sets(args.max_cells as usize, args.all) {
+    let mut rule_sets = rule_sets(args.max_cells as usize, args.all);
+    if args.extended {
+        for &(w, h, k) in EXTENDED {
+            let rules = Rules::new(w, h, Some(k))?;
+            if !rule_sets.contains(&rules) {
+                rule_sets.push(rules);
+            }
+        }
+    }
+    for rules in rule_sets {
         let board = Board::new(rules);
         let start = live.elapsed();
-        let report = match board.solve(Algorithm::Solver, config, live.controls().stop) {
+        // The proof search for five in a row, and for the larger four-in-a-row boards, whose
+        // draws (7x4) the solver takes long over; it leaves the distances of wins to the
+        // solver.
+        let algorithm = if rules.cells() > 20 {
+            Algorithm::Proof
+        } else {
+            Algorithm::Auto
+        };
+        let report = match board.solve(algorithm, config, live.controls().stop) {
             Err(SearchError::Stopped) => {
                 let known = format!(
                     "the table had reached {}x{}, k={}",

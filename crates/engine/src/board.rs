@@ -12,6 +12,7 @@ use crate::eval::Evaluator;
 use crate::geometry::Geometry;
 use crate::notation;
 use crate::position::Position;
+use crate::proof::{ProofConfig, ProofSolution, ProofStats, ProofValue, Prover};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
 use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
@@ -73,6 +74,12 @@ pub enum Algorithm {
     AlphaBeta,
     /// The solver: negamax, table, symmetry, threats.
     Solver,
+    /// The proof search (see [`crate::proof`]): it settles the value; the distance and the
+    /// fastest moves of a win or loss then come from the solver. Boards of up to 64 cells.
+    Proof,
+    /// The proof search for five or more in a row on boards of up to 64 cells (where the
+    /// solver cannot prove draws), the solver otherwise.
+    Auto,
 }
 
 /// The exact value of a position and the work it took.
@@ -86,6 +93,8 @@ pub struct SolveReport {
     pub nodes: u64,
     /// The solver's table figures (solver only).
     pub solver: Option<SolverStats>,
+    /// The proof search's figures (proof search only).
+    pub proof: Option<ProofStats>,
 }
 
 impl Board {
@@ -270,8 +279,27 @@ impl Board {
         config: SolverConfig,
         controls: Controls,
     ) -> Result<SolveReport, SearchError> {
-        let Controls { budget, progress } = controls;
         self.unfinished()?;
+        let algorithm = match algorithm {
+            Algorithm::Auto if self.rules().k() >= 5 && self.as_small().is_some() => {
+                Algorithm::Proof
+            }
+            Algorithm::Auto => Algorithm::Solver,
+            other => other,
+        };
+        if algorithm == Algorithm::Proof {
+            let mut prover = self.prover(ProofConfig {
+                hash_mib: config.hash_mib,
+                ..ProofConfig::default()
+            })?;
+            prover.set_budget(controls.budget.clone());
+            if let Some(progress) = &controls.progress {
+                prover.set_progress(progress.clone());
+            }
+            let solution = self.prove(&mut prover)?;
+            return self.report_proof(&solution, prover.stats(), config, controls);
+        }
+        let Controls { budget, progress } = controls;
         match algorithm {
             Algorithm::Solver => each!(self, p => {
                 let mut solver = Solver::new(config);
@@ -286,8 +314,10 @@ impl Board {
                     best_moves: solution.best_moves,
                     nodes: stats.nodes,
                     solver: Some(stats),
+                    proof: None,
                 })
             }),
+            Algorithm::Proof | Algorithm::Auto => unreachable!("resolved above"),
             Algorithm::Minimax | Algorithm::AlphaBeta => {
                 let limits = Limits {
                     depth: None,
@@ -315,6 +345,7 @@ impl Board {
                     best_moves,
                     nodes: result.stats.nodes,
                     solver: None,
+                    proof: None,
                 })
             }
         }
@@ -325,6 +356,55 @@ impl Board {
     /// checks this first and hands in a budget.
     pub fn tree_size(&self) -> TreeSize {
         TreeSize::of_empty(self.legal_moves().len())
+    }
+
+    /// A proof search for this board (boards of up to 64 cells).
+    pub fn prover(&self, config: ProofConfig) -> Result<Prover, SearchError> {
+        match &self.0 {
+            Repr::Small(_) => Ok(Prover::new(config)),
+            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
+                what: "the proof search",
+                max: 64,
+                cells: self.rules().cells(),
+            }),
+        }
+    }
+
+    /// Settles the position with `prover` (which keeps what it settled, for a certificate or
+    /// a checkpoint).
+    pub fn prove(&self, prover: &mut Prover) -> Result<ProofSolution, SearchError> {
+        match &self.0 {
+            Repr::Small(p) => prover.solve(p),
+            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
+                what: "the proof search",
+                max: 64,
+                cells: self.rules().cells(),
+            }),
+        }
+    }
+
+    /// The report of a proof: a draw as it is; a win or loss with the distance and the
+    /// fastest moves from the solver (the proof search does not measure distance).
+    pub fn report_proof(
+        &self,
+        solution: &ProofSolution,
+        stats: ProofStats,
+        config: SolverConfig,
+        controls: Controls,
+    ) -> Result<SolveReport, SearchError> {
+        if solution.value == ProofValue::Draw {
+            return Ok(SolveReport {
+                verdict: Verdict::Draw,
+                best_moves: solution.best_moves.clone(),
+                nodes: stats.nodes,
+                solver: None,
+                proof: Some(stats),
+            });
+        }
+        let mut report = self.solve_with(Algorithm::Solver, config, controls)?;
+        report.nodes += stats.nodes;
+        report.proof = Some(stats);
+        Ok(report)
     }
 
     /// The exact value of every legal move, for the side that plays it.

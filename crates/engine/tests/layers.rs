@@ -25,6 +25,8 @@ const LAYERS: &[&[&str]] = &[
         "solver",
         "count",
         "gomoku",
+        "proof",
+        "certificate",
     ],
     // The size-independent position the front ends use.
     &["board"],
@@ -247,6 +249,37 @@ fn every_module_uses_only_its_own_layer_and_those_below() {
     assert!(
         upward.is_empty(),
         "imports from a higher layer: {upward:#?}"
+    );
+}
+
+/// The certificate checker must stand apart from the searches it checks: it may use only the
+/// rules, the board geometry (symmetry maps), the sides, the notation and the errors.
+#[test]
+fn the_certificate_checker_shares_only_the_rules_and_the_symmetries_with_the_search() {
+    const ALLOWED: &[&str] = &[
+        "certificate",
+        "rules",
+        "geometry",
+        "bits",
+        "side",
+        "notation",
+        "error",
+    ];
+    let g = graph();
+    let mut used = Vec::new();
+    for (from, tos) in &g.edges {
+        if from[0] != "certificate" {
+            continue;
+        }
+        for to in tos {
+            if !ALLOWED.contains(&to[0].as_str()) {
+                used.push(format!("{} -> {}", name(from), name(to)));
+            }
+        }
+    }
+    assert!(
+        used.is_empty(),
+        "the checker imports more than the rules: {used:#?}"
     );
 }
 

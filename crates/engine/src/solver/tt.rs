@@ -139,9 +139,16 @@ impl Table {
     }
 
     /// Bytes of memory taken.
-    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.slots.len() * ENTRY_BYTES / 2
+    }
+
+    /// Every filled slot as (key, entry, work), for saving what the table holds.
+    pub fn entries(&self) -> impl Iterator<Item = (u64, Entry, u8)> + '_ {
+        self.slots.chunks_exact(2).filter_map(|pair| {
+            let (check, data) = (pair[0].load(Relaxed), pair[1].load(Relaxed));
+            (check != 0).then(|| (check ^ data, unpack(data), work_of(data)))
+        })
     }
 
     #[inline]

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 /// A random unfinished position reached by random play, with at most `max_empty` empty cells
 /// so that minimax stays cheap.
-fn random_position(
+pub(crate) fn random_position(
     w: usize,
     h: usize,
     k: usize,

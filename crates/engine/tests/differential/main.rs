@@ -6,6 +6,10 @@
 //!   (and a table far too small), move-by-move analysis, and the depth-limited searches run
 //!   to full depth, all give minimax's value and exactly its set of best moves; perfect play
 //!   never loses what it need not.
+//! - [`proofs`]: random positions of every board up to 4x4 and of 5x4 — the proof search
+//!   gives minimax's and the solver's value (and minimax's drawing moves), its certificate
+//!   verifies, and a certificate with a move changed for a losing one or a broken pairing is
+//!   refused.
 //! - [`trees`]: random explicit trees — alpha-beta and the depth-limited searches equal
 //!   minimax, and alpha-beta never visits more.
 //! - [`positions`]: random games on random rules up to 7x7 and wide boards up to 26x26 —
@@ -15,4 +19,5 @@
 
 mod boards;
 mod positions;
+mod proofs;
 mod trees;

@@ -1,0 +1,187 @@
+//! End-to-end tests of the proof search on the real binary: `mnk solve --algo proof`,
+//! certificates and `mnk verify`, checkpoints and the time limit.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn mnk() -> Command {
+    Command::cargo_bin("mnk").unwrap()
+}
+
+/// A fresh path in a directory of its own for this test.
+fn scratch(test: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("mnk-proofs-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = mnk().args(args).arg("--json").output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn five_in_a_row_boards_are_proven_draws_by_default() {
+    for size in ["5x5", "6x5", "6x6"] {
+        let v = json(&["solve", "--size", size, "--k", "5"]);
+        assert_eq!(v["value"], "draw", "{size}");
+        assert_eq!(v["plies"], Value::Null);
+        assert_eq!(v["stats"]["algo"], "proof");
+    }
+}
+
+#[test]
+fn a_proven_win_keeps_the_solvers_distance_and_fastest_moves() {
+    let proof = json(&["solve", "--size", "4x4", "--k", "3", "--algo", "proof"]);
+    let solver = json(&["solve", "--size", "4x4", "--k", "3", "--algo", "solver"]);
+    assert_eq!(proof["value"], "win");
+    assert_eq!(proof["plies"], solver["plies"]);
+    assert_eq!(proof["best_moves"], solver["best_moves"]);
+}
+
+#[test]
+fn the_readme_certificate_example_verifies() {
+    let file = scratch("readme", "6x6-5.cert");
+    let out = mnk()
+        .current_dir(file.parent().unwrap())
+        .args([
+            "solve",
+            "--size",
+            "6x6",
+            "--k",
+            "5",
+            "--certificate",
+            "6x6-5.cert",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("Value: draw for x"), "{stdout}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("mnk: certificate: 6x6-5.cert ("),
+        "{stderr}"
+    );
+    let out = mnk()
+        .current_dir(file.parent().unwrap())
+        .args(["verify", "6x6-5.cert"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("valid: 6x6/5 is a draw ("), "{stdout}");
+    let v = json(&["verify", file.to_str().unwrap()]);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["value"], "draw");
+}
+
+#[test]
+fn a_damaged_or_foreign_file_is_refused_with_status_2() {
+    let file = scratch("damaged", "cert");
+    mnk()
+        .args(["solve", "--size", "4x4", "--k", "4", "--certificate"])
+        .arg(&file)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    let out = mnk().arg("verify").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.starts_with("mnk: "), "{stderr}");
+    std::fs::write(&file, b"not a certificate").unwrap();
+    let out = mnk()
+        .arg("verify")
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("malformed"), "{v}");
+}
+
+#[test]
+fn certificates_need_the_proof_search() {
+    let file = scratch("solver", "cert");
+    let out = mnk()
+        .args(["solve", "--algo", "solver", "--certificate"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("go with the proof search"));
+}
+
+#[test]
+fn a_checkpoint_is_written_and_read_back() {
+    let file = scratch("checkpoint", "ckpt");
+    let first = mnk()
+        .args(["solve", "--size", "5x5", "--k", "4", "--checkpoint"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(first.status.success());
+    assert!(String::from_utf8(first.stderr)
+        .unwrap()
+        .contains("mnk: checkpoint: "));
+    let second = mnk()
+        .args(["solve", "--size", "5x5", "--k", "4", "--checkpoint"])
+        .arg(&file)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(second.status.success());
+    let v: Value = serde_json::from_slice(&second.stdout).unwrap();
+    assert_eq!(v["value"], "draw");
+    let notes = String::from_utf8(second.stderr).unwrap();
+    assert!(notes.contains("Resumed from"), "{notes}");
+    // A checkpoint of other rules is refused.
+    let out = mnk()
+        .args(["solve", "--size", "6x6", "--k", "5", "--checkpoint"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("checkpoint is for 5x5/4, not 6x6/5"));
+}
+
+#[test]
+fn the_time_limit_stops_a_long_proof_and_saves_what_is_settled() {
+    let file = scratch("max-time", "ckpt");
+    let out = mnk()
+        .args([
+            "solve",
+            "--size",
+            "8x8",
+            "--k",
+            "5",
+            "--max-time",
+            "1",
+            "--checkpoint",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    // An answer without a value, as every solve stopped by --max-time gives.
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("Value: unknown"), "{stdout}");
+    assert!(stdout.contains("first moves shown not to win"), "{stdout}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("settled positions saved in"), "{stderr}");
+    assert!(std::fs::metadata(&file).unwrap().len() > 11);
+}

@@ -1,0 +1,12 @@
+//! Proof certificates: the file format ([`format`]) and the checker ([`verify`]). The checker
+//! is written apart from the proof search and imports nothing of it: only the rules, the
+//! board's symmetry maps and a pairing check decide whether a certificate holds.
+
+pub mod format;
+pub mod verify;
+
+pub use format::{Claim, Header};
+pub use verify::{verify, CertificateError, Verified};
+
+/// Records the checker keeps in memory by default (about 40 bytes each).
+pub const DEFAULT_MAX_RECORDS: usize = 50_000_000;

@@ -1,0 +1,226 @@
+//! What a node knows before it searches: immediate wins and forced blocks, lines the attacker
+//! can no longer complete in the moves left, the defender's pairings (at the node, or after a
+//! free defender move: the relevance zone), the cells dead for both sides, and the move order.
+//! The search and the certificate writer both read a node through [`NodeFacts`], so the
+//! certificate describes exactly what the search proved.
+
+use super::pairing::{find_pairing, pairing_cells, Pair};
+use crate::bits::BitSet;
+
+/// Facts of a node with the attacker to move.
+pub(crate) enum AttackerFacts {
+    /// The attacker completes a line with this move.
+    WinsAt(usize),
+    /// The defender completes a line next whatever the attacker does (two open fours).
+    DefenderWins,
+    /// No live attacker window can be filled with the moves the attacker has left.
+    Exhausted,
+    /// The defender completes a line at this cell unless the attacker blocks it now.
+    MustBlock(usize),
+    /// A pairing covers every live attacker line: the attacker cannot win.
+    Paired(Vec<Pair>),
+    /// The moves to search (best first); `zone` is the defender's free reply and the pairing
+    /// after it that refute every attacker move outside the listed ones.
+    Search {
+        moves: Vec<u16>,
+        zone: Option<(usize, Vec<Pair>)>,
+    },
+}
+
+/// Facts of a node with the defender to move.
+pub(crate) enum DefenderFacts {
+    /// The defender completes a line with this move (the attacker has failed).
+    DefenderWinsAt(usize),
+    /// The attacker has two cells that complete a line: one block cannot stop both.
+    AttackerWins,
+    /// No live attacker window can be filled with the moves the attacker has left.
+    Exhausted,
+    /// The replies to search, best first (all of them: a proof of the attacker's win needs
+    /// every one refuted).
+    Search { moves: Vec<u16> },
+}
+
+/// Cells on at least one window that either side can still complete.
+pub(crate) fn live_cells(windows: &[u64], x: u64, o: u64) -> u64 {
+    windows
+        .iter()
+        .filter(|&&w| w & x == 0 || w & o == 0)
+        .fold(0, |s, &w| s | w)
+}
+
+/// Fewest stones `side` still needs in a window free of the other side's stones.
+fn fewest_missing(windows: &[u64], mine: u64, theirs: u64) -> u32 {
+    windows
+        .iter()
+        .filter(|&&w| w & theirs == 0)
+        .map(|&w| (w & !mine).count_ones())
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// Cells where `side` completes a line at once.
+fn winning_cells(windows: &[u64], mine: u64, theirs: u64) -> u64 {
+    windows
+        .iter()
+        .filter(|&&w| w & theirs == 0 && (w & !mine).count_ones() == 1)
+        .fold(0, |s, &w| s | (w & !mine))
+}
+
+/// How much each empty cell matters: every open window through it, weighted by the stones
+/// already in it (the attacker's windows count more), for attack and defence alike.
+fn weights(windows: &[u64], attacker: u64, defender: u64, empty: u64, out: &mut [u32; 64]) {
+    out.fill(0);
+    for &w in windows {
+        let weight = if w & defender == 0 {
+            4u32 << (2 * (w & attacker).count_ones())
+        } else if w & attacker == 0 {
+            3u32 << (2 * (w & defender).count_ones())
+        } else {
+            continue;
+        };
+        let mut cells = w & empty;
+        while cells != 0 {
+            out[cells.trailing_zeros() as usize] += weight;
+            cells &= cells - 1;
+        }
+    }
+}
+
+/// Sorts `cells` best first: the `first` move, then by weight, then by cell.
+fn ordered(cells: u64, weight: &[u32; 64], first: Option<usize>) -> Vec<u16> {
+    let mut moves: Vec<u16> = cells.cells().map(|c| c as u16).collect();
+    moves.sort_unstable_by_key(|&c| {
+        (
+            Some(c as usize) != first,
+            std::cmp::Reverse(weight[c as usize]),
+            c,
+        )
+    });
+    moves
+}
+
+/// The empty cells with one dead-for-both cell standing for all (they are interchangeable:
+/// no line through them can ever be completed).
+pub(crate) fn reduced_moves(empty: u64, live: u64) -> u64 {
+    let dead = empty & !live;
+    (empty & live) | (dead & dead.wrapping_neg())
+}
+
+/// What a searcher knows of a node, given the board's windows.
+pub(crate) struct Knowledge<'a> {
+    pub windows: &'a [u64],
+    /// Every cell of the board.
+    pub full: u64,
+    pub pairing_steps: u32,
+    /// Steps of the quick pairing look-ahead at defender nodes.
+    pub quick_steps: u32,
+    /// Defender replies tried for a relevance zone at each attacker node.
+    pub zone_tries: usize,
+}
+
+impl Knowledge<'_> {
+    /// Facts of an attacker-to-move node (unfinished, not full), from the attacker's and the
+    /// defender's stones. Callers hand in the canonical orientation, so that a position has
+    /// the same facts however it was reached (the certificate then repeats the search).
+    pub fn attacker(
+        &self,
+        (a, d): (u64, u64),
+        table_move: Option<usize>,
+        counters: &mut super::ProofStats,
+    ) -> AttackerFacts {
+        let empty = self.full & !(a | d);
+        let wins = winning_cells(self.windows, a, d);
+        if wins != 0 {
+            return AttackerFacts::WinsAt(wins.trailing_zeros() as usize);
+        }
+        let threats = winning_cells(self.windows, d, a);
+        if threats.count_ones() >= 2 {
+            return AttackerFacts::DefenderWins;
+        }
+        let moves_left = empty.count_ones().div_ceil(2);
+        if fewest_missing(self.windows, a, d) > moves_left {
+            return AttackerFacts::Exhausted;
+        }
+        // A pairing settles the node even when the attacker must block a four first (and it
+        // is what the quick look-ahead at the defender's node accepted).
+        counters.pairing_calls += 1;
+        if let Some(pairs) = find_pairing(self.windows, a, d, self.pairing_steps) {
+            counters.pairings += 1;
+            return AttackerFacts::Paired(pairs);
+        }
+        if threats != 0 {
+            return AttackerFacts::MustBlock(threats.trailing_zeros() as usize);
+        }
+        let mut weight = [0u32; 64];
+        weights(self.windows, a, d, empty, &mut weight);
+        let live = live_cells(self.windows, a, d);
+        let all = ordered(reduced_moves(empty, live), &weight, table_move);
+        // The relevance zone: a free defender move after which a pairing exists refutes every
+        // attacker move off the pairing's cells (the same reply keeps the same pairing).
+        let attacker_live = self
+            .windows
+            .iter()
+            .filter(|&&w| w & d == 0)
+            .fold(0, |s, &w| s | w)
+            & empty;
+        let mut replies: Vec<u16> = attacker_live.cells().map(|c| c as u16).collect();
+        replies.sort_unstable_by_key(|&c| (std::cmp::Reverse(weight[c as usize]), c));
+        for &r in replies.iter().take(self.zone_tries) {
+            counters.pairing_calls += 1;
+            if let Some(pairs) = find_pairing(self.windows, a, d | 1u64 << r, self.pairing_steps) {
+                counters.zones += 1;
+                let zone = pairing_cells(&pairs) | 1u64 << r;
+                let moves = all
+                    .iter()
+                    .copied()
+                    .filter(|&m| zone >> m & 1 != 0)
+                    .collect();
+                return AttackerFacts::Search {
+                    moves,
+                    zone: Some((r as usize, pairs)),
+                };
+            }
+        }
+        AttackerFacts::Search {
+            moves: all,
+            zone: None,
+        }
+    }
+
+    /// Whether a pairing covers every live attacker line (attacker to move) at once.
+    pub fn paired(&self, (a, d): (u64, u64), counters: &mut super::ProofStats) -> bool {
+        if winning_cells(self.windows, a, d) != 0 {
+            return false;
+        }
+        counters.pairing_calls += 1;
+        find_pairing(self.windows, a, d, self.quick_steps).is_some()
+    }
+
+    /// Facts of a defender-to-move node (unfinished, not full).
+    pub fn defender(&self, (a, d): (u64, u64), table_move: Option<usize>) -> DefenderFacts {
+        let empty = self.full & !(a | d);
+        let own = winning_cells(self.windows, d, a);
+        if own != 0 {
+            return DefenderFacts::DefenderWinsAt(own.trailing_zeros() as usize);
+        }
+        let threats = winning_cells(self.windows, a, d);
+        if threats.count_ones() >= 2 {
+            return DefenderFacts::AttackerWins;
+        }
+        let moves_left = empty.count_ones() / 2;
+        if fewest_missing(self.windows, a, d) > moves_left {
+            return DefenderFacts::Exhausted;
+        }
+        if threats != 0 {
+            return DefenderFacts::Search {
+                moves: vec![threats.trailing_zeros() as u16],
+            };
+        }
+        let mut weight = [0u32; 64];
+        weights(self.windows, a, d, empty, &mut weight);
+        let live = live_cells(self.windows, a, d);
+        DefenderFacts::Search {
+            moves: ordered(reduced_moves(empty, live), &weight, table_move),
+        }
+    }
+}

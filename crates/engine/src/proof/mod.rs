@@ -1,0 +1,354 @@
+//! The proof search: settles a position by asking "can this side force a line?" over an
+//! AND/OR tree, with the defender's knowledge ending most branches early (pairing strategies
+//! at a node and after a free defender move, lines dead for the attacker, cells dead for both
+//! sides as one class) and the attacker's (immediate wins, forced blocks, double threats).
+//! It shares the rules, the bitboards, the canonical hash and the bounded table with the
+//! exact solver, and it can write what it proved as a certificate that the independent
+//! checker in [`crate::certificate`] verifies.
+//!
+//! A position's value follows from two questions: the side to move wins if it can force a
+//! line; otherwise it loses if the other side can force one with it to move; otherwise it is
+//! a draw. On the empty board the second question is answered by strategy stealing (the
+//! second player never wins there), and then every first move draws: a first move after which
+//! the second player could win would give the first player a win from the empty board.
+//! Distances are not measured: a win is a win in some number of plies.
+
+pub mod checkpoint;
+mod knowledge;
+pub mod pairing;
+mod search;
+mod writer;
+
+use crate::bits::BitSet;
+use crate::budget::Budget;
+use crate::certificate::format::{write_header, Claim, Header};
+use crate::error::SearchError;
+use crate::position::Position;
+use crate::progress::Progress;
+use crate::side::Side;
+use crate::solver::tt::Table;
+use knowledge::Knowledge;
+use search::Search;
+use std::collections::HashSet;
+use std::io::{self, Write};
+
+use std::sync::Arc;
+
+/// Proof search switches.
+#[derive(Clone, Copy, Debug)]
+pub struct ProofConfig {
+    /// Table size in MiB (at least 1: the search keeps what it settled there).
+    pub hash_mib: usize,
+    /// Steps each pairing search may take.
+    pub pairing_steps: u32,
+    /// Free defender moves tried for a relevance zone at each attacker node.
+    pub zone_tries: usize,
+    /// Steps of the quick pairing look-ahead over the replies at defender nodes (0: none).
+    pub quick_steps: u32,
+}
+
+impl Default for ProofConfig {
+    fn default() -> Self {
+        ProofConfig {
+            hash_mib: crate::solver::DEFAULT_HASH_MIB,
+            pairing_steps: pairing::DEFAULT_PAIRING_STEPS,
+            zone_tries: 4,
+            quick_steps: 50,
+        }
+    }
+}
+
+/// Work counters of the proof search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProofStats {
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Nodes settled by the table.
+    pub table_hits: u64,
+    /// Pairing searches run.
+    pub pairing_calls: u64,
+    /// Attacker nodes refuted by a pairing at once.
+    pub pairings: u64,
+    /// Attacker nodes whose moves were cut down to a relevance zone.
+    pub zones: u64,
+    /// Table slots in use.
+    pub table_used: usize,
+    /// Table slots in all.
+    pub table_capacity: usize,
+}
+
+/// A proven value, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProofValue {
+    /// The side to move can force a line.
+    Win,
+    /// Neither side can.
+    Draw,
+    /// The other side can.
+    Loss,
+}
+
+impl ProofValue {
+    /// `win`, `draw` or `loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            ProofValue::Win => "win",
+            ProofValue::Draw => "draw",
+            ProofValue::Loss => "loss",
+        }
+    }
+}
+
+/// A settled position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofSolution {
+    /// The value for the side to move.
+    pub value: ProofValue,
+    /// For a draw, every move that keeps the draw; empty for a win or a loss (the proof
+    /// search measures no distance, so it cannot rank them: the solver gives the fastest win
+    /// and the slowest loss, see [`crate::board::Board::report_proof`]).
+    pub best_moves: Vec<usize>,
+    /// The empty-board shortcut (strategy stealing) was used.
+    pub strategy_stealing: bool,
+}
+
+/// What a written certificate holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CertificateSummary {
+    /// Records written.
+    pub records: u64,
+}
+
+/// The proof search with its table; reuse it to keep what it settled.
+pub struct Prover {
+    config: ProofConfig,
+    table: Table,
+    budget: Budget,
+    progress: Arc<Progress>,
+    stats: ProofStats,
+}
+
+impl Prover {
+    /// A prover with the given switches.
+    pub fn new(config: ProofConfig) -> Self {
+        let mib = config.hash_mib.clamp(1, crate::solver::MAX_HASH_MIB);
+        Prover {
+            config,
+            table: Table::new(mib),
+            budget: Budget::unlimited(),
+            progress: Arc::new(Progress::default()),
+            stats: ProofStats::default(),
+        }
+    }
+
+    /// What bounds the next searches (a stop flag, nodes, a deadline); a search that runs out
+    /// of it returns `Stopped` with the reason, and what it settled stays in the table.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// Makes the prover publish nodes, settled root moves and table fill into `progress`.
+    pub fn set_progress(&mut self, progress: Arc<Progress>) {
+        self.progress = progress;
+    }
+
+    /// Counters since the prover was made.
+    pub fn stats(&self) -> ProofStats {
+        ProofStats {
+            table_used: self.table.used(),
+            table_capacity: self.table.capacity(),
+            ..self.stats
+        }
+    }
+
+    /// Runs `job` with a search for `attacker` over this prover's table; a stoppable search
+    /// that was stopped reports `Stopped`.
+    fn with_search<R>(
+        &mut self,
+        pos: &Position<u64>,
+        attacker: Side,
+        stoppable: bool,
+        job: impl FnOnce(&mut Search<'_>) -> R,
+    ) -> Result<R, SearchError> {
+        let geo = pos.geometry().clone();
+        let knowledge = Knowledge {
+            windows: geo.windows(),
+            full: geo.full(),
+            pairing_steps: self.config.pairing_steps,
+            zone_tries: self.config.zone_tries,
+            quick_steps: self.config.quick_steps,
+        };
+        let unbounded = Budget::unlimited();
+        let budget = if stoppable { &self.budget } else { &unbounded };
+        let mut search = Search::new(
+            knowledge,
+            &mut self.table,
+            attacker,
+            budget,
+            &self.progress,
+            &mut self.stats,
+        );
+        let result = job(&mut search);
+        search.flush();
+        if let Some(why) = search.stopped {
+            return Err(SearchError::Stopped(why));
+        }
+        Ok(result)
+    }
+
+    fn check(pos: &Position<u64>) -> Result<(), SearchError> {
+        Ok(pos.unfinished()?)
+    }
+
+    /// Whether `attacker` can force a line from `pos` (whoever is to move there).
+    pub fn can_force_line(
+        &mut self,
+        pos: &Position<u64>,
+        attacker: Side,
+    ) -> Result<bool, SearchError> {
+        Self::check(pos)?;
+        let mut p = pos.clone();
+        self.with_search(pos, attacker, true, |s| {
+            s.root_stones = Some(p.stone_count());
+            if p.to_move() == attacker {
+                s.attacker_node(&mut p)
+            } else {
+                s.defender_node(&mut p)
+            }
+        })
+    }
+
+    /// The value of `pos` for the side to move and its best moves (see [`ProofSolution`]).
+    pub fn solve(&mut self, pos: &Position<u64>) -> Result<ProofSolution, SearchError> {
+        Self::check(pos)?;
+        let me = pos.to_move();
+        let classes = root_classes(pos);
+        self.progress
+            .start_root(classes.iter().map(|c| c.len()).sum());
+        let all: Vec<usize> = pos.legal_moves().cells().collect();
+        if self.can_force_line(pos, me)? {
+            return Ok(ProofSolution {
+                value: ProofValue::Win,
+                best_moves: Vec::new(),
+                strategy_stealing: false,
+            });
+        }
+        if pos.stone_count() == 0 {
+            self.progress.settle(all.len(), true, false);
+            return Ok(ProofSolution {
+                value: ProofValue::Draw,
+                best_moves: all,
+                strategy_stealing: true,
+            });
+        }
+        if self.can_force_line(pos, me.other())? {
+            self.progress.settle(all.len(), false, false);
+            return Ok(ProofSolution {
+                value: ProofValue::Loss,
+                best_moves: Vec::new(),
+                strategy_stealing: false,
+            });
+        }
+        let mut best = Vec::new();
+        for class in &classes {
+            let mut p = pos.clone();
+            let holds = self.with_search(pos, me.other(), true, |s| {
+                p.play_unchecked(class[0]);
+                p.empty_cells() == 0 || !s.attacker_node(&mut p)
+            })?;
+            self.progress.settle(class.len(), holds, false);
+            if holds {
+                best.extend_from_slice(class);
+            }
+        }
+        best.sort_unstable();
+        Ok(ProofSolution {
+            value: ProofValue::Draw,
+            best_moves: best,
+            strategy_stealing: false,
+        })
+    }
+
+    /// Writes the certificate of a solution [`Prover::solve`] gave for `pos`; the records
+    /// come from this prover's table (anything it lost is searched again).
+    pub fn write_certificate(
+        &mut self,
+        pos: &Position<u64>,
+        solution: &ProofSolution,
+        out: &mut dyn Write,
+    ) -> io::Result<CertificateSummary> {
+        let rules = pos.rules();
+        let me = pos.to_move();
+        write_header(
+            out,
+            &Header {
+                width: rules.width() as u8,
+                height: rules.height() as u8,
+                k: rules.k() as u8,
+                x: pos.stones(Side::X),
+                o: pos.stones(Side::O),
+                to_move: me,
+                claim: match solution.value {
+                    ProofValue::Win => Claim::Win,
+                    ProofValue::Draw => Claim::Draw,
+                    ProofValue::Loss => Claim::Loss,
+                },
+                strategy_stealing: solution.strategy_stealing,
+            },
+        )?;
+        let mut records = 0;
+        let mut run = |prover: &mut Prover,
+                       attacker: Side,
+                       part: fn(&mut writer::Writer, &mut Position<u64>) -> io::Result<()>|
+         -> io::Result<()> {
+            let mut p = pos.clone();
+            let written = prover
+                .with_search(pos, attacker, false, |s| {
+                    let mut w = writer::Writer {
+                        search: s,
+                        out: &mut *out,
+                        written: HashSet::new(),
+                        records: 0,
+                    };
+                    part(&mut w, &mut p).map(|()| w.records)
+                })
+                .map_err(io::Error::other)??;
+            records += written;
+            Ok(())
+        };
+        match solution.value {
+            ProofValue::Win => run(self, me, |w, p| w.attacker_wins(p))?,
+            ProofValue::Loss => run(self, me.other(), |w, p| w.root_defender_loses(p))?,
+            ProofValue::Draw => {
+                run(self, me, |w, p| w.attacker_fails(p))?;
+                if !solution.strategy_stealing {
+                    run(self, me.other(), |w, p| w.root_defender_holds(p))?;
+                }
+            }
+        }
+        Ok(CertificateSummary { records })
+    }
+}
+
+/// The legal moves grouped by the symmetry class of the position they lead to, in cell order.
+fn root_classes(pos: &Position<u64>) -> Vec<Vec<usize>> {
+    let mut p = pos.clone();
+    let mut keys: Vec<u64> = Vec::new();
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    for cell in pos.legal_moves().cells() {
+        p.play_unchecked(cell);
+        let key = p.canonical_hash().0;
+        p.undo_unchecked();
+        match keys.iter().position(|&k| k == key) {
+            Some(i) => classes[i].push(cell),
+            None => {
+                keys.push(key);
+                classes.push(vec![cell]);
+            }
+        }
+    }
+    classes
+}
+
+#[cfg(test)]
+mod tests;

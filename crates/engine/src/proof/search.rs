@@ -1,0 +1,294 @@
+//! The AND/OR search: "can the attacker force a line from here?", depth first, every settled
+//! node kept in the solver's bounded table (keyed by the symmetry-canonical hash and the
+//! attacker). Attacker nodes are OR nodes (one winning move proves them), defender nodes AND
+//! nodes (one holding reply disproves them); the node facts of `knowledge` end most branches
+//! before any move is searched.
+
+use super::knowledge::{AttackerFacts, DefenderFacts, Knowledge};
+use super::ProofStats;
+use crate::budget::{Budget, Exhausted};
+use crate::position::Position;
+use crate::progress::Progress;
+use crate::score::Bound;
+use crate::side::Side;
+use crate::solver::tt::Table;
+
+/// How often (in nodes) the search publishes its counters and looks at its budget.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// Keys of the two questions differ: "can x force a line" and "can o" are other facts.
+const ATTACKER_SALT: [u64; 2] = [0, 0x5bd1_e995_7f4a_7c15];
+
+/// Table scores: the attacker wins, or it does not.
+const PROVEN: i32 = 1;
+const DISPROVEN: i32 = -1;
+
+/// One search's state; the table outlives it (it belongs to the caller).
+pub(crate) struct Search<'a> {
+    pub knowledge: Knowledge<'a>,
+    pub table: &'a mut Table,
+    pub attacker: Side,
+    pub budget: &'a Budget,
+    pub progress: &'a Progress,
+    pub stats: &'a mut ProofStats,
+    /// Why the search ended early, once its budget ran out.
+    pub stopped: Option<Exhausted>,
+    /// Stones at the node whose moves are reported as root moves settled.
+    pub root_stones: Option<usize>,
+    unpublished: u64,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(
+        knowledge: Knowledge<'a>,
+        table: &'a mut Table,
+        attacker: Side,
+        budget: &'a Budget,
+        progress: &'a Progress,
+        stats: &'a mut ProofStats,
+    ) -> Self {
+        Search {
+            knowledge,
+            table,
+            attacker,
+            budget,
+            progress,
+            stats,
+            stopped: None,
+            root_stones: None,
+            unpublished: 0,
+        }
+    }
+
+    /// Publishes the counters that are left.
+    pub fn flush(&mut self) {
+        self.progress.add_nodes(self.unpublished);
+        self.unpublished = 0;
+        self.progress
+            .set_table(self.table.used(), self.table.capacity());
+    }
+
+    fn tick(&mut self) {
+        self.stats.nodes += 1;
+        self.unpublished += 1;
+        if self.unpublished >= CHECK_INTERVAL {
+            // Settled positions are the proof: the table grows at a quarter full (within its
+            // bound), so that few are lost to collisions and the certificate rarely searches
+            // again.
+            if self.table.used() * 4 >= self.table.capacity() {
+                let mib = (self.table.bytes() * 2).div_ceil(1 << 20);
+                self.table.grow_to(mib);
+            }
+            self.flush();
+            if self.stopped.is_none() {
+                self.stopped = self.budget.exhausted(self.stats.nodes);
+            }
+        }
+    }
+
+    fn key(&self, pos: &Position<u64>) -> (u64, usize) {
+        let (h, sym) = pos.canonical_hash();
+        (h ^ ATTACKER_SALT[self.attacker.index()], sym)
+    }
+
+    /// The settled value of `pos` if the table has it, and its stored move (board frame).
+    pub fn probe(&self, pos: &Position<u64>) -> (Option<bool>, Option<usize>) {
+        let (key, sym) = self.key(pos);
+        match self.table.probe(key) {
+            Some(e) => (
+                Some(e.score == PROVEN),
+                e.best
+                    .map(|m| pos.geometry().inverses()[sym][m as usize] as usize),
+            ),
+            None => (None, None),
+        }
+    }
+
+    fn store(&mut self, pos: &Position<u64>, wins: bool, best: Option<usize>, work: u64) {
+        if self.stopped.is_some() {
+            return;
+        }
+        let (key, sym) = self.key(pos);
+        let best = best.map(|m| pos.geometry().symmetries()[sym][m]);
+        let work = 64 - work.leading_zeros() as u8;
+        let score = if wins { PROVEN } else { DISPROVEN };
+        self.table.store(key, score, Bound::Exact, best, work);
+    }
+
+    /// The attacker's and the defender's stones in the canonical orientation, and the
+    /// symmetry that gives it.
+    fn canonical_stones(&self, pos: &Position<u64>) -> ((u64, u64), usize) {
+        let sym = pos.canonical_hash().1;
+        let geo = pos.geometry();
+        let a = geo.transform(sym, pos.stones(self.attacker));
+        let d = geo.transform(sym, pos.stones(self.attacker.other()));
+        ((a, d), sym)
+    }
+
+    /// The table move of `pos` in the canonical frame.
+    fn canonical_table_move(&self, pos: &Position<u64>) -> Option<usize> {
+        let (key, _) = self.key(pos);
+        self.table
+            .probe(key)
+            .and_then(|e| e.best)
+            .map(|m| m as usize)
+    }
+
+    /// The facts of an attacker node, in the board's frame.
+    pub fn attacker_facts(&mut self, pos: &Position<u64>) -> AttackerFacts {
+        let (stones, sym) = self.canonical_stones(pos);
+        let table_move = self.canonical_table_move(pos);
+        let facts = self.knowledge.attacker(stones, table_move, self.stats);
+        let back = &pos.geometry().inverses()[sym];
+        let cell = |c: usize| back[c] as usize;
+        let pairs = |p: Vec<super::pairing::Pair>| -> Vec<super::pairing::Pair> {
+            p.into_iter()
+                .map(|(x, y)| (back[x as usize] as u8, back[y as usize] as u8))
+                .collect()
+        };
+        match facts {
+            AttackerFacts::WinsAt(c) => AttackerFacts::WinsAt(cell(c)),
+            AttackerFacts::MustBlock(c) => AttackerFacts::MustBlock(cell(c)),
+            AttackerFacts::Paired(p) => AttackerFacts::Paired(pairs(p)),
+            AttackerFacts::Search { moves, zone } => AttackerFacts::Search {
+                moves: moves.into_iter().map(|m| back[m as usize]).collect(),
+                zone: zone.map(|(r, p)| (cell(r), pairs(p))),
+            },
+            other => other,
+        }
+    }
+
+    /// The facts of a defender node, in the board's frame.
+    pub fn defender_facts(&mut self, pos: &Position<u64>) -> DefenderFacts {
+        let (stones, sym) = self.canonical_stones(pos);
+        let table_move = self.canonical_table_move(pos);
+        let back = &pos.geometry().inverses()[sym];
+        match self.knowledge.defender(stones, table_move) {
+            DefenderFacts::DefenderWinsAt(c) => DefenderFacts::DefenderWinsAt(back[c] as usize),
+            DefenderFacts::Search { moves } => DefenderFacts::Search {
+                moves: moves.into_iter().map(|m| back[m as usize]).collect(),
+            },
+            other => other,
+        }
+    }
+
+    /// Whether a pairing covers every live attacker line of `pos` (attacker to move) at once.
+    pub fn quickly_paired(&mut self, pos: &Position<u64>) -> bool {
+        let (stones, _) = self.canonical_stones(pos);
+        self.knowledge.paired(stones, self.stats)
+    }
+
+    /// Counts a node and settles it at once when the search is stopped, the board is full
+    /// (the attacker has failed) or the table knows it.
+    fn enter(&mut self, pos: &Position<u64>) -> Option<bool> {
+        self.tick();
+        if self.stopped.is_some() || pos.empty_cells() == 0 {
+            return Some(false);
+        }
+        let known = self.probe(pos).0;
+        if known.is_some() {
+            self.stats.table_hits += 1;
+        }
+        known
+    }
+
+    /// Whether the attacker, to move in `pos`, can force a line. Meaningless once stopped.
+    pub fn attacker_node(&mut self, pos: &mut Position<u64>) -> bool {
+        if let Some(known) = self.enter(pos) {
+            return known;
+        }
+        let start = self.stats.nodes;
+        let facts = self.attacker_facts(pos);
+        let moves = match facts {
+            AttackerFacts::WinsAt(_) => return true,
+            AttackerFacts::DefenderWins | AttackerFacts::Exhausted => return false,
+            AttackerFacts::Paired(_) => {
+                self.store(pos, false, None, 1);
+                return false;
+            }
+            AttackerFacts::MustBlock(cell) => vec![cell as u16],
+            AttackerFacts::Search { moves, .. } => moves,
+        };
+        let at_root = self.root_stones == Some(pos.stone_count());
+        let mut seen: Vec<u64> = Vec::with_capacity(moves.len());
+        for &m in &moves {
+            let m = m as usize;
+            pos.play_unchecked(m);
+            let child = pos.canonical_hash().0;
+            let wins = if seen.contains(&child) {
+                false
+            } else {
+                seen.push(child);
+                pos.winner().is_some() || self.defender_node(pos)
+            };
+            pos.undo_unchecked();
+            if self.stopped.is_some() {
+                return false;
+            }
+            if at_root {
+                self.progress.settle(1, !wins, wins);
+            }
+            if wins {
+                self.store(pos, true, Some(m), self.stats.nodes - start);
+                return true;
+            }
+        }
+        if at_root {
+            // Moves outside the relevance zone were refuted with it.
+            let rest = pos.empty_cells().count_ones() as usize - moves.len();
+            self.progress.settle(rest, true, false);
+        }
+        self.store(pos, false, None, self.stats.nodes - start);
+        false
+    }
+
+    /// Whether the attacker wins whatever the defender, to move in `pos`, does.
+    pub fn defender_node(&mut self, pos: &mut Position<u64>) -> bool {
+        if let Some(known) = self.enter(pos) {
+            return known;
+        }
+        let start = self.stats.nodes;
+        let moves = match self.defender_facts(pos) {
+            DefenderFacts::DefenderWinsAt(_) | DefenderFacts::Exhausted => return false,
+            DefenderFacts::AttackerWins => return true,
+            DefenderFacts::Search { moves } => moves,
+        };
+        // A reply after which the table already knows that the attacker fails, or after which
+        // a pairing exists at once, ends the node without a deeper search.
+        if moves.len() > 1 && self.knowledge.quick_steps > 0 {
+            for &r in &moves {
+                pos.play_unchecked(r as usize);
+                let quick = pos.winner().is_some()
+                    || self.probe(pos).0 == Some(false)
+                    || self.quickly_paired(pos);
+                pos.undo_unchecked();
+                if quick {
+                    self.store(pos, false, Some(r as usize), 1);
+                    return false;
+                }
+            }
+        }
+        let mut seen: Vec<u64> = Vec::with_capacity(moves.len());
+        for &r in &moves {
+            let r = r as usize;
+            pos.play_unchecked(r);
+            let child = pos.canonical_hash().0;
+            let holds = if seen.contains(&child) {
+                false
+            } else {
+                seen.push(child);
+                pos.winner().is_some() || !self.attacker_node(pos)
+            };
+            pos.undo_unchecked();
+            if self.stopped.is_some() {
+                return false;
+            }
+            if holds {
+                self.store(pos, false, Some(r), self.stats.nodes - start);
+                return false;
+            }
+        }
+        self.store(pos, true, None, self.stats.nodes - start);
+        true
+    }
+}

@@ -1,0 +1,243 @@
+//! The proof search against plain minimax and the exact solver on random positions of every
+//! board up to 4x4 and of 5x4; the certificate of each position verifies, and a certificate
+//! with one move changed for a losing one, or one pairing broken, is refused.
+
+use crate::boards::random_position;
+use mnk_engine::certificate::format::{
+    write_header, write_record, Body, Reader, Record, Refutation,
+};
+use mnk_engine::certificate::{verify, CertificateError};
+use mnk_engine::internals::{small, Geometry, Position};
+use mnk_engine::proof::{ProofConfig, ProofSolution, ProofValue, Prover};
+use mnk_engine::SolverConfig;
+use mnk_engine::{Algorithm, Board, Budget};
+use mnk_engine::{Rules, Side, Verdict};
+use proptest::prelude::*;
+
+fn value_of(v: Verdict) -> ProofValue {
+    match v {
+        Verdict::Win(_) => ProofValue::Win,
+        Verdict::Loss(_) => ProofValue::Loss,
+        _ => ProofValue::Draw,
+    }
+}
+
+fn prove(pos: &Position<u64>, hash_mib: usize) -> (ProofSolution, Vec<u8>) {
+    let mut prover = Prover::new(ProofConfig {
+        hash_mib,
+        ..ProofConfig::default()
+    });
+    let solution = prover.solve(pos).unwrap();
+    let mut bytes = Vec::new();
+    prover
+        .write_certificate(pos, &solution, &mut bytes)
+        .unwrap();
+    (solution, bytes)
+}
+
+/// The records of a certificate, and its header bytes.
+fn records(bytes: &[u8]) -> (Vec<u8>, Vec<Record>) {
+    let (mut reader, header) = Reader::new(bytes).unwrap();
+    let mut head = Vec::new();
+    write_header(&mut head, &header).unwrap();
+    let mut out = Vec::new();
+    while let Some(r) = reader.next_record().unwrap() {
+        out.push(r);
+    }
+    (head, out)
+}
+
+fn reassemble(head: &[u8], records: &[Record]) -> Vec<u8> {
+    let mut bytes = head.to_vec();
+    for r in records {
+        write_record(&mut bytes, r).unwrap();
+    }
+    bytes
+}
+
+/// The minimax value of the record's position for the attacker, after `cell` is played by the
+/// side to move.
+fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
+    let geo = Geometry::<u64>::new(rules);
+    let mut pos = Position::from_stones(geo, r.x, r.o, Some(r.to_move())).unwrap();
+    pos.play(cell).unwrap();
+    if let Some(w) = pos.winner() {
+        return w == r.attacker;
+    }
+    if pos.is_over() {
+        return false;
+    }
+    let board = Board::from(pos);
+    let v = board
+        .solve(
+            Algorithm::Minimax,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
+        .unwrap()
+        .verdict;
+    // The value is for the side to move after `cell`.
+    matches!(
+        (v, board.to_move() == r.attacker),
+        (Verdict::Win(_), true) | (Verdict::Loss(_), false)
+    )
+}
+
+fn check(board: &Board) -> Result<(), TestCaseError> {
+    let reference = board
+        .solve(
+            Algorithm::Minimax,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
+        .unwrap();
+    let solver = board
+        .solve(
+            Algorithm::Solver,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
+        .unwrap();
+    let pos = small(&board).unwrap();
+    // A tiny table is overwritten constantly; neither the value nor the certificate may suffer.
+    for hash_mib in [4, 1] {
+        let (solution, bytes) = prove(pos, hash_mib);
+        prop_assert_eq!(
+            solution.value,
+            value_of(reference.verdict),
+            "{}",
+            board.to_text()
+        );
+        prop_assert_eq!(solution.value, value_of(solver.verdict));
+        if solution.value == ProofValue::Draw {
+            prop_assert_eq!(&solution.best_moves, &reference.best_moves);
+        }
+        let verified = verify(bytes.as_slice(), 1_000_000);
+        prop_assert!(verified.is_ok(), "{}: {:?}", board.to_text(), verified);
+        if hash_mib == 1 {
+            check_tampering(board.rules(), &bytes)?;
+        }
+    }
+    Ok(())
+}
+
+/// A move changed for one that loses, or a pairing with two pairs sharing a cell, is refused
+/// (tried on the first records of each kind: minimax judges each changed move).
+fn check_tampering(rules: Rules, bytes: &[u8]) -> Result<(), TestCaseError> {
+    let (head, recs) = records(bytes);
+    let mut tried = [0usize; 3];
+    let full = if rules.cells() == 64 {
+        !0u64
+    } else {
+        (1u64 << rules.cells()) - 1
+    };
+    for (i, r) in recs.iter().enumerate() {
+        let empty = full & !(r.x | r.o);
+        let kind = match &r.body {
+            Body::AttackerWins(_) => 0,
+            Body::DefenderHolds(_) => 1,
+            _ => 2,
+        };
+        if tried[kind] >= 3 {
+            continue;
+        }
+        tried[kind] += 1;
+        let bad = match &r.body {
+            Body::AttackerWins(_) => (0..rules.cells())
+                .filter(|&c| empty >> c & 1 == 1)
+                .find(|&c| !attacker_wins_after(rules, r, c))
+                .map(|c| Body::AttackerWins(c as u8)),
+            Body::DefenderHolds(_) => (0..rules.cells())
+                .filter(|&c| empty >> c & 1 == 1)
+                .find(|&c| attacker_wins_after(rules, r, c))
+                .map(|c| Body::DefenderHolds(c as u8)),
+            Body::AttackerFails(Refutation::Pairing(pairs)) if pairs.len() >= 2 => {
+                let mut broken = pairs.clone();
+                broken[0].1 = broken[1].0;
+                Some(Body::AttackerFails(Refutation::Pairing(broken)))
+            }
+            _ => None,
+        };
+        if let Some(body) = bad {
+            let mut tampered = recs.clone();
+            tampered[i].body = body;
+            let result = verify(reassemble(&head, &tampered).as_slice(), 1_000_000);
+            prop_assert!(
+                matches!(result, Err(CertificateError::Invalid(_))),
+                "a tampered record {:?} was accepted",
+                tampered[i]
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+    #[test]
+    fn proofs_equal_minimax_on_boards_up_to_4x4(w in 1usize..=4, h in 1usize..=4, k in 1usize..=4, choices in proptest::collection::vec(0usize..1000, 16)) {
+        prop_assume!(k <= w.max(h));
+        if let Some(b) = random_position(w, h, k, &choices, 9) { check(&b)?; }
+    }
+
+    #[test]
+    fn proofs_equal_minimax_on_4x4(k in 3usize..=4, choices in proptest::collection::vec(0usize..1000, 16)) {
+        if let Some(b) = random_position(4, 4, k, &choices, 10) { check(&b)?; }
+    }
+
+    #[test]
+    fn proofs_equal_minimax_on_5x4(k in 3usize..=4, choices in proptest::collection::vec(0usize..1000, 20)) {
+        if let Some(b) = random_position(5, 4, k, &choices, 10) { check(&b)?; }
+    }
+}
+
+#[test]
+fn empty_boards_agree_with_the_solver_and_certify() {
+    for (w, h, k) in [
+        (3, 3, 3),
+        (4, 3, 3),
+        (4, 4, 3),
+        (4, 4, 4),
+        (5, 4, 4),
+        (5, 5, 5),
+    ] {
+        let board = Board::new(Rules::new(w, h, Some(k)).unwrap());
+        let solver = board
+            .solve(
+                Algorithm::Solver,
+                SolverConfig::default(),
+                Budget::unlimited(),
+            )
+            .unwrap();
+        let (solution, bytes) = prove(small(&board).unwrap(), 16);
+        assert_eq!(solution.value, value_of(solver.verdict), "{w}x{h}/{k}");
+        let v = verify(bytes.as_slice(), 10_000_000).unwrap();
+        assert_eq!(v.header.to_move, Side::X);
+    }
+}
+
+#[test]
+fn malformed_certificates_are_refused() {
+    let board = Board::new(Rules::new(5, 5, Some(5)).unwrap());
+    let (_, bytes) = prove(small(&board).unwrap(), 1);
+    let cut = &bytes[..bytes.len() - 3];
+    assert!(matches!(
+        verify(cut, 100),
+        Err(CertificateError::Malformed(_))
+    ));
+    let mut wrong = bytes.clone();
+    wrong[0] = b'X';
+    assert!(matches!(
+        verify(wrong.as_slice(), 100),
+        Err(CertificateError::Malformed(_))
+    ));
+    assert!(matches!(
+        verify(&b""[..], 100),
+        Err(CertificateError::Malformed(_))
+    ));
+    // A header alone proves nothing.
+    assert!(matches!(
+        verify(&bytes[..30], 100),
+        Err(CertificateError::Invalid(_))
+    ));
+}
