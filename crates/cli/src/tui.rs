@@ -2,7 +2,7 @@
 
 use crate::play::{parse_player, First};
 use clap::Args;
-use mnk_engine::session::Player;
+use mnk_engine::ai::Player;
 use mnk_engine::Size;
 use std::io::IsTerminal;
 

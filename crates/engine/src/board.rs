@@ -10,9 +10,11 @@ use crate::error::Error;
 use crate::error::{GameOver, NotationError, PositionError, SearchError};
 use crate::eval::Evaluator;
 use crate::geometry::Geometry;
-use crate::notation;
+
 use crate::position::Position;
-use crate::proof::{ProofConfig, ProofSolution, ProofStats, ProofValue, Prover};
+use crate::proof::{
+    CertificateSummary, ProofConfig, ProofSolution, ProofStats, ProofValue, Prover,
+};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
 use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
@@ -80,6 +82,30 @@ pub enum Algorithm {
     /// The proof search for five or more in a row on boards of up to 64 cells (where the
     /// solver cannot prove draws), the solver otherwise.
     Auto,
+}
+
+impl Algorithm {
+    /// The algorithm that runs on `board`: [`Algorithm::Auto`] becomes the one it chooses.
+    pub fn resolved(self, board: &Board) -> Algorithm {
+        match self {
+            Algorithm::Auto if board.rules().k() >= 5 && board.as_small().is_some() => {
+                Algorithm::Proof
+            }
+            Algorithm::Auto => Algorithm::Solver,
+            other => other,
+        }
+    }
+
+    /// The name used on the command line: `minimax`, `alphabeta`, `solver`, `proof`, `auto`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Solver => "solver",
+            Algorithm::Proof => "proof",
+            Algorithm::Auto => "auto",
+        }
+    }
 }
 
 /// The exact value of a position and the work it took.
@@ -245,12 +271,12 @@ impl Board {
 
     /// Parses a move in notation or as a cell number.
     pub fn parse_move(&self, text: &str) -> Result<usize, NotationError> {
-        notation::parse_move(&self.rules(), text)
+        self.rules().parse_cell(text)
     }
 
     /// A cell's name (`a1` = bottom-left).
     pub fn move_name(&self, cell: usize) -> String {
-        notation::move_name(&self.rules(), cell)
+        self.rules().cell_name(cell)
     }
 
     /// The exact value, every best move and the work, by the chosen algorithm.
@@ -280,13 +306,7 @@ impl Board {
         controls: Controls,
     ) -> Result<SolveReport, SearchError> {
         self.unfinished()?;
-        let algorithm = match algorithm {
-            Algorithm::Auto if self.rules().k() >= 5 && self.as_small().is_some() => {
-                Algorithm::Proof
-            }
-            Algorithm::Auto => Algorithm::Solver,
-            other => other,
-        };
+        let algorithm = algorithm.resolved(self);
         if algorithm == Algorithm::Proof {
             let mut prover = self.prover(ProofConfig {
                 hash_mib: config.hash_mib,
@@ -380,6 +400,22 @@ impl Board {
                 max: 64,
                 cells: self.rules().cells(),
             }),
+        }
+    }
+
+    /// Writes the certificate of what `prover` proved about this position (`solution`, from
+    /// [`Board::prove`]) to `out`, in the format [`crate::certificate`] reads back.
+    pub fn write_certificate(
+        &self,
+        prover: &mut Prover,
+        solution: &ProofSolution,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<CertificateSummary> {
+        match &self.0 {
+            Repr::Small(p) => prover.write_certificate(p, solution, out),
+            Repr::Wide(_) => Err(std::io::Error::other(
+                "certificates cover boards of up to 64 cells",
+            )),
         }
     }
 

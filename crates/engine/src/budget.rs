@@ -86,7 +86,8 @@ impl Budget {
         self
     }
 
-    /// The same budget, also bounded to `nodes` nodes.
+    /// The same budget, also bounded to `nodes` nodes: a search may visit that many, and is
+    /// stopped as it enters one more.
     pub fn with_node_limit(mut self, nodes: u64) -> Budget {
         self.nodes = Some(nodes);
         self
@@ -149,7 +150,7 @@ impl Budget {
     pub fn exhausted(&self, nodes: u64) -> Option<Exhausted> {
         if self.is_stopped() {
             Some(Exhausted::Stopped)
-        } else if self.nodes.is_some_and(|n| nodes >= n) {
+        } else if self.nodes.is_some_and(|n| nodes > n) {
             Some(Exhausted::Nodes)
         } else if self.is_late() {
             Some(Exhausted::Time)
@@ -218,11 +219,21 @@ impl<'a> Meter<'a> {
             every: every.max(1),
             nodes: 0,
             published: 0,
-            next_check: every.max(1),
+            next_check: 0,
             exhausted: None,
         };
         meter.check();
         meter
+    }
+
+    /// The node count of the next look: an interval on, or the node just past the limit if
+    /// that comes first (so a node limit is kept exactly).
+    fn schedule(&mut self) {
+        let next = self.nodes + self.every;
+        self.next_check = match self.budget.nodes {
+            Some(limit) if limit >= self.nodes => next.min(limit.saturating_add(1)),
+            _ => next,
+        };
     }
 
     /// Counts one node; true when the search must stop (and from then on).
@@ -230,7 +241,6 @@ impl<'a> Meter<'a> {
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.next_check {
-            self.next_check = self.nodes + self.every;
             self.check();
         }
         self.exhausted.is_some()
@@ -243,6 +253,7 @@ impl<'a> Meter<'a> {
         if self.exhausted.is_none() {
             self.exhausted = self.budget.exhausted(self.nodes);
         }
+        self.schedule();
         self.exhausted.is_some()
     }
 
@@ -318,7 +329,7 @@ mod tests {
             .with_stop_flag(flag.clone())
             .with_node_limit(0)
             .with_deadline(Arc::new(|| true));
-        assert_eq!(budget.exhausted(0), Some(Exhausted::Nodes));
+        assert_eq!(budget.exhausted(1), Some(Exhausted::Nodes));
         flag.store(true, Ordering::Relaxed);
         assert_eq!(budget.exhausted(0), Some(Exhausted::Stopped));
         // Raised before the search starts: its meter is exhausted before any work.

@@ -6,8 +6,9 @@
 mod view;
 
 use clap::{Args, ValueEnum};
-use mnk_engine::gomoku::{move_time_limit, MoveClock};
-use mnk_engine::session::{Player, Record, Session, SessionConfig, SessionError};
+use mnk_engine::ai::{move_time_limit, MoveClock};
+use mnk_engine::ai::{BadPlayer, Player};
+use mnk_engine::session::{Record, Session, SessionConfig, SessionError};
 use mnk_engine::{Rules, Side, Size};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -93,7 +94,7 @@ pub enum First {
 
 /// A `--x`/`--o` value: `human` or a computer level (shared with `mnk tui`).
 pub(crate) fn parse_player(text: &str) -> Result<Player, String> {
-    text.parse().map_err(|e: SessionError| e.to_string())
+    text.parse().map_err(|e: BadPlayer| e.to_string())
 }
 
 /// The game the common options describe (3x3, human x, perfect o, x first by default);

@@ -6,33 +6,33 @@
 use super::thought::{Candidate, Method, Thought};
 use crate::bits::BitSet;
 use crate::board_game::Scoring;
+use crate::budget::Controls;
+use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::geometry::NEAR_RADIUS;
 use crate::position::Position;
 use crate::score::{Score, Verdict};
-use crate::search::{alphabeta, Game, Limits, NoTrace};
+use crate::search::{alphabeta_with, Game, Limits, NoTrace};
 use crate::side::Side;
 use crate::solver::ordering::informed_order;
 use rand::Rng;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Boards up to this many cells are searched full width.
 pub const FULL_WIDTH_CELLS: usize = 49;
 
-/// Depth-limited alpha-beta on one board representation. `None` when the stop flag ended the
-/// search before the root's first move.
+/// Depth-limited alpha-beta on one board representation within `controls` (a stopped search
+/// answers [`SearchError::Stopped`], never a move it did not finish weighing).
 pub(super) fn bounded_on<B: BitSet>(
     pos: &Position<B>,
     depth: u32,
     explain: bool,
-    stop: Option<&AtomicBool>,
+    controls: &Controls,
     rng: &mut impl Rng,
-) -> Option<Thought> {
+) -> Result<Thought, SearchError> {
     let cells = pos.rules().cells();
     let mut game = Focused {
         pos: pos.clone(),
         radius: (cells > FULL_WIDTH_CELLS).then_some(NEAR_RADIUS),
-        stop,
     };
     // The textbook search values positions from x's point of view.
     let sign = if pos.to_move() == Side::X { 1 } else { -1 };
@@ -43,15 +43,11 @@ pub(super) fn bounded_on<B: BitSet>(
             depth: Some(depth),
             all_best: true,
         };
-        let result = alphabeta(&mut game, limits, &mut NoTrace);
+        let result = alphabeta_with(&mut game, limits, controls, &mut NoTrace)?;
         let mut best = result.best_moves.clone();
         best.sort_unstable();
         let verdict = Verdict::from_score(sign * result.value, stones, result.exact());
-        if best.is_empty() {
-            // Only a search stopped before it looked at the root's moves ends here.
-            return None;
-        }
-        return Some(Thought {
+        return Ok(Thought {
             cell: best[rng.gen_range(0..best.len())],
             best,
             verdict: Some(verdict),
@@ -72,15 +68,16 @@ pub(super) fn bounded_on<B: BitSet>(
             depth: Some(depth - 1),
             all_best: false,
         };
-        let result = alphabeta(&mut game, limits, &mut NoTrace);
+        let result = alphabeta_with(&mut game, limits, controls, &mut NoTrace);
         game.undo();
+        let result = result?;
         nodes += result.stats.nodes;
         let score = sign * result.value;
         let verdict = Verdict::from_score(score, stones, result.exact());
         valued.push((score, Candidate { cell, verdict }));
     }
     valued.sort_by_key(|(score, c)| (std::cmp::Reverse(*score), c.cell));
-    let top = valued.first()?.0;
+    let top = valued.first().map_or(0, |v| v.0);
     let best: Vec<usize> = {
         let mut b: Vec<usize> = valued
             .iter()
@@ -90,7 +87,7 @@ pub(super) fn bounded_on<B: BitSet>(
         b.sort_unstable();
         b
     };
-    Some(Thought {
+    Ok(Thought {
         cell: best[rng.gen_range(0..best.len())],
         best,
         verdict: Some(valued[0].1.verdict),
@@ -101,15 +98,12 @@ pub(super) fn bounded_on<B: BitSet>(
 }
 
 /// A position as the bounded search sees it (see the module documentation).
-struct Focused<'a, B: BitSet> {
+struct Focused<B: BitSet> {
     pos: Position<B>,
     radius: Option<usize>,
-    /// Once set, every node is a leaf worth 0, so the search unwinds at once (the textbook
-    /// search has no stop flag of its own; the caller discards the result).
-    stop: Option<&'a AtomicBool>,
 }
 
-impl<B: BitSet> Game for Focused<'_, B> {
+impl<B: BitSet> Game for Focused<B> {
     type Move = usize;
 
     fn moves(&self, out: &mut Vec<usize>) {
@@ -134,9 +128,6 @@ impl<B: BitSet> Game for Focused<'_, B> {
     }
 
     fn terminal_value(&self) -> Option<Score> {
-        if self.stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            return Some(0);
-        }
         crate::board_game::terminal_value(&self.pos, Scoring::Distance)
     }
 

@@ -9,12 +9,12 @@ use super::level::Level;
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
 use crate::board::{Board, Repr};
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Controls};
 use crate::error::SearchError;
 use crate::position::Position;
 use crate::solver::{Solver, SolverConfig};
 use rand::Rng;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The exact solver is used when at most this many cells are empty (and the board has at most
@@ -227,16 +227,10 @@ impl Thinker {
         explain: bool,
         rng: &mut impl Rng,
     ) -> Result<Thought, SearchError> {
-        let stop = self.stop.as_deref();
-        let thought = match &board.0 {
-            Repr::Small(p) => bounded_on(p, depth, explain, stop, rng),
-            Repr::Wide(p) => bounded_on(p, depth, explain, stop, rng),
-        };
-        // A stopped search unwound with made-up values (or, stopped at the root, with no
-        // move at all): its answer means nothing.
-        match thought {
-            Some(t) if !stop.is_some_and(|f| f.load(Ordering::Relaxed)) => Ok(t),
-            _ => Err(SearchError::Stopped(Exhausted::Stopped)),
+        let controls = Controls::with_budget(self.budget());
+        match &board.0 {
+            Repr::Small(p) => bounded_on(p, depth, explain, &controls, rng),
+            Repr::Wide(p) => bounded_on(p, depth, explain, &controls, rng),
         }
     }
 }

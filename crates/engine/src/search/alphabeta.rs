@@ -14,7 +14,7 @@ pub fn alphabeta<G: Game>(
 ) -> SearchResult<G::Move> {
     // Without a stop flag nothing stops it, so the result is always complete.
     let controls = Controls::default();
-    run(game, limits, &controls, tracer).0
+    alphabeta_walk(game, limits, &controls, tracer).0
 }
 
 /// [`alphabeta`] watched by `controls`: it publishes its node count to their progress and
@@ -26,10 +26,11 @@ pub fn alphabeta_with<G: Game>(
     controls: &Controls,
     tracer: &mut impl Tracer,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    unless_stopped(run(game, limits, controls, tracer))
+    unless_stopped(alphabeta_walk(game, limits, controls, tracer))
 }
 
-fn run<G: Game>(
+/// The search and why it stopped early, if it did: its work counts either way.
+pub(crate) fn alphabeta_walk<G: Game>(
     game: &mut G,
     limits: Limits,
     controls: &Controls,

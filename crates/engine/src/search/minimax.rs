@@ -14,7 +14,7 @@ pub fn minimax<G: Game>(
 ) -> SearchResult<G::Move> {
     // Without a stop flag nothing stops it, so the result is always complete.
     let controls = Controls::default();
-    run(game, limits, &controls, tracer).0
+    minimax_walk(game, limits, &controls, tracer).0
 }
 
 /// [`minimax`] watched by `controls`: it publishes its node count to their progress and ends
@@ -26,10 +26,11 @@ pub fn minimax_with<G: Game>(
     controls: &Controls,
     tracer: &mut impl Tracer,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    unless_stopped(run(game, limits, controls, tracer))
+    unless_stopped(minimax_walk(game, limits, controls, tracer))
 }
 
-fn run<G: Game>(
+/// The search and why it stopped early, if it did: its work counts either way.
+pub(crate) fn minimax_walk<G: Game>(
     game: &mut G,
     limits: Limits,
     controls: &Controls,

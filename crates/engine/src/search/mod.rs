@@ -7,8 +7,10 @@ mod alphabeta;
 mod estimate;
 mod minimax;
 
+pub(crate) use alphabeta::alphabeta_walk;
 pub use alphabeta::{alphabeta, alphabeta_with};
 pub use estimate::{TreeSize, REACH};
+pub(crate) use minimax::minimax_walk;
 pub use minimax::{minimax, minimax_with};
 
 use crate::budget::{Controls, Exhausted, Meter};

@@ -6,9 +6,7 @@
 //! - [`draw`]: the terminal drawing and the step-by-step trace;
 //! - [`dot`]: Graphviz DOT;
 //! - [`compare`]: the work of each algorithm on one position;
-//! - [`budget`]: a node budget for searches that might not finish in reasonable time.
 
-pub mod budget;
 pub mod compare;
 pub mod dot;
 pub mod draw;

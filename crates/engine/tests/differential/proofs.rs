@@ -98,7 +98,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
             Budget::unlimited(),
         )
         .unwrap();
-    let pos = small(&board).unwrap();
+    let pos = small(board).unwrap();
     // A tiny table is overwritten constantly; neither the value nor the certificate may suffer.
     for hash_mib in [4, 1] {
         let (solution, bytes) = prove(pos, hash_mib);
