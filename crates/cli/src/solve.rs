@@ -376,7 +376,7 @@ fn print_solution(
 }
 
 /// Prints a solve that ran out of `--max-time`: no value, what is known, the work.
-fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished) -> anyhow::Result<()> {
+fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished<'_>) -> anyhow::Result<()> {
     let limit = unfinished.time_limit()?;
     if args.common.json {
         let answer = json!({ "value": null, "plies": null, "best_moves": [] });

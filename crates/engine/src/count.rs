@@ -177,7 +177,7 @@ impl Tally {
 type Layer = FxHashMap<(u64, u64), Tally>;
 
 /// Bytes of one map entry plus its control byte (hashbrown's layout, which `std` uses).
-const ENTRY_BYTES: u64 = (std::mem::size_of::<((u64, u64), Tally)>() + 1) as u64;
+const ENTRY_BYTES: u64 = (size_of::<((u64, u64), Tally)>() + 1) as u64;
 
 /// The buckets behind a map of `capacity` (a power of two, 7/8 usable from 8 buckets up).
 fn buckets(capacity: usize) -> u64 {

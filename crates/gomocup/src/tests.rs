@@ -213,5 +213,8 @@ fn takeback_undoes_the_last_move_or_lifts_an_earlier_stone_when_the_game_allows_
     let out = transcript(&mut b, &lifts.each_ref().map(String::as_str));
     assert_eq!(out, ["OK", "OK", "OK", "OK"], "{lifts:?}");
     let out = transcript(&mut b, &["TAKEBACK 0,0"]);
-    assert!(out[0].starts_with("ERROR") && out[0].contains("no stone"), "{out:?}");
+    assert!(
+        out[0].starts_with("ERROR") && out[0].contains("no stone"),
+        "{out:?}"
+    );
 }

@@ -56,7 +56,7 @@ pub fn key_footer(width: u16, t: &Texts) -> String {
 }
 
 /// Draws the whole app.
-pub fn draw(frame: &mut Frame, app: &App) {
+pub fn draw(frame: &mut Frame<'_>, app: &App) {
     let area = frame.area();
     let t = app.t();
     let Some(screen) = app.screen() else {
@@ -97,7 +97,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Overlay::Help => draw_help(frame, area, t),
         Overlay::Settings(form) => {
             let rows = form.rows(t);
-            let lines: Vec<Line> = rows
+            let lines: Vec<Line<'_>> = rows
                 .iter()
                 .enumerate()
                 .map(|(i, (label, value))| {
@@ -152,7 +152,7 @@ fn title(app: &App, width: u16) -> String {
     text
 }
 
-fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u16) {
+fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'_>>, width: u16) {
     let w = width.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);
     let rect = Rect::new(
@@ -168,7 +168,7 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u1
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
-fn draw_help(frame: &mut Frame, area: Rect, t: &Texts) {
+fn draw_help(frame: &mut Frame<'_>, area: Rect, t: &Texts) {
     let lines = t
         .key_help
         .iter()
@@ -319,10 +319,10 @@ fn draw_board(buf: &mut Buffer, app: &App, layout: &BoardLayout) {
     }
 }
 
-fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
+fn draw_panel(frame: &mut Frame<'_>, app: &App, area: Rect) {
     let t = app.t();
     let session = &app.session;
-    let mut lines: Vec<Line> = Vec::new();
+    let mut lines: Vec<Line<'_>> = Vec::new();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let turn = session.to_move();
     let who = |side: Side| {

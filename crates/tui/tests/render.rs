@@ -69,7 +69,7 @@ fn mid_game_board() {
     click(&mut a, 0);
     // Wall time is the one thing that varies from run to run.
     if let Some(last) = a.last.as_mut() {
-        last.elapsed = std::time::Duration::from_millis(3);
+        last.elapsed = Duration::from_millis(3);
     }
     let buf = snapshot("mid_game", &a);
     let t = text(&buf);
@@ -179,7 +179,7 @@ fn a_narrow_terminal_keeps_whole_keys_and_the_panel_border() {
     key(&mut a, KeyCode::Enter);
     click(&mut a, 0);
     if let Some(last) = a.last.as_mut() {
-        last.elapsed = std::time::Duration::from_millis(3);
+        last.elapsed = Duration::from_millis(3);
     }
     let t = text(&snapshot("narrow", &a));
     let footer = t.lines().nth(19).unwrap();
@@ -276,7 +276,7 @@ fn p_after_the_end_says_there_is_nothing_to_pause() {
     ch(&mut a, 'p');
     assert!(!a.paused);
     if let Some(last) = a.last.as_mut() {
-        last.elapsed = std::time::Duration::from_millis(3);
+        last.elapsed = Duration::from_millis(3);
     }
     let t = text(&snapshot("over_p", &a));
     assert!(

@@ -142,7 +142,7 @@ fn print_grid(board: &Board, moves: &[MoveValue]) -> anyhow::Result<()> {
 }
 
 /// Prints an analysis that ran out of `--max-time`: no values, what is known, the work.
-fn print_incomplete(args: &AnalyzeArgs, unfinished: &Unfinished) -> anyhow::Result<()> {
+fn print_incomplete(args: &AnalyzeArgs, unfinished: &Unfinished<'_>) -> anyhow::Result<()> {
     let limit = unfinished.time_limit()?;
     if args.common.json {
         let out = unfinished.json(json!({ "moves": null }), json!({}));

@@ -112,7 +112,7 @@ impl Searcher {
     /// A searcher with a transposition table of about `hash_mib` MiB.
     pub fn new(hash_mib: usize) -> Searcher {
         let bytes = hash_mib.clamp(1, 4096) << 20;
-        let entries = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
+        let entries = (bytes / size_of::<Entry>()).next_power_of_two() / 2;
         Searcher {
             table: vec![Entry::default(); entries.max(1024)],
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
@@ -131,7 +131,7 @@ impl Searcher {
     }
 
     /// Chooses a move for the side to move; `None` when the game is over.
-    pub fn search(&mut self, state: &mut State, limits: &Limits) -> Option<Report> {
+    pub fn search(&mut self, state: &mut State, limits: &Limits<'_>) -> Option<Report> {
         if state.is_over() {
             return None;
         }
@@ -226,7 +226,7 @@ impl Searcher {
         &mut self,
         state: &mut State,
         mut moves: Vec<usize>,
-        limits: &Limits,
+        limits: &Limits<'_>,
     ) -> Option<Report> {
         let mut report = Report {
             best: moves[0],
@@ -309,7 +309,7 @@ impl Searcher {
         mut alpha: Score,
         beta: Score,
         ply: usize,
-        limits: &Limits,
+        limits: &Limits<'_>,
     ) -> Score {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY_NODES) && self.stopped.is_none() {

@@ -297,25 +297,26 @@ impl Prover {
             },
         )?;
         let mut records = 0;
-        let mut run = |prover: &mut Prover,
-                       attacker: Side,
-                       part: fn(&mut writer::Writer, &mut Position<u64>) -> io::Result<()>|
-         -> io::Result<()> {
-            let mut p = pos.clone();
-            let written = prover
-                .with_search(pos, attacker, false, |s| {
-                    let mut w = writer::Writer {
-                        search: s,
-                        out: &mut *out,
-                        written: HashSet::new(),
-                        records: 0,
-                    };
-                    part(&mut w, &mut p).map(|()| w.records)
-                })
-                .map_err(io::Error::other)??;
-            records += written;
-            Ok(())
-        };
+        let mut run =
+            |prover: &mut Prover,
+             attacker: Side,
+             part: fn(&mut writer::Writer<'_, '_, '_>, &mut Position<u64>) -> io::Result<()>|
+             -> io::Result<()> {
+                let mut p = pos.clone();
+                let written = prover
+                    .with_search(pos, attacker, false, |s| {
+                        let mut w = writer::Writer {
+                            search: s,
+                            out: &mut *out,
+                            written: HashSet::new(),
+                            records: 0,
+                        };
+                        part(&mut w, &mut p).map(|()| w.records)
+                    })
+                    .map_err(io::Error::other)??;
+                records += written;
+                Ok(())
+            };
         match solution.value {
             ProofValue::Win => run(self, me, |w, p| w.attacker_wins(p))?,
             ProofValue::Loss => run(self, me.other(), |w, p| w.root_defender_loses(p))?,

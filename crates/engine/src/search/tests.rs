@@ -139,7 +139,7 @@ mod controls {
             };
             assert_eq!(
                 result.unwrap_err(),
-                crate::error::SearchError::Stopped(Exhausted::Stopped)
+                SearchError::Stopped(Exhausted::Stopped)
             );
             assert_eq!(game.game.pos.stone_count(), 0, "back at the root");
             // Stopped within one check interval of the flag, and every node was published.

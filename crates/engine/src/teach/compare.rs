@@ -245,6 +245,6 @@ mod tests {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let budget = Budget::unlimited().with_stop_flag(stop);
         let err = run(&board, Contender::Solver, u64::MAX, budget).unwrap_err();
-        assert_eq!(err, SearchError::Stopped(crate::budget::Exhausted::Stopped));
+        assert_eq!(err, SearchError::Stopped(Exhausted::Stopped));
     }
 }

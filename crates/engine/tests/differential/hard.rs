@@ -30,7 +30,11 @@ fn check_hard(board: &Board) -> Result<(), TestCaseError> {
         .think(board, Level::Hard, false, &mut rng)
         .expect("hard answers")
         .cell;
-    let chosen = all.iter().find(|(c, _)| *c == cell).expect("a legal move").1;
+    let chosen = all
+        .iter()
+        .find(|(c, _)| *c == cell)
+        .expect("a legal move")
+        .1;
     let text = board.to_text();
     let name = board.move_name(cell);
     // A win in one is taken.
