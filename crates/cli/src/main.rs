@@ -3,6 +3,7 @@
 mod bench;
 mod common;
 mod count;
+mod game_args;
 mod live;
 mod r#match;
 mod play;
