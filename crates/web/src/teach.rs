@@ -3,7 +3,7 @@
 
 use crate::error::ApiError;
 use mnk_engine::teach::INFINITY;
-use mnk_engine::teach::{draw, Algo, Event, Lesson};
+use mnk_engine::teach::{Algo, Event, Lesson};
 use mnk_engine::tree;
 use mnk_engine::Bound;
 use serde::{Deserialize, Serialize};
@@ -169,7 +169,7 @@ fn view(lesson: &Lesson) -> LessonView {
 /// The engine's trace sentences, each paired with the node it is about. The trace writes one
 /// numbered line per event, an entered leaf and its value together; the events give the node.
 fn steps(lesson: &Lesson) -> Vec<Step> {
-    let text = draw::trace(lesson);
+    let text = mnk_engine::teach::trace(lesson);
     let lines: Vec<String> = text
         .lines()
         .filter_map(|line| {

@@ -144,7 +144,7 @@ pub fn run_tree(args: TreeArgs) -> anyhow::Result<()> {
                 out.push_str(&format!(
                     "Trace of {}:\n{}\n",
                     l.algo.title(),
-                    draw::trace(l)
+                    mnk_engine::teach::trace(l)
                 ));
             }
         }

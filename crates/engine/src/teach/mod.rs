@@ -3,7 +3,8 @@
 //! their [`Tracer`](crate::search::Tracer) hooks, never from a copy of the algorithms.
 //!
 //! - [`lesson`]: run a search and keep its account as a tree of [`lesson::Node`]s;
-//! - [`draw`]: the terminal drawing and the step-by-step trace;
+//! - [`draw`]: the terminal drawing and the summary of the work;
+//! - [`trace()`]: the step-by-step trace;
 //! - [`dot`]: Graphviz DOT;
 //! - [`compare`]: the work of each algorithm on one position;
 
@@ -12,9 +13,11 @@ pub mod dot;
 pub mod draw;
 pub mod lesson;
 mod record;
+mod trace;
 
 pub use lesson::{Lesson, Node};
 pub use record::{prunes, Event};
+pub use trace::trace;
 
 use crate::score::Score;
 

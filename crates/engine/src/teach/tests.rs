@@ -1,8 +1,9 @@
 //! Tests of the lessons: the seed example both ways, random trees against an independent
 //! statement of the textbook rule, snapshots of the drawing, trace and DOT, real game trees.
 
-use super::draw::{draw, summary, trace};
+use super::draw::{draw, summary};
 use super::lesson::Lesson;
+use super::trace;
 use super::{dot::dot, Algo};
 use crate::board::Board;
 use crate::eval::Evaluator;
