@@ -23,6 +23,19 @@ use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 
 /// A position on a board of any supported size (1x1 to 26x26). Boards of up to 64 cells use
 /// one machine word per side, larger ones a wider set; callers never see the difference.
+///
+/// ```
+/// use mnk_engine::{Board, Outcome, Rules, Side};
+///
+/// let mut board = Board::new(Rules::tic_tac_toe());
+/// for name in ["a1", "b1", "a2", "b2", "a3"] {
+///     let cell = board.parse_move(name).unwrap();
+///     board.play(cell).unwrap();
+/// }
+/// assert_eq!(board.outcome(), Some(Outcome::Win(Side::X)));
+/// assert!(board.play(8).is_err()); // the game is over: no move is taken
+/// assert_eq!(board.to_text(), "x../xo./xo.");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board(pub(crate) Repr);
 

@@ -28,6 +28,17 @@ use std::sync::Arc;
 pub type Deadline = Arc<dyn Fn() -> bool + Send + Sync>;
 
 /// What bounds one search. The default bounds nothing.
+///
+/// A search that runs out says so; it never hands back a value it did not compute:
+///
+/// ```
+/// use mnk_engine::{Algorithm, Board, Budget, Exhausted, Rules, SearchError, SolverConfig};
+///
+/// let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
+/// let tight = Budget::unlimited().with_node_limit(1_000);
+/// let answer = board.solve(Algorithm::Minimax, SolverConfig::default(), tight);
+/// assert!(matches!(answer, Err(SearchError::Stopped(Exhausted::Nodes))));
+/// ```
 #[derive(Clone, Default)]
 pub struct Budget {
     stop: Option<Arc<AtomicBool>>,

@@ -8,6 +8,17 @@ use std::str::FromStr;
 pub const MAX_SIDE: usize = 26;
 
 /// A validated rule set: a board `width` x `height`, `k` in a row wins.
+///
+/// ```
+/// use mnk_engine::Rules;
+///
+/// let gomoku = Rules::new(15, 15, None).unwrap(); // K defaults to min(W, H, 5)
+/// assert_eq!(gomoku.k(), 5);
+/// assert!(Rules::new(3, 3, Some(4)).is_err()); // no room for 4 in a row
+/// // Cells are named like a chess board: column letter, row number, a1 bottom-left.
+/// let ttt = Rules::tic_tac_toe();
+/// assert_eq!(ttt.cell_name(ttt.parse_cell("b2").unwrap()), "b2");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     width: usize,

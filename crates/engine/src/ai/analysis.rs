@@ -54,6 +54,23 @@ pub fn analysis_is_exact(board: &Board) -> bool {
     board.as_small().is_some() && board.legal_moves().len() <= EXACT_EMPTY_CELLS
 }
 
+/// ```
+/// use mnk_engine::ai::{analyze, AnalysisKind};
+/// use mnk_engine::{Board, Budget, Rules, Verdict};
+///
+/// // Tic-tac-toe is small enough to prove every value.
+/// let board = Board::new(Rules::tic_tac_toe());
+/// let analysis = analyze(&board, &Budget::unlimited()).unwrap();
+/// assert_eq!(analysis.kind, AnalysisKind::Exact);
+/// assert!(analysis.moves.iter().all(|m| m.verdict == Verdict::Draw));
+///
+/// // An empty Gomoku board is not: the values are estimates, and say so.
+/// let board = Board::new(Rules::new(15, 15, None).unwrap());
+/// let analysis = analyze(&board, &Budget::unlimited()).unwrap();
+/// assert_eq!(analysis.kind, AnalysisKind::Estimate);
+/// assert_eq!(analysis.moves.len(), 225);
+/// ```
+///
 /// Values every legal move of an unfinished position, exactly where [`analysis_is_exact`]
 /// says so and as an estimate elsewhere; the budget bounds the exact search (a stopped
 /// analysis returns [`SearchError::Stopped`]).

@@ -30,8 +30,8 @@ pub struct BadPlayer(pub String);
 pub enum Level {
     /// The exact solver where it is fast; otherwise the `Hard` search.
     Perfect,
-    /// A 4-ply search with wins and forced blocks searched first and forced lines followed
-    /// past the horizon.
+    /// The threat-pattern search on every board size: wins, forced blocks and winning
+    /// threat sequences first, then an iterative-deepening search within the move's budget.
     Hard,
     /// Textbook depth-limited alpha-beta with the open-lines estimate at the horizon.
     Depth(u32),
@@ -39,6 +39,15 @@ pub enum Level {
     Random,
 }
 
+/// Who plays a side.
+///
+/// ```
+/// use mnk_engine::ai::{Level, Player};
+///
+/// assert_eq!("human".parse::<Player>().unwrap(), Player::Human);
+/// assert_eq!("depth:3".parse::<Player>().unwrap(), Player::Computer(Level::Depth(3)));
+/// assert!("grandmaster".parse::<Player>().is_err());
+/// ```
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {

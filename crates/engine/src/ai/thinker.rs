@@ -59,6 +59,21 @@ pub const TIMED_NODES: u64 = 200_000_000;
 
 /// The computer's memory across a game: the exact solver and the big-board search with their
 /// tables (made on first use), the stop flag and the per-move clock a front end hands in.
+///
+/// ```
+/// use mnk_engine::ai::{Level, Thinker};
+/// use mnk_engine::{Board, Rules};
+/// use rand::SeedableRng;
+///
+/// // o must block x's column a at a3.
+/// let board = Board::from_text(Rules::tic_tac_toe(), ".../xo./x..").unwrap();
+/// let mut thinker = Thinker::default();
+/// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+/// for level in [Level::Perfect, Level::Hard, Level::Depth(2)] {
+///     let thought = thinker.think(&board, level, false, &mut rng).unwrap();
+///     assert_eq!(board.move_name(thought.cell), "a3", "{level:?}");
+/// }
+/// ```
 #[derive(Default)]
 pub struct Thinker {
     solver: Option<Solver<u64>>,

@@ -49,6 +49,21 @@ impl Default for SessionConfig {
 }
 
 /// One game in progress.
+///
+/// ```
+/// use mnk_engine::session::{Session, SessionConfig};
+///
+/// // You are x, the computer plays o perfectly (the defaults).
+/// let mut game = Session::new(SessionConfig::default()).unwrap();
+/// game.play_text("b2").unwrap();
+/// assert!(game.computer_to_move());
+/// let reply = game.computer_move().unwrap();
+/// assert!(game.board().stone(reply.cell).is_some());
+/// assert!(game.play_text("b2").is_err()); // taken: the game is unchanged
+/// assert_eq!(game.undo().unwrap().len(), 2); // your move and the reply go back together
+/// assert!(game.board().stone_count() == 0);
+/// ```
+/// One game in progress.
 pub struct Session {
     pub(super) config: SessionConfig,
     pub(super) board: Board,
