@@ -28,14 +28,25 @@ fn solve(args: &[String]) -> Result<String, Box<dyn std::error::Error>> {
         [] => (Rules::tic_tac_toe(), ".../.../..."),
         [size, k, text] => {
             let size: Size = size.parse()?;
-            (Rules::new(size.width, size.height, Some(k.parse()?))?, text.as_str())
+            (
+                Rules::new(size.width, size.height, Some(k.parse()?))?,
+                text.as_str(),
+            )
         }
         _ => return Err("give no arguments, or SIZE K POSITION".into()),
     };
     let board = Board::from_text(rules, text)?;
     // Auto picks the exact solver or the proof search, whichever suits the board.
-    let report = board.solve(Algorithm::Auto, SolverConfig::default(), Budget::unlimited())?;
-    let best: Vec<String> = report.best_moves.iter().map(|&c| board.move_name(c)).collect();
+    let report = board.solve(
+        Algorithm::Auto,
+        SolverConfig::default(),
+        Budget::unlimited(),
+    )?;
+    let best: Vec<String> = report
+        .best_moves
+        .iter()
+        .map(|&c| board.move_name(c))
+        .collect();
     Ok(format!(
         "{} to move: {} (best: {}; {} nodes)",
         board.to_move(),
@@ -51,6 +62,9 @@ fn tic_tac_toe_is_a_draw_and_a_won_position_is_won() {
     assert!(empty.starts_with("x to move: draw"), "{empty}");
     let args = ["3x3", "3", "xx./oo./..."].map(String::from);
     let won = solve(&args).unwrap();
-    assert!(won.starts_with("x to move: win in 1 ply (best: c3;"), "{won}");
+    assert!(
+        won.starts_with("x to move: win in 1 ply (best: c3;"),
+        "{won}"
+    );
     assert!(solve(&["3x3".to_string()]).is_err());
 }

@@ -1,4 +1,4 @@
-//! The `hard` level on every board: the threat-pattern search of [`crate::gomoku`] (line
+//! The `hard` level on every board: the threat-pattern search of the Gomoku module (line
 //! patterns kept up to date move by move, VCF to win and to defend, iterative-deepening PVS)
 //! within the move's budget. `perfect` plays it too wherever the exact solver cannot answer.
 

@@ -6,7 +6,7 @@
 //! - [`level`]: who plays a side (`human` or a computer [`Level`]) and how levels are named.
 //! - [`thought`]: [`Thought`], what the computer decided and why.
 //! - [`thinker`]: [`Thinker`], the computer's memory across a game and the dispatch by level.
-//! - [`hard`]: the `hard` level, the threat-pattern search of [`crate::gomoku`] on every board.
+//! - [`hard`]: the `hard` level, the threat-pattern search of the engine's Gomoku module on every board.
 //! - [`textbook`]: the depth-limited alpha-beta of `depth:N`.
 //! - [`analysis`]: the value of every move for the analysis overlay, exact or estimated.
 //! - [`clock`]: how long one move may take, and the per-move clock a front end hands in.

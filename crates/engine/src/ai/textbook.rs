@@ -1,7 +1,7 @@
 //! The `depth:N` levels: textbook alpha-beta N plies deep with the open-lines estimate at the
-//! horizon, as in the seed programs, over a view of the position ([`Focused`]) that on boards
+//! horizon, as in the seed programs, over a view of the position (`Focused`) that on boards
 //! of more than [`FULL_WIDTH_CELLS`] cells considers only the empty cells within
-//! [`NEAR_RADIUS`] of a stone, which keeps a 15x15 move quick.
+//! `NEAR_RADIUS` of a stone, which keeps a 15x15 move quick.
 
 use super::thought::{Candidate, Method, Thought};
 use crate::bits::BitSet;
