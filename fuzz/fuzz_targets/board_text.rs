@@ -7,8 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mnk_engine::notation::infer_size;
-use mnk_engine::{Board, Outcome, Side};
+use mnk_engine::{infer_size, Board, Outcome, Side};
 use mnk_fuzz::{header_and_text, rules_from, sized};
 
 fuzz_target!(|data: &[u8]| {

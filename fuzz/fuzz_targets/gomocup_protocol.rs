@@ -7,10 +7,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mnk_engine::gomoku::VcfLimits;
-use mnk_gomocup::{Brain, Budget, Command, Parser};
+use mnk_gomocup::{Brain, Caps, Command, Parser};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -19,16 +19,13 @@ fuzz_target!(|data: &[u8]| {
         let _ = parser.feed(line);
     }
 
-    let mut brain = Brain::with_budget(Budget {
+    let mut brain = Brain::with_caps(Caps {
         hash_mib: 1,
         max_depth: 1,
         max_nodes: 1024,
-        vcf: VcfLimits {
-            depth: 6,
-            nodes: 300,
-        },
+        threat_nodes: Some(300),
     });
-    let abort = AtomicBool::new(false);
+    let abort = Arc::new(AtomicBool::new(false));
     // What the target knows of the game: the size of the board and the cells taken.
     let mut mirror = Parser::default();
     let mut size: Option<(usize, usize)> = None;

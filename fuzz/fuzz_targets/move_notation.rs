@@ -6,7 +6,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mnk_engine::notation::{move_name, parse_move};
 use mnk_fuzz::{header_and_text, rules_from};
 
 fuzz_target!(|data: &[u8]| {
@@ -14,13 +13,13 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let rules = rules_from(w, h, k);
-    if let Ok(cell) = parse_move(&rules, &text) {
+    if let Ok(cell) = rules.parse_cell(&text) {
         assert!(cell < rules.cells(), "{text:?} -> {cell}");
-        let name = move_name(&rules, cell);
-        assert_eq!(parse_move(&rules, &name), Ok(cell), "{text:?} -> {name}");
-        assert_eq!(parse_move(&rules, &name.to_uppercase()), Ok(cell));
+        let name = rules.cell_name(cell);
+        assert_eq!(rules.parse_cell(&name), Ok(cell), "{text:?} -> {name}");
+        assert_eq!(rules.parse_cell(&name.to_uppercase()), Ok(cell));
     }
     let cell = pick as usize % rules.cells();
-    assert_eq!(parse_move(&rules, &move_name(&rules, cell)), Ok(cell));
-    assert_eq!(parse_move(&rules, &(cell + 1).to_string()), Ok(cell));
+    assert_eq!(rules.parse_cell(&rules.cell_name(cell)), Ok(cell));
+    assert_eq!(rules.parse_cell(&(cell + 1).to_string()), Ok(cell));
 });

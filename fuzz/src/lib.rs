@@ -1,7 +1,6 @@
 //! Helpers shared by the fuzz targets in `fuzz_targets/`.
 
-use mnk_engine::rules::MAX_SIDE;
-use mnk_engine::Rules;
+use mnk_engine::{Rules, MAX_SIDE};
 
 /// A rule set from three bytes: width and height 1..=26 (so both one-word boards of up to 64
 /// cells and wide ones up to 26x26 come up), K in 1..=the longer side.

@@ -2,14 +2,9 @@
 //! check of a last stone, make/unmake with the symmetric hashes, and whole solves.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use mnk_engine::bits::BitSet;
-use mnk_engine::board::{Algorithm, Board};
-use mnk_engine::geometry::Geometry;
-use mnk_engine::position::{Position, Side};
+use mnk_engine::internals::{scan, BitSet, Geometry, Position};
 use mnk_engine::proof::{ProofConfig, Prover};
-use mnk_engine::solver::SolverConfig;
-use mnk_engine::threats::scan;
-use mnk_engine::Rules;
+use mnk_engine::{Algorithm, Board, Budget, Rules, Side, SolverConfig};
 use std::hint::black_box;
 
 fn middle_game() -> Position<u64> {
@@ -47,13 +42,21 @@ fn hot_paths(c: &mut Criterion) {
     };
     c.bench_function("solve 3x3 from empty", |b| {
         let board = Board::new(Rules::tic_tac_toe());
-        b.iter(|| board.solve(Algorithm::Solver, config, None).unwrap())
+        b.iter(|| {
+            board
+                .solve(Algorithm::Solver, config, Budget::unlimited())
+                .unwrap()
+        })
     });
     let mut group = c.benchmark_group("slow");
     group.sample_size(10);
     group.bench_function("solve 4x4/4 from empty", |b| {
         let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
-        b.iter(|| board.solve(Algorithm::Solver, config, None).unwrap())
+        b.iter(|| {
+            board
+                .solve(Algorithm::Solver, config, Budget::unlimited())
+                .unwrap()
+        })
     });
     group.finish();
 }

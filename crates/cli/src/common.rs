@@ -1,7 +1,7 @@
 //! What every subcommand shares: the board options, the error edge, JSON printing.
 
 use clap::Args;
-use mnk_engine::notation::infer_size;
+use mnk_engine::infer_size;
 use mnk_engine::{Board, Rules, Size};
 use std::process::ExitCode;
 use std::time::Duration;

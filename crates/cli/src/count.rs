@@ -4,8 +4,8 @@ use crate::common::{counted, duration, grouped, millis, note, outln, BoardArgs};
 use crate::live::{catch_ctrl_c, Live, Show, Stop};
 use crate::solve::stopped;
 use clap::Args;
-use mnk_engine::count::{count, estimate, CountError, DEFAULT_MEMORY_MIB};
 use mnk_engine::SearchError;
+use mnk_engine::{CountError, DEFAULT_MEMORY_MIB};
 use serde_json::json;
 
 /// Largest `--memory`, MiB: far more than a count can use on any machine it runs on today.
@@ -27,16 +27,8 @@ pub struct CountArgs {
 pub fn run(args: CountArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
     let rules = board.rules();
-    let Some(pos) = board.as_small() else {
-        return Err(SearchError::BoardTooLarge {
-            what: "counting",
-            max: 64,
-            cells: rules.cells(),
-        }
-        .into());
-    };
     let memory = args.memory << 20;
-    let plan = estimate(pos);
+    let plan = board.count_estimate()?;
     let (widest, positions) = plan.widest_ply();
     if positions > 10_000_000.0 && plan.refusal(memory).is_none() {
         catch_ctrl_c();
@@ -56,11 +48,11 @@ pub fn run(args: CountArgs) -> anyhow::Result<()> {
         }
     };
     let live = Live::watch(show, None);
-    let result = count(pos, memory, &live.controls());
+    let result = board.count(memory, &live.controls());
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();
     let r = match (result, stop) {
-        (Err(CountError::Search(SearchError::Stopped)), Some(Stop::Interrupted)) => {
+        (Err(CountError::Search(SearchError::Stopped(_))), Some(Stop::Interrupted)) => {
             let work = counted(snapshot.nodes.into(), "position", "positions");
             let known = format!("the count had reached ply {}", snapshot.ply);
             return Err(stopped(&work, elapsed, &known));

@@ -4,8 +4,8 @@
 
 use crate::common::{approx, grouped};
 use indicatif::{ProgressBar, ProgressStyle};
-use mnk_engine::board::Controls;
-use mnk_engine::solver::progress::{Progress, ProgressSnapshot};
+use mnk_engine::{Budget, Controls};
+use mnk_engine::{Progress, ProgressSnapshot};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
@@ -120,7 +120,7 @@ impl Live {
     /// What the search is handed.
     pub fn controls(&self) -> Controls {
         Controls {
-            stop: Some(self.stop.clone()),
+            budget: Budget::unlimited().with_stop_flag(self.stop.clone()),
             progress: Some(self.progress.clone()),
         }
     }

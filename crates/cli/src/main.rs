@@ -3,9 +3,9 @@
 mod bench;
 mod common;
 mod count;
+mod game_args;
 mod live;
-#[path = "match/mod.rs"]
-mod matches;
+mod r#match;
 mod play;
 mod prove;
 mod render;
@@ -48,7 +48,7 @@ enum Command {
     /// Play a game in the terminal, line by line (human or computer on either side).
     Play(play::PlayArgs),
     /// A match between two computer players or Gomocup brains, with a result table.
-    Match(matches::MatchArgs),
+    Match(r#match::MatchArgs),
     /// The full-screen terminal game: mouse and keyboard, hints, analysis, settings.
     Tui(tui::TuiArgs),
     /// Minimax and alpha-beta on an explicit tree or a real game tree, step by step.
@@ -90,7 +90,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => (play::run(args), false),
         Some(Command::Match(args)) => {
             let json = args.json;
-            (matches::run(args), json)
+            (r#match::run(args), json)
         }
         Some(Command::Tui(args)) => (tui::run(args), false),
         Some(Command::Tree(args)) => {

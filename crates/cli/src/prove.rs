@@ -4,9 +4,9 @@
 //! the clock (Ctrl-C and `--max-time` come from the live line's controls).
 
 use clap::Args;
-use mnk_engine::board::Controls;
 use mnk_engine::proof::{ProofConfig, ProofSolution, Prover};
-use mnk_engine::{Board, SearchError};
+use mnk_engine::Controls;
+use mnk_engine::{Board, Budget, Exhausted, SearchError};
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -143,12 +143,12 @@ pub fn prove(
         prover.set_progress(progress.clone());
     }
     let save_every = args.checkpoint.as_ref().map(|_| args.checkpoint_every);
-    let watch = Watch::start(controls.stop.clone(), save_every);
-    prover.set_stop_flag(watch.flag.clone());
+    let watch = Watch::start(controls.budget.stop_flag().cloned(), save_every);
+    prover.set_budget(Budget::unlimited().with_stop_flag(watch.flag.clone()));
     let solution = loop {
         match board.prove(&mut prover) {
             Ok(solution) => break solution,
-            Err(SearchError::Stopped) if watch.reason.load(Ordering::SeqCst) == SAVE_DUE => {
+            Err(SearchError::Stopped(_)) if watch.reason.load(Ordering::SeqCst) == SAVE_DUE => {
                 if let Some(path) = &args.checkpoint {
                     save_checkpoint(&prover, board, path)?;
                 }
@@ -156,12 +156,12 @@ pub fn prove(
                 watch.reason.store(RUNNING, Ordering::SeqCst);
                 watch.flag.store(false, Ordering::SeqCst);
             }
-            Err(SearchError::Stopped) => {
+            Err(SearchError::Stopped(_)) => {
                 if let Some(path) = &args.checkpoint {
                     let n = save_checkpoint(&prover, board, path)?;
                     notes.push(format!("{n} settled positions saved in {}", path.display()));
                 }
-                return Ok((Err(SearchError::Stopped), notes));
+                return Ok((Err(SearchError::Stopped(Exhausted::Stopped)), notes));
             }
             Err(e) => return Err(e.into()),
         }
@@ -175,14 +175,11 @@ pub fn prove(
         ));
     }
     if let Some(path) = &args.certificate {
-        let pos = board
-            .as_small()
-            .ok_or_else(|| anyhow::anyhow!("certificates cover boards of up to 64 cells"))?;
         let file = File::create(path)
             .map_err(|e| anyhow::anyhow!("cannot write the certificate {}: {e}", path.display()))?;
         let mut gz =
             flate2::write::GzEncoder::new(BufWriter::new(file), flate2::Compression::default());
-        let summary = prover.write_certificate(pos, &solution, &mut gz)?;
+        let summary = board.write_certificate(&mut prover, &solution, &mut gz)?;
         gz.finish()?.flush()?;
         let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         notes.push(format!(

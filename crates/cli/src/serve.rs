@@ -1,6 +1,6 @@
 //! `mnk serve`: options of the local web app, handed to [`mnk_web`].
 
-use crate::play::MoveTimeArgs;
+use crate::game_args::MoveTimeArgs;
 use clap::Args;
 use std::net::{Ipv4Addr, SocketAddr, ToSocketAddrs};
 

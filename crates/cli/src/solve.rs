@@ -15,10 +15,10 @@ use crate::live::{catch_ctrl_c, Live, Show, Stop};
 use crate::prove::{self, ProofArgs};
 use crate::render::board_text;
 use clap::{Args, ValueEnum};
-use mnk_engine::board::{Algorithm, SolveReport};
-use mnk_engine::solver::progress::ProgressSnapshot;
-use mnk_engine::solver::{SolverConfig, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use mnk_engine::ProgressSnapshot;
+use mnk_engine::{Algorithm, SolveReport};
 use mnk_engine::{Board, SearchError, Verdict};
+use mnk_engine::{SolverConfig, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use serde_json::json;
 use std::time::Duration;
 
@@ -49,23 +49,20 @@ pub enum Algo {
 }
 
 impl Algo {
-    /// The algorithm that runs on `board`: `auto` names the one it chooses.
-    fn resolved(self, board: &Board) -> Algo {
+    /// The engine's algorithm of this choice.
+    fn algorithm(self) -> Algorithm {
         match self {
-            Algo::Auto if board.rules().k() >= 5 && board.as_small().is_some() => Algo::Proof,
-            Algo::Auto => Algo::Solver,
-            other => other,
+            Algo::Minimax => Algorithm::Minimax,
+            Algo::Alphabeta => Algorithm::AlphaBeta,
+            Algo::Solver => Algorithm::Solver,
+            Algo::Proof => Algorithm::Proof,
+            Algo::Auto => Algorithm::Auto,
         }
     }
 
-    fn name(self) -> &'static str {
-        match self {
-            Algo::Minimax => "minimax",
-            Algo::Alphabeta => "alphabeta",
-            Algo::Solver => "solver",
-            Algo::Proof => "proof",
-            Algo::Auto => "auto",
-        }
+    /// The algorithm that runs on `board`: `auto` names the one it chooses.
+    fn resolved(self, board: &Board) -> Algorithm {
+        self.algorithm().resolved(board)
     }
 }
 
@@ -131,8 +128,8 @@ fn judge(
     let empty = format!("{} empty cells", size.empty);
     let (beyond, what) = match algo.resolved(board) {
         // Where the proof search runs, open boards are what it is for.
-        Algo::Proof | Algo::Auto => return Ok((Show::Solver, None)),
-        Algo::Solver => {
+        Algorithm::Proof | Algorithm::Auto => return Ok((Show::Solver, None)),
+        Algorithm::Solver => {
             let warning = (size.empty > FAR_BEYOND_EMPTY && max_time.is_none()).then(|| {
                 format!(
                     "{empty} is far beyond exact solving: the solver finishes only if a forced \
@@ -142,14 +139,14 @@ fn judge(
             });
             return Ok((Show::Solver, warning));
         }
-        Algo::Minimax => (
+        Algorithm::Minimax => (
             size.minimax_beyond_reach(),
             format!(
                 "minimax may visit up to {} nodes from this position ({empty})",
                 approx(size.full)
             ),
         ),
-        Algo::Alphabeta => (
+        Algorithm::AlphaBeta => (
             size.alphabeta_beyond_reach(),
             format!(
                 "alpha-beta visits at least about {} nodes from this position ({empty}) even \
@@ -170,15 +167,15 @@ fn judge(
 }
 
 /// What a stopped run of `algo` has established, in words.
-fn known_so_far(algo: Algo, snapshot: &ProgressSnapshot) -> String {
+fn known_so_far(algo: Algorithm, snapshot: &ProgressSnapshot) -> String {
     match algo {
-        Algo::Solver | Algo::Auto => snapshot.known_so_far(),
-        Algo::Proof => format!(
+        Algorithm::Solver | Algorithm::Auto => snapshot.known_so_far(),
+        Algorithm::Proof => format!(
             "the proof is not complete; {} of {} first moves shown not to win for the side to \
              move",
             snapshot.root_settled, snapshot.root_total
         ),
-        Algo::Minimax | Algo::Alphabeta => format!(
+        Algorithm::Minimax | Algorithm::AlphaBeta => format!(
             "{} values the root only once it has searched the whole tree, so nothing is known yet",
             algo.name()
         ),
@@ -255,16 +252,8 @@ pub fn stopped(work: &str, elapsed: Duration, known: &str) -> anyhow::Error {
 /// Runs `mnk solve`.
 pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
-    if let Some(outcome) = board.outcome() {
-        return Err(SearchError::GameOver(outcome.to_string()).into());
-    }
-    let algorithm = match args.algo {
-        Algo::Minimax => Algorithm::Minimax,
-        Algo::Alphabeta => Algorithm::AlphaBeta,
-        Algo::Solver => Algorithm::Solver,
-        Algo::Proof => Algorithm::Proof,
-        Algo::Auto => Algorithm::Auto,
-    };
+    board.unfinished()?;
+    let algorithm = args.algo.algorithm();
     let files = args.proof.wants_proof();
     if files && !matches!(args.algo, Algo::Proof | Algo::Auto) {
         anyhow::bail!(
@@ -302,7 +291,7 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();
     let report = match (result, stop) {
-        (Err(SearchError::Stopped), Some(stop)) => {
+        (Err(SearchError::Stopped(_)), Some(stop)) => {
             let unfinished = Unfinished {
                 board: &board,
                 stop,
@@ -387,7 +376,7 @@ fn print_solution(
 }
 
 /// Prints a solve that ran out of `--max-time`: no value, what is known, the work.
-fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished) -> anyhow::Result<()> {
+fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished<'_>) -> anyhow::Result<()> {
     let limit = unfinished.time_limit()?;
     if args.common.json {
         let answer = json!({ "value": null, "plies": null, "best_moves": [] });

@@ -5,9 +5,9 @@ use crate::common::{counted, duration, duration_ms, grouped, millis, outln};
 use crate::live::{Live, Show};
 use crate::solve::stopped;
 use clap::Args;
-use mnk_engine::board::Algorithm;
-use mnk_engine::solver::{SolverConfig, DEFAULT_HASH_MIB};
+use mnk_engine::Algorithm;
 use mnk_engine::{Board, Rules, SearchError, Verdict};
+use mnk_engine::{SolverConfig, DEFAULT_HASH_MIB};
 use serde_json::json;
 use std::io::Write;
 
@@ -150,8 +150,8 @@ pub fn run(args: TableArgs) -> anyhow::Result<()> {
         } else {
             Algorithm::Auto
         };
-        let report = match board.solve(algorithm, config, live.controls().stop) {
-            Err(SearchError::Stopped) => {
+        let report = match board.solve(algorithm, config, live.controls().budget) {
+            Err(SearchError::Stopped(_)) => {
                 let known = format!(
                     "the table had reached {}x{}, k={}",
                     rules.width(),

@@ -1,39 +1,19 @@
 //! `mnk tui`: options of the full-screen game, handed to [`mnk_tui`].
 
-use crate::play::{parse_player, First};
+use crate::game_args::GameArgs;
 use clap::Args;
-use mnk_engine::session::Player;
-use mnk_engine::Size;
 use std::io::IsTerminal;
 
 /// Options of `mnk tui` (the same as `mnk play` where they overlap).
 #[derive(Args, Debug, Default)]
 #[command(after_help = mnk_tui::render::key_help_text())]
 pub struct TuiArgs {
-    /// Board size as WxH (1 to 26 each); default 3x3.
-    #[arg(long, value_name = "WxH")]
-    pub size: Option<Size>,
-    /// Stones in a row that win (1 to the longer side); default min(W, H, 5).
-    #[arg(long)]
-    pub k: Option<usize>,
-    /// Who plays x: human, perfect, hard, medium, easy, random or depth:N. Default: human.
-    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
-    pub x: Option<Player>,
-    /// Who plays o (same choices). Default: perfect.
-    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
-    pub o: Option<Player>,
-    /// Which symbol moves first, whoever plays it. Default: x.
-    #[arg(long, value_enum)]
-    pub first: Option<First>,
-    /// Seed for every random choice (random moves, ties between equally good moves).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Pause between moves when the computer plays both sides, in milliseconds (rounded to
     /// 0, 100, 250, 500, 1000, 2000 or 4000; + and - change it in the game). Default: 500.
     #[arg(long, value_name = "MS", default_value_t = 500)]
     pub pace: u64,
-    #[command(flatten)]
-    pub move_time: crate::play::MoveTimeArgs,
     /// Language of the screen: en or zh (Simplified Chinese). Default: from the environment
     /// (LC_ALL, LC_MESSAGES, LANG; zh_CN.UTF-8 and other zh locales choose Chinese).
     #[arg(long, value_enum)]
@@ -65,12 +45,12 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
             "the full-screen game needs a terminal on standard input and output (use mnk play for line mode)"
         );
     }
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let config = crate::play::session_config(args.size, args.k, args.x, args.o, args.first, seed)?;
+    let seed = args.game.seed_or_random();
+    let config = args.game.session_config(seed)?;
     mnk_tui::run(mnk_tui::Options {
         config,
         pace: mnk_tui::Options::pace_for_ms(args.pace),
-        move_clock: args.move_time.clock(),
+        move_clock: args.game.move_time.clock(),
         lang: args
             .lang
             .map_or_else(mnk_tui::lang::Lang::from_env, Into::into),

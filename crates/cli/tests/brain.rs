@@ -37,7 +37,7 @@ fn a_game_with_every_command_over_crlf() {
     let out = transcript(
         "ABOUT\r\nSTART 15\r\nINFO timeout_turn 100\r\nINFO timeout_match 100000\r\n\
          INFO time_left 100000\r\nINFO max_memory 83886080\r\nINFO rule 0\r\nINFO game_type 1\r\n\
-         BEGIN\r\nTURN 6,6\r\nTAKEBACK 6,6\r\nRESTART\r\nRECTSTART 20,15\r\nTURN 19,14\r\n\
+         BEGIN\r\nTURN 6,6\r\nTAKEBACK 7,7\r\nRESTART\r\nRECTSTART 20,15\r\nTURN 19,14\r\n\
          BOARD\r\n7,7,2\r\n8,8,1\r\n9,9,2\r\nDONE\r\nEND\r\n",
     );
     assert!(out[0].starts_with("name=\"pbrain-mnk\""), "{out:?}");

@@ -4,37 +4,78 @@
 
 use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
-use crate::error::{NotationError, PositionError, SearchError};
+use crate::budget::{Budget, Controls};
+use crate::count::{self, CountError, CountEstimate, CountResult};
+use crate::error::Error;
+use crate::error::{GameOver, NotationError, PositionError, SearchError};
 use crate::eval::Evaluator;
 use crate::geometry::Geometry;
-use crate::notation;
-use crate::position::{Outcome, Position, Side};
-use crate::proof::{ProofConfig, ProofSolution, ProofStats, ProofValue, Prover};
+
+use crate::position::Position;
+use crate::proof::{
+    CertificateSummary, ProofConfig, ProofSolution, ProofStats, ProofValue, Prover,
+};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
 use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
+use crate::side::{Outcome, Side};
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
-use crate::Error;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
-pub use crate::solver::progress::Controls;
-
-/// A position on a board of any supported size.
+/// A position on a board of any supported size (1x1 to 26x26). Boards of up to 64 cells use
+/// one machine word per side, larger ones a wider set; callers never see the difference.
+///
+/// ```
+/// use mnk_engine::{Board, Outcome, Rules, Side};
+///
+/// let mut board = Board::new(Rules::tic_tac_toe());
+/// for name in ["a1", "b1", "a2", "b2", "a3"] {
+///     let cell = board.parse_move(name).unwrap();
+///     board.play(cell).unwrap();
+/// }
+/// assert_eq!(board.outcome(), Some(Outcome::Win(Side::X)));
+/// assert!(board.play(8).is_err()); // the game is over: no move is taken
+/// assert_eq!(board.to_text(), "x../xo./xo.");
+/// ```
 #[derive(Clone, Debug, PartialEq)]
-pub enum Board {
+pub struct Board(pub(crate) Repr);
+
+/// How a [`Board`] holds its position.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Repr {
     /// Up to 64 cells.
     Small(Position<u64>),
     /// 65 to 676 cells.
     Wide(Position<Wide>),
 }
 
+impl From<Position<u64>> for Board {
+    fn from(p: Position<u64>) -> Board {
+        Board(Repr::Small(p))
+    }
+}
+
+impl From<Position<Wide>> for Board {
+    fn from(p: Position<Wide>) -> Board {
+        Board(Repr::Wide(p))
+    }
+}
+
+/// Runs the same code on either variant, mutably.
+macro_rules! each_mut {
+    ($board:expr, $p:ident => $body:expr) => {
+        match &mut $board.0 {
+            Repr::Small($p) => $body,
+            Repr::Wide($p) => $body,
+        }
+    };
+}
+
 /// Runs the same code on either variant.
 macro_rules! each {
     ($board:expr, $p:ident => $body:expr) => {
-        match $board {
-            Board::Small($p) => $body,
-            Board::Wide($p) => $body,
+        match &$board.0 {
+            Repr::Small($p) => $body,
+            Repr::Wide($p) => $body,
         }
     };
 }
@@ -56,6 +97,30 @@ pub enum Algorithm {
     Auto,
 }
 
+impl Algorithm {
+    /// The algorithm that runs on `board`: [`Algorithm::Auto`] becomes the one it chooses.
+    pub fn resolved(self, board: &Board) -> Algorithm {
+        match self {
+            Algorithm::Auto if board.rules().k() >= 5 && board.as_small().is_some() => {
+                Algorithm::Proof
+            }
+            Algorithm::Auto => Algorithm::Solver,
+            other => other,
+        }
+    }
+
+    /// The name used on the command line: `minimax`, `alphabeta`, `solver`, `proof`, `auto`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Minimax => "minimax",
+            Algorithm::AlphaBeta => "alphabeta",
+            Algorithm::Solver => "solver",
+            Algorithm::Proof => "proof",
+            Algorithm::Auto => "auto",
+        }
+    }
+}
+
 /// The exact value of a position and the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveReport {
@@ -75,26 +140,63 @@ impl Board {
     /// The empty board of a rule set, x to move.
     pub fn new(rules: Rules) -> Board {
         if rules.cells() <= 64 {
-            Board::Small(Position::empty(Geometry::new(rules)))
+            Board::from(Position::<u64>::empty(Geometry::new(rules)))
         } else {
-            Board::Wide(Position::empty(Geometry::new(rules)))
+            Board::from(Position::<Wide>::empty(Geometry::new(rules)))
         }
     }
 
     /// Parses board text (see DESIGN.md) for a rule set.
     pub fn from_text(rules: Rules, text: &str) -> Result<Board, Error> {
         Ok(if rules.cells() <= 64 {
-            Board::Small(Position::from_text(Geometry::new(rules), text)?)
+            Board::from(Position::<u64>::from_text(Geometry::new(rules), text)?)
         } else {
-            Board::Wide(Position::from_text(Geometry::new(rules), text)?)
+            Board::from(Position::<Wide>::from_text(Geometry::new(rules), text)?)
         })
     }
 
-    /// The same board with a given side to move, when the stone counts allow it.
-    pub fn with_side_to_move(&self, side: Side) -> Result<Board, Error> {
-        let text = self.to_text();
-        let stones = text.split_whitespace().next().unwrap_or_default();
-        Board::from_text(self.rules(), &format!("{stones} {side}"))
+    /// The position with stones of x on `x` and of o on `o` (cells), `to_move` to move, if a
+    /// game can reach it (counts, lines); the moves that led there are unknown, so it starts a
+    /// new history.
+    pub fn from_stones(
+        rules: Rules,
+        x: &[usize],
+        o: &[usize],
+        to_move: Side,
+    ) -> Result<Board, PositionError> {
+        let cells = rules.cells();
+        if let Some(&cell) = x.iter().chain(o).find(|&&c| c >= cells) {
+            return Err(PositionError::OffBoard { cell, cells });
+        }
+        fn build<B: BitSet>(
+            rules: Rules,
+            x: &[usize],
+            o: &[usize],
+            to_move: Side,
+        ) -> Result<Position<B>, PositionError> {
+            let set = |cells: &[usize]| cells.iter().fold(B::default(), |s, &c| s.with(c));
+            let (xs, os) = (set(x), set(o));
+            if let Some(cell) = xs.and(os).lowest() {
+                return Err(PositionError::Occupied(rules.cell_name(cell)));
+            }
+            Position::from_stones(Geometry::new(rules), xs, os, Some(to_move))
+        }
+        Ok(if cells <= 64 {
+            Board::from(build::<u64>(rules, x, o, to_move)?)
+        } else {
+            Board::from(build::<Wide>(rules, x, o, to_move)?)
+        })
+    }
+
+    /// The same stones with a given side to move, when the stone counts allow it (the moves
+    /// played so far are forgotten).
+    pub fn with_side_to_move(&self, side: Side) -> Result<Board, PositionError> {
+        Ok(each!(self, p => Board::from(Position::from_stones(
+            p.geometry().clone(),
+            p.stones(Side::X),
+            p.stones(Side::O),
+            Some(side),
+        )?)))
     }
 
     /// The rule set.
@@ -135,6 +237,11 @@ impl Board {
         each!(self, p => p.outcome())
     }
 
+    /// Nothing when the game goes on; the [`GameOver`] error once it is over.
+    pub fn unfinished(&self) -> Result<(), GameOver> {
+        each!(self, p => p.unfinished())
+    }
+
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         each!(self, p => p.is_over())
@@ -167,22 +274,22 @@ impl Board {
 
     /// Plays a move after checking it.
     pub fn play(&mut self, cell: usize) -> Result<(), PositionError> {
-        each!(self, p => p.play(cell))
+        each_mut!(self, p => p.play(cell))
     }
 
     /// Takes back the last move played since set-up.
     pub fn undo(&mut self) -> Result<usize, PositionError> {
-        each!(self, p => p.undo())
+        each_mut!(self, p => p.undo())
     }
 
     /// Parses a move in notation or as a cell number.
     pub fn parse_move(&self, text: &str) -> Result<usize, NotationError> {
-        notation::parse_move(&self.rules(), text)
+        self.rules().parse_cell(text)
     }
 
     /// A cell's name (`a1` = bottom-left).
     pub fn move_name(&self, cell: usize) -> String {
-        notation::move_name(&self.rules(), cell)
+        self.rules().cell_name(cell)
     }
 
     /// The exact value, every best move and the work, by the chosen algorithm.
@@ -190,58 +297,46 @@ impl Board {
         &self,
         algorithm: Algorithm,
         config: SolverConfig,
-        stop: Option<Arc<AtomicBool>>,
+        budget: Budget,
     ) -> Result<SolveReport, SearchError> {
         self.solve_with(
             algorithm,
             config,
             Controls {
-                stop,
+                budget,
                 progress: None,
             },
         )
     }
 
-    /// [`Board::solve`] with progress counters as well as a stop flag. Every algorithm runs
-    /// until it is done or stopped, however big the tree: [`Board::tree_size`] says up front
-    /// how big minimax and alpha-beta get.
+    /// [`Board::solve`] with progress counters as well as a budget. Every algorithm runs
+    /// until it is done or its budget runs out, however big the tree: [`Board::tree_size`] says
+    /// up front how big minimax and alpha-beta get.
     pub fn solve_with(
         &self,
         algorithm: Algorithm,
         config: SolverConfig,
         controls: Controls,
     ) -> Result<SolveReport, SearchError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(SearchError::GameOver(outcome.to_string()));
-        }
-        let algorithm = match algorithm {
-            Algorithm::Auto if self.rules().k() >= 5 && self.as_small().is_some() => {
-                Algorithm::Proof
-            }
-            Algorithm::Auto => Algorithm::Solver,
-            other => other,
-        };
+        self.unfinished()?;
+        let algorithm = algorithm.resolved(self);
         if algorithm == Algorithm::Proof {
             let mut prover = self.prover(ProofConfig {
                 hash_mib: config.hash_mib,
                 ..ProofConfig::default()
             })?;
-            if let Some(flag) = &controls.stop {
-                prover.set_stop_flag(flag.clone());
-            }
+            prover.set_budget(controls.budget.clone());
             if let Some(progress) = &controls.progress {
                 prover.set_progress(progress.clone());
             }
             let solution = self.prove(&mut prover)?;
             return self.report_proof(&solution, prover.stats(), config, controls);
         }
-        let Controls { stop, progress } = controls;
+        let Controls { budget, progress } = controls;
         match algorithm {
             Algorithm::Solver => each!(self, p => {
                 let mut solver = Solver::new(config);
-                if let Some(flag) = stop {
-                    solver.set_stop_flag(flag);
-                }
+                solver.set_budget(budget);
                 if let Some(progress) = progress {
                     solver.set_progress(progress);
                 }
@@ -261,7 +356,7 @@ impl Board {
                     depth: None,
                     all_best: true,
                 };
-                let controls = Controls { stop, progress };
+                let controls = Controls { budget, progress };
                 let result = each!(self, p => {
                     let mut game = BoardGame {
                         pos: p.clone(),
@@ -291,16 +386,16 @@ impl Board {
 
     /// How big plain minimax and alpha-beta get from here, known before they start (see
     /// [`TreeSize`]): [`Board::solve_with`] runs them to the end however big, so a front end
-    /// checks this first and hands in a stop flag.
+    /// checks this first and hands in a budget.
     pub fn tree_size(&self) -> TreeSize {
         TreeSize::of_empty(self.legal_moves().len())
     }
 
     /// A proof search for this board (boards of up to 64 cells).
     pub fn prover(&self, config: ProofConfig) -> Result<Prover, SearchError> {
-        match self {
-            Board::Small(_) => Ok(Prover::new(config)),
-            Board::Wide(_) => Err(SearchError::BoardTooLarge {
+        match &self.0 {
+            Repr::Small(_) => Ok(Prover::new(config)),
+            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
                 what: "the proof search",
                 max: 64,
                 cells: self.rules().cells(),
@@ -311,13 +406,29 @@ impl Board {
     /// Settles the position with `prover` (which keeps what it settled, for a certificate or
     /// a checkpoint).
     pub fn prove(&self, prover: &mut Prover) -> Result<ProofSolution, SearchError> {
-        match self {
-            Board::Small(p) => prover.solve(p),
-            Board::Wide(_) => Err(SearchError::BoardTooLarge {
+        match &self.0 {
+            Repr::Small(p) => prover.solve(p),
+            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
                 what: "the proof search",
                 max: 64,
                 cells: self.rules().cells(),
             }),
+        }
+    }
+
+    /// Writes the certificate of what `prover` proved about this position (`solution`, from
+    /// [`Board::prove`]) to `out`, in the format [`crate::certificate`] reads back.
+    pub fn write_certificate(
+        &self,
+        prover: &mut Prover,
+        solution: &ProofSolution,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<CertificateSummary> {
+        match &self.0 {
+            Repr::Small(p) => prover.write_certificate(p, solution, out),
+            Repr::Wide(_) => Err(std::io::Error::other(
+                "certificates cover boards of up to 64 cells",
+            )),
         }
     }
 
@@ -349,35 +460,55 @@ impl Board {
     pub fn analyze(
         &self,
         config: SolverConfig,
-        stop: Option<Arc<AtomicBool>>,
+        budget: Budget,
     ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
         self.analyze_with(
             config,
             Controls {
-                stop,
+                budget,
                 progress: None,
             },
         )
     }
 
-    /// [`Board::analyze`] with progress counters as well as a stop flag.
+    /// [`Board::analyze`] with progress counters as well as a budget.
     pub fn analyze_with(
         &self,
         config: SolverConfig,
         controls: Controls,
     ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
-        let Controls { stop, progress } = controls;
+        let Controls { budget, progress } = controls;
         each!(self, p => {
             let mut solver = Solver::new(config);
-            if let Some(flag) = stop {
-                solver.set_stop_flag(flag);
-            }
+            solver.set_budget(budget);
             if let Some(progress) = progress {
                 solver.set_progress(progress);
             }
             let moves = solver.analyze(p)?;
             Ok((moves, solver.stats()))
         })
+    }
+
+    /// The small-board position, or the error a count of a bigger board gets.
+    fn countable(&self) -> Result<&Position<u64>, SearchError> {
+        self.as_small().ok_or(SearchError::BoardTooLarge {
+            what: "counting",
+            max: 64,
+            cells: self.rules().cells(),
+        })
+    }
+
+    /// How many positions each ply of [`Board::count`] would hold, estimated from a seeded
+    /// sample before any counting (boards of up to 64 cells).
+    pub fn count_estimate(&self) -> Result<CountEstimate, SearchError> {
+        Ok(count::estimate(self.countable()?))
+    }
+
+    /// The whole game tree below this position (boards of up to 64 cells) within
+    /// `memory_bytes` of position maps: refused at once when the estimate shows it cannot fit,
+    /// stopped when a map would outgrow the bound or the budget of `controls` runs out.
+    pub fn count(&self, memory_bytes: u64, controls: &Controls) -> Result<CountResult, CountError> {
+        count::count(self.countable()?, memory_bytes, controls)
     }
 
     /// Minimax or alpha-beta on this position (values from x's point of view).
@@ -406,11 +537,20 @@ impl Board {
         }
     }
 
+    /// The wide-board position (boards of more than 64 cells).
+    #[cfg(test)]
+    pub(crate) fn as_wide(&self) -> Option<&Position<Wide>> {
+        match &self.0 {
+            Repr::Small(_) => None,
+            Repr::Wide(p) => Some(p),
+        }
+    }
+
     /// The small-board position, for the searches that need one machine word.
-    pub fn as_small(&self) -> Option<&Position<u64>> {
-        match self {
-            Board::Small(p) => Some(p),
-            Board::Wide(_) => None,
+    pub(crate) fn as_small(&self) -> Option<&Position<u64>> {
+        match &self.0 {
+            Repr::Small(p) => Some(p),
+            Repr::Wide(_) => None,
         }
     }
 }

@@ -3,9 +3,10 @@
 
 use crate::bits::BitSet;
 use crate::eval::Evaluator;
-use crate::position::{Outcome, Position, Side};
+use crate::position::Position;
 use crate::score::{win_score, Score};
 use crate::search::Game;
+use crate::side::{Outcome, Side};
 
 /// How game ends are scored for the textbook searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,6 +56,7 @@ pub struct BoardGame<B: BitSet> {
 
 impl<B: BitSet> BoardGame<B> {
     /// A game over `pos` with distance-aware scores, textbook order and open-lines estimates.
+    #[cfg(any(test, feature = "internals"))]
     pub fn new(pos: Position<B>) -> Self {
         BoardGame {
             pos,

@@ -9,10 +9,11 @@
 //! [`Controls`] as the searches.
 
 use crate::bits::BitSet;
+use crate::budget::{Controls, Meter};
 use crate::error::SearchError;
 use crate::geometry::Geometry;
-use crate::position::{Position, Side};
-use crate::solver::progress::{Controls, Watch};
+use crate::position::Position;
+use crate::side::Side;
 use rustc_hash::FxHashMap;
 
 mod estimate;
@@ -176,7 +177,7 @@ impl Tally {
 type Layer = FxHashMap<(u64, u64), Tally>;
 
 /// Bytes of one map entry plus its control byte (hashbrown's layout, which `std` uses).
-const ENTRY_BYTES: u64 = (std::mem::size_of::<((u64, u64), Tally)>() + 1) as u64;
+const ENTRY_BYTES: u64 = (size_of::<((u64, u64), Tally)>() + 1) as u64;
 
 /// The buckets behind a map of `capacity` (a power of two, 7/8 usable from 8 buckets up).
 fn buckets(capacity: usize) -> u64 {
@@ -213,7 +214,7 @@ fn count_within(
     controls: &Controls,
 ) -> Result<CountResult, CountError> {
     let limit_mib = memory_bytes >> 20;
-    let mut watch = Watch::new(controls);
+    let mut meter = controls.meter(Meter::CHECK_EVERY);
     let geo = root.geometry().clone();
     let transform = FastTransform::new(&geo);
     let windows = geo.windows();
@@ -226,8 +227,8 @@ fn count_within(
     let mut result = CountResult::default();
     let root_status = match root.outcome() {
         None => Status::Open,
-        Some(crate::position::Outcome::Win(side)) => Status::Won(side),
-        Some(crate::position::Outcome::Draw) => Status::Drawn,
+        Some(crate::side::Outcome::Win(side)) => Status::Won(side),
+        Some(crate::side::Outcome::Draw) => Status::Drawn,
     };
     let mut layer = Layer::default();
     layer.insert(
@@ -240,15 +241,18 @@ fn count_within(
     let mut mover = root.to_move();
     let mut ply = 0;
     while !layer.is_empty() {
-        if let Some(p) = watch.progress() {
+        if let Some(p) = meter.progress() {
             p.set_ply(ply);
         }
         let layer_bytes = map_bytes(layer.capacity());
         let mut next = Layer::default();
         let mut ply_nodes = 0u128;
         for (&(x, o), tally) in &layer {
-            if watch.tick() {
-                return Err(SearchError::Stopped.into());
+            if meter.tick() {
+                let why = meter
+                    .exhausted()
+                    .unwrap_or(crate::budget::Exhausted::Stopped);
+                return Err(SearchError::Stopped(why).into());
             }
             let paths = tally.paths();
             ply_nodes = ply_nodes.saturating_add(paths);
@@ -301,7 +305,7 @@ fn count_within(
                     })
                     .add(paths);
             }
-            if let Some(p) = watch.progress() {
+            if let Some(p) = meter.progress() {
                 p.set_memory(layer_bytes + map_bytes(next.capacity()));
             }
         }
@@ -327,8 +331,9 @@ fn record_end(result: &mut CountResult, winner: Option<Side>, paths: u128) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Budget;
+    use crate::progress::Progress;
     use crate::rules::Rules;
-    use crate::solver::progress::Progress;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
 
@@ -389,7 +394,7 @@ mod tests {
     fn a_count_obeys_the_stop_flag_and_publishes_its_progress() {
         let progress = Arc::new(Progress::default());
         let watched = Controls {
-            stop: Some(Arc::new(AtomicBool::new(false))),
+            budget: Budget::unlimited().with_stop_flag(Arc::new(AtomicBool::new(false))),
             progress: Some(progress.clone()),
         };
         let r = count(&empty(3, 3, 3), PLENTY, &watched).unwrap();
@@ -397,13 +402,12 @@ mod tests {
         assert_eq!(seen.nodes, r.positions);
         assert_eq!(seen.ply, 9);
         assert!(seen.memory > 0);
-        let stopped = Controls {
-            stop: Some(Arc::new(AtomicBool::new(true))),
-            progress: None,
-        };
+        let stopped = Controls::with_budget(
+            Budget::unlimited().with_stop_flag(Arc::new(AtomicBool::new(true))),
+        );
         assert_eq!(
             count(&empty(3, 3, 3), PLENTY, &stopped).unwrap_err(),
-            CountError::Search(SearchError::Stopped)
+            CountError::Search(SearchError::Stopped(crate::budget::Exhausted::Stopped))
         );
     }
 }

@@ -1,8 +1,13 @@
 //! Typed errors of the engine. Each message is one sentence that says what was wrong and
 //! what is accepted, so front ends can show it as it is.
 
+use crate::side::Outcome;
 use thiserror::Error;
 
+/// A move or a search asked of a finished game.
+#[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
+#[error("the game is already over: {0}")]
+pub struct GameOver(pub Outcome);
 /// `n` and its noun, singular for exactly one (`1 row`, `2 rows`).
 fn noun(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -123,8 +128,8 @@ pub enum PositionError {
     #[error("cell {0} is already taken")]
     Occupied(String),
     /// A move after the end of the game.
-    #[error("the game is over: {0}")]
-    GameOver(String),
+    #[error(transparent)]
+    GameOver(#[from] GameOver),
     /// A move outside the board.
     #[error("cell {cell} is off the board ({})", noun(*cells, "cell", "cells"))]
     OffBoard {
@@ -142,8 +147,8 @@ pub enum PositionError {
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SearchError {
     /// The position is finished; there is nothing to search.
-    #[error("the game is already over: {0}")]
-    GameOver(String),
+    #[error(transparent)]
+    GameOver(#[from] GameOver),
     /// The board is beyond what the requested search can do.
     #[error("{what} supports boards of up to {max} cells; this board has {cells}")]
     BoardTooLarge {
@@ -157,7 +162,25 @@ pub enum SearchError {
     /// The work would exceed a documented bound.
     #[error("{0}")]
     TooLarge(String),
-    /// The search was stopped from outside before it finished.
-    #[error("the search was stopped before it finished")]
-    Stopped,
+    /// The search ran out of its budget (stopped from outside, nodes or time) before it
+    /// finished; nothing it found is reported.
+    #[error("{0}")]
+    Stopped(crate::budget::Exhausted),
+}
+
+/// Any error the engine reports.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// Bad rules.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Bad board text or move.
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    /// An impossible position or move.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    /// A search that cannot be done.
+    #[error(transparent)]
+    Search(#[from] SearchError),
 }

@@ -2,8 +2,9 @@
 //! winning windows a side could still complete minus those its opponent could.
 
 use crate::bits::BitSet;
-use crate::position::{Position, Side};
+use crate::position::Position;
 use crate::score::Score;
+use crate::side::Side;
 
 /// The evaluators a depth-limited search can use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -23,10 +23,15 @@ pub struct Geometry<B> {
 }
 
 /// The four line directions as (column step, row step), rows counted downwards.
-const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+pub const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// The searches that look only near the stones on big boards consider the empty cells at
+/// most this many king moves from a stone: a cell that makes a threat (a window of K holding
+/// K-1 stones of a side) always has a stone of its window within two cells of it.
+pub const NEAR_RADIUS: usize = 2;
 
 /// A fixed pseudo-random sequence (SplitMix64), so hashes and node counts repeat run to run.
-fn splitmix(state: &mut u64) -> u64 {
+pub fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -34,90 +39,120 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Every K-cell segment of a row, column or diagonal, as a cell set.
+fn winning_windows<B: BitSet>(rules: Rules) -> Vec<B> {
+    let (w, h, k) = (
+        rules.width() as isize,
+        rules.height() as isize,
+        rules.k() as isize,
+    );
+    let mut windows = Vec::new();
+    for row in 0..h {
+        for col in 0..w {
+            for (dc, dr) in DIRECTIONS {
+                let (end_c, end_r) = (col + dc * (k - 1), row + dr * (k - 1));
+                if !(0..w).contains(&end_c) || !(0..h).contains(&end_r) {
+                    continue;
+                }
+                let window = (0..k).fold(B::default(), |s, i| {
+                    s.with(rules.cell((col + dc * i) as usize, (row + dr * i) as usize))
+                });
+                windows.push(window);
+            }
+        }
+    }
+    // With k = 1 every direction yields the same one-cell window.
+    windows.sort_unstable();
+    windows.dedup();
+    windows
+}
+
+/// The permutation that undoes `perm`.
+fn inverse(perm: &[u16]) -> Vec<u16> {
+    let mut inv = vec![0u16; perm.len()];
+    for (from, &to) in perm.iter().enumerate() {
+        inv[to as usize] = from as u16;
+    }
+    inv
+}
+
+/// The Zobrist keys of a rule set, from a fixed stream so that hashes repeat run to run.
+struct ZobristKeys {
+    /// Per cell, one key per side.
+    cells: Vec<[u64; 2]>,
+    /// Per (cell, side), the key of its image under each symmetry.
+    symmetric: Vec<[u64; 8]>,
+    /// Xored in when o is to move.
+    side: u64,
+}
+
+impl ZobristKeys {
+    fn new(rules: Rules, symmetries: &[Vec<u16>]) -> ZobristKeys {
+        let (w, h, k) = (rules.width(), rules.height(), rules.k());
+        let mut seed = 0x6d6e_6b5f_7a6f_6272 ^ (w as u64) << 16 ^ (h as u64) << 8 ^ k as u64;
+        let cells: Vec<[u64; 2]> = (0..rules.cells())
+            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
+            .collect();
+        let side = splitmix(&mut seed);
+        let symmetric = (0..rules.cells() * 2)
+            .map(|i| {
+                let (cell, side) = (i / 2, i % 2);
+                let mut keys = [0u64; 8];
+                for (s, perm) in symmetries.iter().enumerate() {
+                    keys[s] = cells[perm[cell] as usize][side];
+                }
+                keys
+            })
+            .collect();
+        ZobristKeys {
+            cells,
+            symmetric,
+            side,
+        }
+    }
+}
+
+/// Cells on many windows first, then nearer the centre: the classic static move order.
+fn centre_order(rules: Rules, windows_through: &[Vec<u32>]) -> Vec<u16> {
+    let (w, h) = (rules.width() as isize, rules.height() as isize);
+    let centre_distance = |c: u16| {
+        let (col, row) = rules.col_row(c as usize);
+        let dc = 2 * col as isize - (w - 1);
+        let dr = 2 * row as isize - (h - 1);
+        dc * dc + dr * dr
+    };
+    let mut order: Vec<u16> = (0..rules.cells() as u16).collect();
+    order.sort_by_key(|&c| {
+        (
+            std::cmp::Reverse(windows_through[c as usize].len()),
+            centre_distance(c),
+            c,
+        )
+    });
+    order
+}
+
 impl<B: BitSet> Geometry<B> {
     /// Builds the geometry; the caller has checked that the board fits in `B`.
     pub fn new(rules: Rules) -> Arc<Self> {
-        let (w, h, k) = (rules.width(), rules.height(), rules.k());
         let cells = rules.cells();
         assert!(cells <= B::CAPACITY, "board too large for this bit set");
         let full = (0..cells).fold(B::default(), |s, c| s.with(c));
-
-        let mut windows = Vec::new();
-        for row in 0..h as isize {
-            for col in 0..w as isize {
-                for (dc, dr) in DIRECTIONS {
-                    let end_c = col + dc * (k as isize - 1);
-                    let end_r = row + dr * (k as isize - 1);
-                    if end_c < 0 || end_c >= w as isize || end_r < 0 || end_r >= h as isize {
-                        continue;
-                    }
-                    let window = (0..k as isize).fold(B::default(), |s, i| {
-                        s.with(rules.cell((col + dc * i) as usize, (row + dr * i) as usize))
-                    });
-                    windows.push(window);
-                }
-            }
-        }
-        // With k = 1 every direction yields the same one-cell window.
-        windows.sort_unstable();
-        windows.dedup();
-
+        let windows = winning_windows::<B>(rules);
         let mut windows_through = vec![Vec::new(); cells];
         for (i, win) in windows.iter().enumerate() {
             for c in win.cells() {
                 windows_through[c].push(i as u32);
             }
         }
-
-        let symmetries = symmetry_permutations(w, h);
-        let inverses = symmetries
-            .iter()
-            .map(|p| {
-                let mut inv = vec![0u16; cells];
-                for (from, &to) in p.iter().enumerate() {
-                    inv[to as usize] = from as u16;
-                }
-                inv
-            })
-            .collect();
-
-        let mut seed = 0x6d6e_6b5f_7a6f_6272 ^ (w as u64) << 16 ^ (h as u64) << 8 ^ k as u64;
-        let zobrist: Vec<[u64; 2]> = (0..cells)
-            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
-            .collect();
-        let side_key = splitmix(&mut seed);
-        let symmetric_zobrist = (0..cells * 2)
-            .map(|i| {
-                let (cell, side) = (i / 2, i % 2);
-                let mut keys = [0u64; 8];
-                for (s, perm) in symmetries.iter().enumerate() {
-                    keys[s] = zobrist[perm[cell] as usize][side];
-                }
-                keys
-            })
-            .collect();
-
-        // Cells on many windows first, then nearer the centre: the classic static order.
-        let mut centre_order: Vec<u16> = (0..cells as u16).collect();
-        let centre_distance = |c: u16| {
-            let (col, row) = rules.col_row(c as usize);
-            let dc = 2 * col as isize - (w as isize - 1);
-            let dr = 2 * row as isize - (h as isize - 1);
-            dc * dc + dr * dr
-        };
-        centre_order.sort_by_key(|&c| {
-            (
-                std::cmp::Reverse(windows_through[c as usize].len()),
-                centre_distance(c),
-                c,
-            )
-        });
-
+        let symmetries = symmetry_permutations(rules.width(), rules.height());
+        let inverses = symmetries.iter().map(|p| inverse(p)).collect();
+        let keys = ZobristKeys::new(rules, &symmetries);
+        let centre_order = centre_order(rules, &windows_through);
         let mut centre_rank = vec![0u16; cells];
         for (rank, &c) in centre_order.iter().enumerate() {
             centre_rank[c as usize] = rank as u16;
         }
-
         Arc::new(Geometry {
             rules,
             full,
@@ -125,9 +160,9 @@ impl<B: BitSet> Geometry<B> {
             windows_through,
             symmetries,
             inverses,
-            zobrist,
-            symmetric_zobrist,
-            side_key,
+            zobrist: keys.cells,
+            symmetric_zobrist: keys.symmetric,
+            side_key: keys.side,
             centre_order,
             centre_rank,
         })

@@ -1,47 +1,103 @@
-//! mnk-engine: rules, positions, notation, search, the exact solver and counting for
-//! m,n,k-games (tic-tac-toe, four-in-a-row on 4x4, Gomoku). No I/O, no clocks: front ends
-//! hand in what they need (a stop flag, a random generator) and measure time themselves.
+//! mnk-engine: play, solve and study m,n,k-games — a board W wide and H high, the first to
+//! get K in a row wins (3x3/3 is tic-tac-toe, 4x4/4 the four-in-a-row board, 15x15/5
+//! Gomoku). Rules, positions and notation; the exact solver and the proof search; the
+//! computer players; the game flow the front ends share; and the textbook minimax and
+//! alpha-beta with the tools that teach them.
+//!
+//! No I/O and no clock: a caller hands in what a search needs (a [`Budget`] with a stop flag,
+//! a node limit or a deadline that reads the caller's clock; a random generator) and
+//! measures time itself.
+//!
+//! ```
+//! use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
+//!
+//! // x to move can complete the top row at once.
+//! let board = Board::from_text(Rules::tic_tac_toe(), "xx./oo./...").unwrap();
+//! let report = board
+//!     .solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited())
+//!     .unwrap();
+//! assert_eq!(report.verdict, Verdict::Win(1));
+//! assert_eq!(board.move_name(report.best_moves[0]), "c3");
+//! ```
+//!
+//! # Layers
+//!
+//! The modules form layers; each uses only its own layer and those below it (a test,
+//! `tests/layers.rs`, checks this and that no modules import each other in a circle):
+//!
+//! 1. **Rules and values**: [`Rules`] and [`Size`], the two [`Side`]s and the [`Outcome`],
+//!    scores and their [`Verdict`]s, the errors, the search [`Budget`] and its live
+//!    [`Progress`]; inside, bitboards and the board geometry (windows, symmetries, Zobrist keys).
+//! 2. **Positions and notation**: the position with its incremental hashes, board text and
+//!    move names (`a1` is bottom-left).
+//! 3. **The pure searches**: [`search`] (the one [`search::Game`] trait, plain minimax and
+//!    textbook alpha-beta), [`tree`] (explicit trees), the exact solver, the proof search,
+//!    the game-tree [`Board::count`], and the threat-pattern search the `hard` level uses.
+//! 4. **[`Board`]**: one position type for every board size, and the entry points to the
+//!    searches above ([`Board::solve`], [`Board::analyze`], [`Board::count`]).
+//! 5. **[`ai`]**: the computer players — levels, the move-time policy, the [`ai::Thinker`]
+//!    that plays them, and the analysis overlay ([`ai::analyze`]: exact or estimated, and
+//!    saying which).
+//! 6. **[`session`]** (game flow: players, moves, undo, hints, records, background thinking)
+//!    and **[`teach`]** (lessons recorded from the textbook searches, drawings, comparisons).
+//!
+//! A game between two computer levels, through the session every front end uses:
+//!
+//! ```
+//! use mnk_engine::session::{GameResult, Session, SessionConfig};
+//!
+//! let mut game = Session::new(SessionConfig {
+//!     x: "perfect".parse().unwrap(),
+//!     o: "perfect".parse().unwrap(),
+//!     ..SessionConfig::default()
+//! })
+//! .unwrap();
+//! while !game.is_over() {
+//!     game.computer_move().unwrap();
+//! }
+//! // Tic-tac-toe played perfectly is a draw.
+//! assert_eq!(game.result(), GameResult::Draw);
+//! ```
 
-pub mod bits;
-pub mod board;
-pub mod board_game;
+#![warn(missing_docs)]
+
+pub mod ai;
+mod bits;
+mod board;
+mod board_game;
+mod budget;
 pub mod certificate;
-pub mod count;
-pub mod error;
-pub mod eval;
-pub mod geometry;
-pub mod gomoku;
-pub mod notation;
-pub mod position;
+mod count;
+mod error;
+mod eval;
+mod geometry;
+mod gomoku;
+mod notation;
+mod position;
+mod progress;
 pub mod proof;
-pub mod rules;
-pub mod score;
+mod rules;
+mod score;
 pub mod search;
 pub mod session;
-pub mod solver;
+mod side;
+mod solver;
 pub mod teach;
-pub mod threats;
+mod threats;
 pub mod tree;
 
-pub use board::Board;
-pub use error::{NotationError, PositionError, RulesError, SearchError};
-pub use position::{Outcome, Side};
-pub use rules::{Rules, Size};
-pub use score::{Score, Verdict};
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod internals;
 
-/// Any error the engine reports.
-#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
-pub enum Error {
-    /// Bad rules.
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    /// Bad board text or move.
-    #[error(transparent)]
-    Notation(#[from] NotationError),
-    /// An impossible position or move.
-    #[error(transparent)]
-    Position(#[from] PositionError),
-    /// A search that cannot be done.
-    #[error(transparent)]
-    Search(#[from] SearchError),
-}
+pub use board::{Algorithm, Board, SolveReport};
+pub use budget::{Budget, Controls, Deadline, Exhausted};
+pub use count::{CountError, CountEstimate, CountResult, DEFAULT_MEMORY_MIB};
+pub use error::{Error, GameOver, NotationError, PositionError, RulesError, SearchError};
+pub use eval::Evaluator;
+pub use notation::infer_size;
+pub use progress::{Progress, ProgressSnapshot};
+pub use rules::{Rules, Size, MAX_SIDE};
+pub use score::{Bound, Plies, Score, Verdict};
+pub use side::{Outcome, Side};
+pub use solver::{MoveValue, SolverConfig, SolverStats, DEFAULT_HASH_MIB, MAX_HASH_MIB};

@@ -1,53 +1,14 @@
-//! Board text (`x.o/.x./..o`, rows top to bottom, optional side-to-move suffix) and move
-//! notation (`a1` = bottom-left, or a cell number 1..W*H counted row by row from the
-//! top-left), shared by every front end.
+//! Board text (`x.o/.x./..o`, rows top to bottom, optional side-to-move suffix), shared by
+//! every front end; move names (`a1` = bottom-left, or a cell number) belong to
+//! [`crate::rules::Rules`].
 
 use crate::bits::BitSet;
 use crate::error::NotationError;
 use crate::geometry::Geometry;
-use crate::position::{Position, Side};
-use crate::rules::{Rules, Size};
+use crate::position::Position;
+use crate::rules::Size;
+use crate::side::Side;
 use std::sync::Arc;
-
-/// The name of a cell: column letter from the left, row number from the bottom.
-pub fn move_name(rules: &Rules, cell: usize) -> String {
-    let (col, row) = rules.col_row(cell);
-    format!("{}{}", (b'a' + col as u8) as char, rules.height() - row)
-}
-
-/// Parses a move: a coordinate like `b2` or a cell number `1..=W*H`.
-pub fn parse_move(rules: &Rules, text: &str) -> Result<usize, NotationError> {
-    let t = text.trim();
-    let bad = || NotationError::BadMove {
-        text: t.chars().take(40).collect(),
-        last_col: (b'a' + rules.width() as u8 - 1) as char,
-        height: rules.height(),
-        cells: rules.cells(),
-    };
-    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-        let n: usize = t.parse().map_err(|_| bad())?;
-        return if (1..=rules.cells()).contains(&n) {
-            Ok(n - 1)
-        } else {
-            Err(bad())
-        };
-    }
-    let mut chars = t.chars();
-    let letter = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
-    if !letter.is_ascii_lowercase() {
-        return Err(bad());
-    }
-    let col = (letter as u8 - b'a') as usize;
-    let digits = chars.as_str();
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 3 {
-        return Err(bad());
-    }
-    let row_from_bottom: usize = digits.parse().map_err(|_| bad())?;
-    if col >= rules.width() || !(1..=rules.height()).contains(&row_from_bottom) {
-        return Err(bad());
-    }
-    Ok(rules.cell(col, rules.height() - row_from_bottom))
-}
 
 /// Splits board text into its rows and the optional side-to-move suffix.
 fn split_text(text: &str) -> Result<(Vec<&str>, Option<Side>), NotationError> {
@@ -76,7 +37,7 @@ pub fn infer_size(text: &str) -> Option<Size> {
 
 impl<B: BitSet> Position<B> {
     /// Parses board text for the given geometry and checks the position is legal.
-    pub fn from_text(geo: Arc<Geometry<B>>, text: &str) -> Result<Self, crate::Error> {
+    pub fn from_text(geo: Arc<Geometry<B>>, text: &str) -> Result<Self, crate::error::Error> {
         let rules = geo.rules();
         let (rows, side) = split_text(text)?;
         if rows.len() != rules.height() {
@@ -155,37 +116,7 @@ mod tests {
     use super::*;
 
     fn geo(w: usize, h: usize, k: usize) -> Arc<Geometry<u64>> {
-        Geometry::new(Rules::new(w, h, Some(k)).unwrap())
-    }
-
-    #[test]
-    fn moves_name_and_parse_both_ways() {
-        let r = Rules::new(3, 3, None).unwrap();
-        assert_eq!(move_name(&r, 6), "a1");
-        assert_eq!(move_name(&r, 4), "b2");
-        assert_eq!(move_name(&r, 2), "c3");
-        assert_eq!(parse_move(&r, "a1").unwrap(), 6);
-        assert_eq!(parse_move(&r, " C3 ").unwrap(), 2);
-        assert_eq!(parse_move(&r, "1").unwrap(), 0);
-        assert_eq!(parse_move(&r, "9").unwrap(), 8);
-        for bad in [
-            "",
-            "0",
-            "10",
-            "d1",
-            "a4",
-            "a0",
-            "b",
-            "2b",
-            "zz",
-            "a1x",
-            "99999999999999999999",
-        ] {
-            assert!(parse_move(&r, bad).is_err(), "{bad:?}");
-        }
-        let big = Rules::new(15, 15, None).unwrap();
-        assert_eq!(parse_move(&big, "o15").unwrap(), 14);
-        assert_eq!(move_name(&big, 14), "o15");
+        Geometry::new(crate::rules::Rules::new(w, h, Some(k)).unwrap())
     }
 
     #[test]

@@ -2,69 +2,12 @@
 //! updated Zobrist hash for every board symmetry, and the moves played since it was set up.
 
 use crate::bits::BitSet;
-use crate::error::PositionError;
+use crate::error::{GameOver, PositionError};
 use crate::geometry::Geometry;
 use crate::rules::Rules;
+use crate::side::{Outcome, Side};
 use std::fmt;
 use std::sync::Arc;
-
-/// One of the two players.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Side {
-    /// The player with the x stones.
-    X,
-    /// The player with the o stones.
-    O,
-}
-
-impl Side {
-    /// The other player.
-    #[inline]
-    pub fn other(self) -> Side {
-        match self {
-            Side::X => Side::O,
-            Side::O => Side::X,
-        }
-    }
-
-    /// 0 for x, 1 for o.
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The stone letter, `x` or `o`.
-    pub fn letter(self) -> char {
-        match self {
-            Side::X => 'x',
-            Side::O => 'o',
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-/// How a finished game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    /// This side completed a line.
-    Win(Side),
-    /// The board filled up with no line.
-    Draw,
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Win(side) => write!(f, "{side} has won"),
-            Outcome::Draw => write!(f, "the game is a draw"),
-        }
-    }
-}
 
 /// Most symmetries of any board (a square).
 pub const MAX_SYMMETRIES: usize = 8;
@@ -231,6 +174,15 @@ impl<B: BitSet> Position<B> {
         }
     }
 
+    /// Nothing when the game goes on; the [`GameOver`] error (how it ended) once it is over,
+    /// for the moves and searches that need an unfinished game.
+    pub fn unfinished(&self) -> Result<(), GameOver> {
+        match self.outcome() {
+            Some(outcome) => Err(GameOver(outcome)),
+            None => Ok(()),
+        }
+    }
+
     /// Whether the game is over.
     #[inline]
     pub fn is_over(&self) -> bool {
@@ -317,13 +269,9 @@ impl<B: BitSet> Position<B> {
                 cells: rules.cells(),
             });
         }
-        if let Some(outcome) = self.outcome() {
-            return Err(PositionError::GameOver(outcome.to_string()));
-        }
+        self.unfinished()?;
         if self.occupied().contains(cell) {
-            return Err(PositionError::Occupied(crate::notation::move_name(
-                &rules, cell,
-            )));
+            return Err(PositionError::Occupied(rules.cell_name(cell)));
         }
         self.play_unchecked(cell);
         Ok(())

@@ -1,6 +1,6 @@
 //! The rules of an m,n,k-game: board width and height, and how many in a row win.
 
-use crate::error::RulesError;
+use crate::error::{NotationError, RulesError};
 use std::fmt;
 use std::str::FromStr;
 
@@ -8,6 +8,17 @@ use std::str::FromStr;
 pub const MAX_SIDE: usize = 26;
 
 /// A validated rule set: a board `width` x `height`, `k` in a row wins.
+///
+/// ```
+/// use mnk_engine::Rules;
+///
+/// let gomoku = Rules::new(15, 15, None).unwrap(); // K defaults to min(W, H, 5)
+/// assert_eq!(gomoku.k(), 5);
+/// assert!(Rules::new(3, 3, Some(4)).is_err()); // no room for 4 in a row
+/// // Cells are named like a chess board: column letter, row number, a1 bottom-left.
+/// let ttt = Rules::tic_tac_toe();
+/// assert_eq!(ttt.cell_name(ttt.parse_cell("b2").unwrap()), "b2");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rules {
     width: usize,
@@ -69,6 +80,49 @@ impl Rules {
     pub fn col_row(&self, cell: usize) -> (usize, usize) {
         (cell % self.width, cell / self.width)
     }
+
+    /// Parses a move: a coordinate like `b2` (column letter from the left, row number from
+    /// the bottom, either case) or a cell number `1..=W*H` counted row by row from the
+    /// top-left.
+    pub fn parse_cell(&self, text: &str) -> Result<usize, NotationError> {
+        let t = text.trim();
+        let bad = || NotationError::BadMove {
+            text: t.chars().take(40).collect(),
+            last_col: (b'a' + self.width() as u8 - 1) as char,
+            height: self.height(),
+            cells: self.cells(),
+        };
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            let n: usize = t.parse().map_err(|_| bad())?;
+            return if (1..=self.cells()).contains(&n) {
+                Ok(n - 1)
+            } else {
+                Err(bad())
+            };
+        }
+        let mut chars = t.chars();
+        let letter = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
+        if !letter.is_ascii_lowercase() {
+            return Err(bad());
+        }
+        let col = (letter as u8 - b'a') as usize;
+        let digits = chars.as_str();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 3 {
+            return Err(bad());
+        }
+        let row_from_bottom: usize = digits.parse().map_err(|_| bad())?;
+        if col >= self.width() || !(1..=self.height()).contains(&row_from_bottom) {
+            return Err(bad());
+        }
+        Ok(self.cell(col, self.height() - row_from_bottom))
+    }
+
+    /// A cell's name in move notation: column letter from the left, row number from the
+    /// bottom (`a1` is the bottom-left corner).
+    pub fn cell_name(&self, cell: usize) -> String {
+        let (col, row) = self.col_row(cell);
+        format!("{}{}", (b'a' + col as u8) as char, self.height - row)
+    }
 }
 
 impl Default for Rules {
@@ -106,6 +160,36 @@ impl FromStr for Size {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_name_and_parse_both_ways() {
+        let r = Rules::new(3, 3, None).unwrap();
+        assert_eq!(r.cell_name(6), "a1");
+        assert_eq!(r.cell_name(4), "b2");
+        assert_eq!(r.cell_name(2), "c3");
+        assert_eq!(r.parse_cell("a1").unwrap(), 6);
+        assert_eq!(r.parse_cell(" C3 ").unwrap(), 2);
+        assert_eq!(r.parse_cell("1").unwrap(), 0);
+        assert_eq!(r.parse_cell("9").unwrap(), 8);
+        for bad in [
+            "",
+            "0",
+            "10",
+            "d1",
+            "a4",
+            "a0",
+            "b",
+            "2b",
+            "zz",
+            "a1x",
+            "99999999999999999999",
+        ] {
+            assert!(r.parse_cell(bad).is_err(), "{bad:?}");
+        }
+        let big = Rules::new(15, 15, None).unwrap();
+        assert_eq!(big.parse_cell("o15").unwrap(), 14);
+        assert_eq!(big.cell_name(14), "o15");
+    }
 
     #[test]
     fn default_k_is_min_of_sides_and_five() {

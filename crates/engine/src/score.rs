@@ -29,6 +29,42 @@ pub fn is_decisive(score: Score) -> bool {
     score.abs() > HEURISTIC_LIMIT
 }
 
+/// What a score from a fail-soft alpha-beta search says about the true value, and so how a
+/// transposition table may use it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The value is exactly the score.
+    Exact,
+    /// The value is at least the score.
+    Lower,
+    /// The value is at most the score.
+    Upper,
+}
+
+impl Bound {
+    /// What `score`, found by a search of the window (`alpha`, `beta`), establishes.
+    #[inline]
+    pub fn of(score: Score, alpha: Score, beta: Score) -> Bound {
+        if score <= alpha {
+            Bound::Upper
+        } else if score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a node searched in (`alpha`, `beta`).
+    #[inline]
+    pub fn settles(self, score: Score, alpha: Score, beta: Score) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+}
+
 /// A number of plies (single moves).
 pub type Plies = u32;
 

@@ -3,7 +3,8 @@
 //! stand on this one scan.
 
 use crate::bits::BitSet;
-use crate::position::{Position, Side};
+use crate::position::Position;
+use crate::side::Side;
 
 /// What one pass over the winning windows tells about a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

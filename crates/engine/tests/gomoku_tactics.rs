@@ -1,8 +1,9 @@
 //! The Gomoku tactics suite of `tests/data/gomoku_tactics.txt` (see its header): forced wins
 //! found and played out, threats of the opponent defended.
 
-use mnk_engine::gomoku::search::EVAL_LIMIT;
-use mnk_engine::gomoku::{find_vcf, Limits, Searcher, State, VcfLimits};
+use mnk_engine::internals::EVAL_LIMIT;
+use mnk_engine::internals::{find_vcf, Limits, Searcher, State, VcfLimits};
+use mnk_engine::Budget;
 use mnk_engine::{Board, Rules, Side};
 
 struct Case {
@@ -44,12 +45,10 @@ fn cases() -> Vec<Case> {
 }
 
 fn best(searcher: &mut Searcher, state: &mut State) -> (usize, i32) {
-    let never = || false;
+    let budget = Budget::unlimited().with_node_limit(60_000);
     let limits = Limits {
         max_depth: 64,
-        max_nodes: 60_000,
-        stop: &never,
-        soft_stop: &never,
+        budget: &budget,
     };
     let r = searcher.search(state, &limits).expect("game not over");
     (r.best, r.score)

@@ -1,54 +1,56 @@
-//! The brain's game state and its answers to each protocol command. Moves come from the
-//! engine's big-board search ([`mnk_engine::gomoku`]), bounded by the time the manager allows.
+//! The brain's game state and its answers to each protocol command. The game is an engine
+//! [`Board`] (the engine checks every move), and moves come from the engine's `hard` player
+//! ([`HardPlayer`]), bounded by the time the manager allows.
 
 use crate::protocol::{BoardStone, Command, Parser};
-use mnk_engine::gomoku::search::MAX_DEPTH;
-use mnk_engine::gomoku::{move_time, Limits, Searcher, State, VcfLimits, DEFAULT_HASH_MIB};
-use mnk_engine::{Rules, Side};
+use mnk_engine::ai::{move_time, HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
+use mnk_engine::{Board, Budget, Rules, Side, MAX_SIDE};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Time kept back from every turn for reading, writing and the process being scheduled.
 const SAFETY_MS: u64 = 60;
 
+/// Largest table the brain takes, in MiB (also what `INFO max_memory` can ask for).
+pub const BRAIN_TABLE_MIB: usize = 2 * HARD_TABLE_MIB;
+
 /// What the brain may spend on top of the manager's time limits. The defaults leave only
 /// the time limits in force; tests and fuzzing shrink them so a move costs milliseconds.
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub struct Caps {
     /// Largest transposition table, in MiB (also caps `INFO max_memory`).
     pub hash_mib: usize,
     /// Deepest iteration of the search (plies).
     pub max_depth: u32,
-    /// Most search nodes per move (the search checks every 1024 nodes).
+    /// Most search nodes per move.
     pub max_nodes: u64,
-    /// Bounds of the VCF (continuous fours) search at the root.
-    pub vcf: VcfLimits,
+    /// Most nodes of the threat search by fours at the root (`None`: the search's own).
+    pub threat_nodes: Option<u64>,
 }
 
-impl Default for Budget {
+impl Default for Caps {
     fn default() -> Self {
-        Budget {
-            hash_mib: DEFAULT_HASH_MIB,
-            max_depth: MAX_DEPTH,
+        Caps {
+            hash_mib: BRAIN_TABLE_MIB,
+            max_depth: HARD_MAX_DEPTH,
             max_nodes: u64::MAX,
-            vcf: VcfLimits::default(),
+            threat_nodes: None,
         }
     }
 }
 
-/// The brain: the board, the time settings and the search with its memory.
+/// The brain: the game, the time settings and the player with its memory.
 pub struct Brain {
-    budget: Budget,
+    caps: Caps,
     parser: Parser,
-    rules: Option<Rules>,
-    exact: bool,
-    /// Every stone: its cell and whether it is the brain's.
-    stones: Vec<(usize, bool)>,
+    /// The game, once `START` has set the board.
+    board: Option<Board>,
     k: Option<usize>,
     timeout_turn: u64,
     timeout_match: u64,
     time_left: Option<u64>,
-    searcher: Searcher,
+    player: HardPlayer,
     /// The longest think so far, for the manager's curiosity (`INFO` has no answer).
     pub longest: Duration,
 }
@@ -62,37 +64,39 @@ impl Default for Brain {
 impl Brain {
     /// A brain waiting for `START`.
     pub fn new() -> Brain {
-        Brain::with_budget(Budget::default())
+        Brain::with_caps(Caps::default())
     }
 
-    /// A brain waiting for `START` that spends at most `budget` on each move.
-    pub fn with_budget(budget: Budget) -> Brain {
+    /// A brain waiting for `START` that spends at most `caps` on each move.
+    pub fn with_caps(caps: Caps) -> Brain {
         Brain {
-            budget,
+            caps,
             parser: Parser::default(),
-            rules: None,
-            exact: false,
-            stones: Vec::new(),
+            board: None,
             k: None,
             timeout_turn: 5_000,
             timeout_match: 0,
             time_left: None,
-            searcher: Brain::searcher(budget, budget.hash_mib),
+            player: Brain::player(caps, caps.hash_mib, false),
             longest: Duration::ZERO,
         }
     }
 
-    /// A searcher with a table of `mib` MiB (at most the budget's) and the budget's VCF bounds.
-    fn searcher(budget: Budget, mib: usize) -> Searcher {
-        let mut searcher = Searcher::new(mib.clamp(1, budget.hash_mib.max(1)));
-        searcher.vcf = budget.vcf;
-        searcher
+    /// A player with a table of `mib` MiB (at most the caps') and the caps' search bounds.
+    fn player(caps: Caps, mib: usize, exact: bool) -> HardPlayer {
+        let mut player = HardPlayer::with_table_mib(mib.clamp(1, caps.hash_mib.max(1)));
+        player.set_max_depth(caps.max_depth);
+        if let Some(nodes) = caps.threat_nodes {
+            player.set_threat_nodes(nodes);
+        }
+        player.exact = exact;
+        player
     }
 
     /// Handles one input line, appending the answer lines to `out`; returns `false` once the
     /// brain should quit. `abort` is set by whoever reads the input when `END` arrives, so a
-    /// search in progress stops at once.
-    pub fn handle(&mut self, line: &str, abort: &AtomicBool, out: &mut Vec<String>) -> bool {
+    /// search in progress stops at once (and still answers with the best move found).
+    pub fn handle(&mut self, line: &str, abort: &Arc<AtomicBool>, out: &mut Vec<String>) -> bool {
         let cmd = match self.parser.feed(line) {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return true,
@@ -108,10 +112,10 @@ impl Brain {
             ),
             Command::Start(n) => out.push(self.start(n, n)),
             Command::RectStart(w, h) => out.push(self.start(w, h)),
-            Command::Restart => match self.rules {
-                Some(_) => {
-                    self.stones.clear();
-                    self.searcher.clear();
+            Command::Restart => match &self.board {
+                Some(board) => {
+                    self.board = Some(Board::new(board.rules()));
+                    self.player.new_game();
                     out.push("OK".into());
                 }
                 None => out.push("ERROR RESTART before START".into()),
@@ -121,39 +125,24 @@ impl Brain {
                     out.push(format!("ERROR {e}"));
                 }
             }
-            Command::Begin => {
-                if !self.stones.is_empty() {
-                    out.push("ERROR BEGIN on a board that already has stones".into());
-                } else {
-                    out.push(self.think(abort));
+            Command::Begin => match &self.board {
+                Some(board) if board.stone_count() > 0 => {
+                    out.push("ERROR BEGIN on a board that already has stones".into())
                 }
-            }
-            Command::Turn(x, y) => match self.cell(x, y) {
-                Ok(cell) => {
-                    self.stones.push((cell, false));
-                    out.push(self.think(abort));
-                }
+                _ => out.push(self.think(abort)),
+            },
+            Command::Turn(x, y) => match self.opponent_move(x, y) {
+                Ok(()) => out.push(self.think(abort)),
                 Err(e) => out.push(format!("ERROR {e}")),
             },
             Command::Board(stones) => match self.set_board(&stones) {
                 Ok(()) => out.push(self.think(abort)),
                 Err(e) => out.push(format!("ERROR {e}")),
             },
-            Command::Takeback(x, y) => {
-                let rules = self.rules;
-                let found = rules.and_then(|r| {
-                    (x < r.width() && y < r.height())
-                        .then(|| r.cell(x, y))
-                        .and_then(|c| self.stones.iter().position(|&(s, _)| s == c))
-                });
-                match found {
-                    Some(i) => {
-                        self.stones.remove(i);
-                        out.push("OK".into());
-                    }
-                    None => out.push(format!("ERROR no stone at {x},{y} to take back")),
-                }
-            }
+            Command::Takeback(x, y) => match self.take_back(x, y) {
+                Ok(()) => out.push("OK".into()),
+                Err(e) => out.push(format!("ERROR {e}")),
+            },
             Command::Unknown(word) => out.push(format!("UNKNOWN {word} is not implemented")),
         }
         true
@@ -162,9 +151,8 @@ impl Brain {
     fn start(&mut self, w: usize, h: usize) -> String {
         match Rules::new(w, h, Some(self.k.unwrap_or(5).min(w.max(h)))) {
             Ok(rules) if w >= 5 || h >= 5 || self.k.is_some() => {
-                self.rules = Some(rules);
-                self.stones.clear();
-                self.searcher.clear();
+                self.board = Some(Board::new(rules));
+                self.player.new_game();
                 "OK".into()
             }
             Ok(_) => format!("ERROR unsupported size {w}x{h}: at least 5 cells wide"),
@@ -186,16 +174,16 @@ impl Brain {
             "max_memory" => {
                 let bytes = num()?;
                 if bytes > 0 {
-                    let mib = ((bytes >> 20) / 2).clamp(1, DEFAULT_HASH_MIB as u64);
-                    self.searcher = Brain::searcher(self.budget, mib as usize);
+                    let mib = ((bytes >> 20) / 2).clamp(1, BRAIN_TABLE_MIB as u64);
+                    self.player = Brain::player(self.caps, mib as usize, self.player.exact);
                 }
             }
             // Bit 1: exactly five wins (overlines do not). Renju (bit 4) is not supported.
-            "rule" => self.exact = num()? & 1 == 1,
+            "rule" => self.player.exact = num()? & 1 == 1,
             // Not part of Gomocup: the row length for other m,n,k-games (used by `mnk match`).
             "mnk_k" => {
                 let k = num()? as usize;
-                if !(1..=mnk_engine::rules::MAX_SIDE).contains(&k) {
+                if !(1..=MAX_SIDE).contains(&k) {
                     return Err(format!("INFO mnk_k expects 1..=26; got '{value}'"));
                 }
                 self.k = Some(k);
@@ -205,8 +193,16 @@ impl Brain {
         Ok(())
     }
 
-    fn cell(&self, x: usize, y: usize) -> Result<usize, String> {
-        let rules = self.rules.ok_or("no game: send START first")?;
+    /// The game, or the error of a command that needs one.
+    fn game(&mut self) -> Result<&mut Board, String> {
+        self.board
+            .as_mut()
+            .ok_or_else(|| "no game: send START first".to_string())
+    }
+
+    /// The cell of 0-based `x,y`, if it is on the board.
+    fn cell(&mut self, x: usize, y: usize) -> Result<usize, String> {
+        let rules = self.game()?.rules();
         if x >= rules.width() || y >= rules.height() {
             return Err(format!(
                 "{x},{y} is off the {}x{} board (0-based x,y)",
@@ -214,58 +210,80 @@ impl Brain {
                 rules.height()
             ));
         }
-        let cell = rules.cell(x, y);
-        if self.stones.iter().any(|&(c, _)| c == cell) {
-            return Err(format!("{x},{y} is already taken"));
-        }
-        Ok(cell)
+        Ok(rules.cell(x, y))
     }
 
+    /// The opponent's move, checked by the engine.
+    fn opponent_move(&mut self, x: usize, y: usize) -> Result<(), String> {
+        let cell = self.cell(x, y)?;
+        self.game()?.play(cell).map_err(|e| format!("{x},{y}: {e}"))
+    }
+
+    /// Takes back the stone on `x,y`: the last move is undone; another stone is lifted and the
+    /// position set up again without it (its owner then moves).
+    fn take_back(&mut self, x: usize, y: usize) -> Result<(), String> {
+        let cell = self.cell(x, y)?;
+        let board = self.game()?;
+        let Some(owner) = board.stone(cell) else {
+            return Err(format!("no stone at {x},{y} to take back"));
+        };
+        if board.last_move() == Some(cell) {
+            board.undo().map_err(|e| e.to_string())?;
+            return Ok(());
+        }
+        let rules = board.rules();
+        let stones = |side: Side| -> Vec<usize> {
+            (0..rules.cells())
+                .filter(|&c| c != cell && board.stone(c) == Some(side))
+                .collect()
+        };
+        let (x_cells, o_cells) = (stones(Side::X), stones(Side::O));
+        *board = Board::from_stones(rules, &x_cells, &o_cells, owner).map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// A whole position from `BOARD`: own stones belong to the side to move.
     fn set_board(&mut self, stones: &[BoardStone]) -> Result<(), String> {
-        let rules = self.rules.ok_or("no game: send START first")?;
-        let mut placed: Vec<(usize, bool)> = Vec::new();
+        let rules = self.game()?.rules();
+        let (mut own, mut theirs) = (Vec::new(), Vec::new());
         for s in stones {
             if s.x >= rules.width() || s.y >= rules.height() {
                 return Err(format!("BOARD stone {},{} is off the board", s.x, s.y));
             }
             let cell = rules.cell(s.x, s.y);
-            if placed.iter().any(|&(c, _)| c == cell) {
+            if own.contains(&cell) || theirs.contains(&cell) {
                 return Err(format!("BOARD has two stones on {},{}", s.x, s.y));
             }
-            placed.push((cell, s.own));
+            if s.own {
+                own.push(cell);
+            } else {
+                theirs.push(cell);
+            }
         }
-        let own = placed.iter().filter(|s| s.1).count();
-        let theirs = placed.len() - own;
-        if own != theirs && own + 1 != theirs {
+        if own.len() != theirs.len() && own.len() + 1 != theirs.len() {
             return Err(format!(
-                "BOARD has {own} own and {theirs} opponent stones; with the brain to move it \
-                 must have as many or one fewer"
+                "BOARD has {} own and {} opponent stones; with the brain to move it must have \
+                 as many or one fewer",
+                own.len(),
+                theirs.len()
             ));
         }
-        self.stones = placed;
+        let me = if own.len() == theirs.len() {
+            Side::X
+        } else {
+            Side::O
+        };
+        let (x, o) = match me {
+            Side::X => (own, theirs),
+            Side::O => (theirs, own),
+        };
+        let board = Board::from_stones(rules, &x, &o, me).map_err(|e| format!("BOARD: {e}"))?;
+        self.board = Some(board);
         Ok(())
     }
 
-    /// The search state: own stones belong to the side to move.
-    fn state(&self, rules: Rules) -> Result<State, String> {
-        let own = self.stones.iter().filter(|s| s.1).count();
-        let theirs = self.stones.len() - own;
-        let me = if own == theirs { Side::X } else { Side::O };
-        if own != theirs && own + 1 != theirs {
-            return Err(format!(
-                "the board has {own} own and {theirs} opponent stones"
-            ));
-        }
-        let mut state = State::new(rules, self.exact);
-        for &(cell, mine) in &self.stones {
-            state.place(cell, if mine { me } else { me.other() });
-        }
-        state.set_to_move(me);
-        Ok(state)
-    }
-
     /// The time for this move, from the turn limit and what is left of the match.
-    fn budget(&self) -> Duration {
+    fn move_time(&self) -> Duration {
         let turn = Duration::from_millis(if self.timeout_turn == 0 {
             100
         } else {
@@ -282,34 +300,33 @@ impl Brain {
     }
 
     /// Searches and plays a move; answers `x,y` or an error.
-    fn think(&mut self, abort: &AtomicBool) -> String {
-        let Some(rules) = self.rules else {
+    fn think(&mut self, abort: &Arc<AtomicBool>) -> String {
+        let time = self.move_time();
+        let Some(board) = self.board.as_mut() else {
             return "ERROR no game: send START first".into();
         };
-        let mut state = match self.state(rules) {
-            Ok(s) => s,
-            Err(e) => return format!("ERROR {e}"),
-        };
-        if state.is_over() {
+        if board.is_over() {
             return "ERROR the game is already over".into();
         }
         let started = Instant::now();
-        let budget = self.budget();
-        let stop = || abort.load(Ordering::Relaxed) || started.elapsed() >= budget;
-        // A new iteration usually costs more than all before it together.
-        let soft = || started.elapsed() >= budget * 2 / 5;
-        let limits = Limits {
-            max_depth: self.budget.max_depth,
-            max_nodes: self.budget.max_nodes,
-            stop: &stop,
-            soft_stop: &soft,
-        };
-        let Some(report) = self.searcher.search(&mut state, &limits) else {
-            return "ERROR the game is already over".into();
+        let abort = abort.clone();
+        // END cuts the search short; the move found so far is still the answer.
+        let budget = Budget::unlimited()
+            .with_node_limit(self.caps.max_nodes)
+            .with_deadline(Arc::new(move || {
+                abort.load(Ordering::Relaxed) || started.elapsed() >= time
+            }))
+            // A new iteration usually costs more than all before it together.
+            .with_soft_deadline(Arc::new(move || started.elapsed() >= time * 2 / 5));
+        let thought = match self.player.think(board, &budget) {
+            Ok(thought) => thought,
+            Err(e) => return format!("ERROR {e}"),
         };
         self.longest = self.longest.max(started.elapsed());
-        self.stones.push((report.best, true));
-        let (x, y) = rules.col_row(report.best);
+        if let Err(e) = board.play(thought.cell) {
+            return format!("ERROR {e}");
+        }
+        let (x, y) = board.rules().col_row(thought.cell);
         format!("{x},{y}")
     }
 }
@@ -320,11 +337,11 @@ mod budget_tests {
 
     fn budget_after(lines: &[&str]) -> Duration {
         let mut brain = Brain::new();
-        let (abort, mut out) = (AtomicBool::new(false), Vec::new());
+        let (abort, mut out) = (Arc::new(AtomicBool::new(false)), Vec::new());
         for line in lines {
             brain.handle(line, &abort, &mut out);
         }
-        brain.budget()
+        brain.move_time()
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //!
 //! - [`protocol`]: the Piskvork protocol, manager to brain, one line at a time
 //!   ([`Parser`] turns lines into [`Command`]s);
-//! - [`brain`]: [`Brain`], the game state and its answer to each command, moves searched by
-//!   the engine's big-board search ([`mnk_engine::gomoku`]).
+//! - [`brain`]: [`Brain`], the game (an engine [`mnk_engine::Board`]) and its answer to each
+//!   command, moves chosen by the engine's `hard` player ([`mnk_engine::ai::HardPlayer`]).
 //!
 //! The `pbrain-mnk` binary (in the `mnk` package) only moves lines between standard input,
 //! this library and standard output; the fuzz targets drive the same code directly.
@@ -11,7 +11,7 @@
 pub mod brain;
 pub mod protocol;
 
-pub use brain::{Brain, Budget};
+pub use brain::{Brain, Caps, BRAIN_TABLE_MIB};
 pub use protocol::{BoardStone, Command, Parser, ProtocolError};
 
 #[cfg(test)]

@@ -2,10 +2,11 @@
 
 use crate::brain::Brain;
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// Feeds `lines` and returns every answer line.
 fn transcript(brain: &mut Brain, lines: &[&str]) -> Vec<String> {
-    let abort = AtomicBool::new(false);
+    let abort = Arc::new(AtomicBool::new(false));
     let mut out = Vec::new();
     for line in lines {
         if !brain.handle(line, &abort, &mut out) {
@@ -151,14 +152,11 @@ fn takeback_restart_info_and_unknown() {
 
 #[test]
 fn a_small_budget_still_answers_legal_moves() {
-    let mut b = Brain::with_budget(crate::Budget {
+    let mut b = Brain::with_caps(crate::Caps {
         hash_mib: 1,
         max_depth: 2,
         max_nodes: 1024,
-        vcf: mnk_engine::gomoku::VcfLimits {
-            depth: 4,
-            nodes: 200,
-        },
+        threat_nodes: Some(200),
     });
     // A turn limit far beyond the test: the node budget must end each search.
     let out = transcript(
@@ -194,4 +192,29 @@ fn the_longest_k_answers_at_once() {
     assert_eq!(out[0], "OK");
     coords(&out[1]);
     coords(&out[2]);
+}
+
+#[test]
+fn takeback_undoes_the_last_move_or_lifts_an_earlier_stone_when_the_game_allows_it() {
+    let mut b = Brain::new();
+    let out = transcript(
+        &mut b,
+        &["START 15", "INFO timeout_turn 100", "BEGIN", "TURN 0,0"],
+    );
+    let reply = out[2].clone();
+    assert_eq!(out[1], "7,7");
+    // An earlier stone (the brain's first) is lifted: the cell is free to play again.
+    let out = transcript(&mut b, &["TAKEBACK 7,7", "TURN 7,7"]);
+    assert_eq!(out[0], "OK");
+    coords(&out[1]);
+    // The last moves go back one by one until the board is empty.
+    let again = out[1].clone();
+    let lifts = [again.as_str(), "7,7", reply.as_str(), "0,0"].map(|c| format!("TAKEBACK {c}"));
+    let out = transcript(&mut b, &lifts.each_ref().map(String::as_str));
+    assert_eq!(out, ["OK", "OK", "OK", "OK"], "{lifts:?}");
+    let out = transcript(&mut b, &["TAKEBACK 0,0"]);
+    assert!(
+        out[0].starts_with("ERROR") && out[0].contains("no stone"),
+        "{out:?}"
+    );
 }

@@ -79,24 +79,6 @@ pub enum CellStyle {
     Compact,
 }
 
-impl CellStyle {
-    /// Terminal columns from one cell to the next.
-    pub fn pitch_x(self) -> u16 {
-        match self {
-            CellStyle::Boxed => 4,
-            CellStyle::Compact => 2,
-        }
-    }
-
-    /// Terminal rows from one cell to the next.
-    pub fn pitch_y(self) -> u16 {
-        match self {
-            CellStyle::Boxed => 2,
-            CellStyle::Compact => 1,
-        }
-    }
-}
-
 /// Where the board's cells are, for drawing and for clicks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardLayout {

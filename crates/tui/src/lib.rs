@@ -17,7 +17,7 @@ pub mod render;
 pub mod settings;
 pub mod terminal;
 
-use mnk_engine::gomoku::MoveClock;
+use mnk_engine::ai::MoveClock;
 use mnk_engine::session::{SessionConfig, SessionError};
 use thiserror::Error;
 

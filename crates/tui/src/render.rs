@@ -5,7 +5,8 @@ use crate::app::{upper, Analysis, App, Overlay};
 use crate::lang::{fill, Texts};
 use crate::layout::{BoardLayout, CellStyle, MIN_HEIGHT, MIN_WIDTH};
 use crate::settings::{player_label, PACES_MS};
-use mnk_engine::session::{Exactness, GameResult, ThinkPurpose};
+use mnk_engine::ai::Exactness;
+use mnk_engine::session::{GameResult, ThinkPurpose};
 use mnk_engine::{Side, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -55,7 +56,7 @@ pub fn key_footer(width: u16, t: &Texts) -> String {
 }
 
 /// Draws the whole app.
-pub fn draw(frame: &mut Frame, app: &App) {
+pub fn draw(frame: &mut Frame<'_>, app: &App) {
     let area = frame.area();
     let t = app.t();
     let Some(screen) = app.screen() else {
@@ -96,7 +97,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
         Overlay::Help => draw_help(frame, area, t),
         Overlay::Settings(form) => {
             let rows = form.rows(t);
-            let lines: Vec<Line> = rows
+            let lines: Vec<Line<'_>> = rows
                 .iter()
                 .enumerate()
                 .map(|(i, (label, value))| {
@@ -151,7 +152,7 @@ fn title(app: &App, width: u16) -> String {
     text
 }
 
-fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u16) {
+fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'_>>, width: u16) {
     let w = width.min(area.width);
     let h = (lines.len() as u16 + 2).min(area.height);
     let rect = Rect::new(
@@ -167,7 +168,7 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, width: u1
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
-fn draw_help(frame: &mut Frame, area: Rect, t: &Texts) {
+fn draw_help(frame: &mut Frame<'_>, area: Rect, t: &Texts) {
     let lines = t
         .key_help
         .iter()
@@ -208,6 +209,9 @@ fn verdict_color(verdict: Verdict) -> Color {
         Verdict::Win(_) => Color::Green,
         Verdict::Loss(_) => Color::Red,
         Verdict::Draw => Color::Blue,
+        // Estimates lean towards the side they favour, without claiming a result.
+        Verdict::Estimate(s) if s > 0 => Color::LightGreen,
+        Verdict::Estimate(s) if s < 0 => Color::LightRed,
         Verdict::Estimate(_) => Color::Gray,
     }
 }
@@ -315,10 +319,10 @@ fn draw_board(buf: &mut Buffer, app: &App, layout: &BoardLayout) {
     }
 }
 
-fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
+fn draw_panel(frame: &mut Frame<'_>, app: &App, area: Rect) {
     let t = app.t();
     let session = &app.session;
-    let mut lines: Vec<Line> = Vec::new();
+    let mut lines: Vec<Line<'_>> = Vec::new();
     let bold = Style::new().add_modifier(Modifier::BOLD);
     let turn = session.to_move();
     let who = |side: Side| {
@@ -387,9 +391,13 @@ fn draw_panel(frame: &mut Frame, app: &App, area: Rect) {
     match &app.analysis {
         Analysis::Off => {}
         Analysis::Running { .. } => lines.push(Line::raw(t.analysis_running)),
-        Analysis::Ready { .. } => {
+        Analysis::Ready { exact: true, .. } => {
             lines.push(Line::raw(fill(t.analysis_for, &[("side", &upper(turn))])))
         }
+        Analysis::Ready { exact: false, .. } => lines.push(Line::raw(fill(
+            t.analysis_estimates,
+            &[("side", &upper(turn))],
+        ))),
         Analysis::Unavailable(why) if why.is_empty() => lines.push(Line::raw(t.analysis_waiting)),
         Analysis::Unavailable(why) => {
             lines.push(Line::raw(fill(t.analysis_unavailable, &[("why", why)])))

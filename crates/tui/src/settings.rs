@@ -2,8 +2,9 @@
 //! arrow keys. It only edits values; the app turns them into a new session on Enter.
 
 use crate::lang::{fill, Texts};
-use mnk_engine::rules::MAX_SIDE;
-use mnk_engine::session::{Level, Player, SessionConfig};
+use mnk_engine::ai::{Level, Player};
+use mnk_engine::session::SessionConfig;
+use mnk_engine::MAX_SIDE;
 use mnk_engine::{Rules, Side};
 
 /// Named boards the preset row cycles through: (name, width, height, k); the names the

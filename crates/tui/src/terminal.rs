@@ -5,10 +5,8 @@
 use crate::app::{App, Effect, Event};
 use crate::render;
 use crate::{Options, TuiError};
-use mnk_engine::board::Board;
-use mnk_engine::session::think::PLAY_HASH_MIB;
 use mnk_engine::session::ThinkJob;
-use mnk_engine::solver::SolverConfig;
+use mnk_engine::{ai, Board, Budget};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -148,15 +146,12 @@ pub fn think(id: u64, job: ThinkJob) -> Event {
     }
 }
 
-/// Values every legal move exactly (stoppable) and wraps the answer as an event.
+/// Values every legal move (exactly where the engine can; stoppable) and wraps the answer as
+/// an event.
 pub fn analyze(id: u64, board: &Board, stop: Arc<AtomicBool>) -> Event {
-    let config = SolverConfig {
-        hash_mib: PLAY_HASH_MIB,
-        ..SolverConfig::default()
-    };
     Event::Analysed {
         id,
-        result: board.analyze(config, Some(stop)).map(|(moves, _)| moves),
+        result: ai::analyze(board, &Budget::unlimited().with_stop_flag(stop)),
     }
 }
 

@@ -15,8 +15,8 @@ use axum::http::{Method, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use mnk_engine::gomoku::move_time_limit;
-use mnk_engine::session::{GameResult, Level, Player, Record, Session, SessionError};
+use mnk_engine::ai::{move_time_limit, Level, Player};
+use mnk_engine::session::{GameResult, Record, Session, SessionError};
 use mnk_engine::{Board, Rules, Side};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -169,7 +169,7 @@ async fn with_search<R: Send + 'static>(
 fn player(name: Option<&str>, default: Player) -> Result<Player, ApiError> {
     match name {
         None => Ok(default),
-        Some(text) => Ok(text.parse::<Player>()?),
+        Some(text) => Ok(text.parse::<Player>().map_err(SessionError::from)?),
     }
 }
 

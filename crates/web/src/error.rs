@@ -167,7 +167,7 @@ impl From<SessionError> for ApiError {
                 line,
                 message: text,
             },
-            SessionError::Search(SearchError::Stopped) => ApiError::SearchTimeout(0),
+            SessionError::Search(SearchError::Stopped(_)) => ApiError::SearchTimeout(0),
             SessionError::Position(_)
             | SessionError::Search(SearchError::GameOver(_))
             | SessionError::ComputerToMove(_)

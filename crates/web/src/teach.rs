@@ -2,10 +2,10 @@
 //! ([`mnk_engine::teach::Lesson`]), sent as nodes to draw and a trace to step through.
 
 use crate::error::ApiError;
-use mnk_engine::score::INFINITY;
-use mnk_engine::teach::lesson::Bound;
-use mnk_engine::teach::{draw, Algo, Event, Lesson};
+use mnk_engine::teach::INFINITY;
+use mnk_engine::teach::{Algo, Event, Lesson};
 use mnk_engine::tree;
+use mnk_engine::Bound;
 use serde::{Deserialize, Serialize};
 
 /// Most nodes of a tree the page draws (the engine's parser accepts more, the page could not
@@ -144,8 +144,8 @@ fn view(lesson: &Lesson) -> LessonView {
             value: n.value,
             bound: match n.bound() {
                 Bound::Exact => "exact",
-                Bound::AtMost => "at_most",
-                Bound::AtLeast => "at_least",
+                Bound::Upper => "at_most",
+                Bound::Lower => "at_least",
             },
             leaf: n.leaf,
             children: n.children.clone(),
@@ -169,7 +169,7 @@ fn view(lesson: &Lesson) -> LessonView {
 /// The engine's trace sentences, each paired with the node it is about. The trace writes one
 /// numbered line per event, an entered leaf and its value together; the events give the node.
 fn steps(lesson: &Lesson) -> Vec<Step> {
-    let text = draw::trace(lesson);
+    let text = mnk_engine::teach::trace(lesson);
     let lines: Vec<String> = text
         .lines()
         .filter_map(|line| {

@@ -2,7 +2,8 @@
 //! views of a game and of the computer's thinking.
 
 use crate::store::{Game, LastThought};
-use mnk_engine::session::{GameResult, Method, Thought};
+use mnk_engine::ai::{Method, Thought};
+use mnk_engine::session::GameResult;
 use mnk_engine::{Board, Side, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -132,7 +133,6 @@ pub fn game_view(id: &str, game: &Game) -> GameView {
     let board = s.board();
     let rules = board.rules();
     let moves = s.moves();
-    let can_undo = (0..moves.len()).any(|i| s.player(s.mover_of(i)).is_human());
     GameView {
         id: id.to_string(),
         rules: RulesView {
@@ -164,7 +164,7 @@ pub fn game_view(id: &str, game: &Game) -> GameView {
         },
         human_to_move: s.human_to_move(),
         computer_to_move: s.computer_to_move(),
-        can_undo,
+        can_undo: s.can_undo(),
         last_thought: game.last.clone(),
     }
 }

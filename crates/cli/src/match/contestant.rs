@@ -1,9 +1,9 @@
 //! The two kinds of match players: a built-in computer level, and an external Gomocup brain
 //! run as a child process and spoken to over the Piskvork protocol.
 
-use mnk_engine::gomoku::{move_time, move_time_limit};
-use mnk_engine::session::think::{Thinker, EXACT_EMPTY_CELLS};
-use mnk_engine::session::{Level, Player};
+use mnk_engine::ai::{move_time, move_time_limit};
+use mnk_engine::ai::{Level, Player};
+use mnk_engine::ai::{Thinker, EXACT_EMPTY_CELLS};
 use mnk_engine::{Board, Rules};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -153,9 +153,9 @@ impl Contestant {
                 **thinker = Thinker::new(EXACT_EMPTY_CELLS);
                 *rng = StdRng::seed_from_u64(setup.seed);
                 *per_move = setup.per_move;
-                thinker.big_board().exact = setup.exact;
+                thinker.set_exact_k(setup.exact);
                 // Like a brain on START: the tables are made before the game's clock runs.
-                thinker.prepare(setup.rules);
+                thinker.prepare();
                 Ok(())
             }
             Contestant::Brain { path, process } => {

@@ -5,35 +5,18 @@
 
 mod view;
 
-use clap::{Args, ValueEnum};
-use mnk_engine::gomoku::{move_time_limit, MoveClock};
-use mnk_engine::session::{Player, Record, Session, SessionConfig, SessionError};
-use mnk_engine::{Rules, Side, Size};
+use crate::game_args::GameArgs;
+use clap::Args;
+use mnk_engine::session::{Record, Session, SessionConfig, SessionError};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Options of `mnk play`.
 #[derive(Args, Debug, Default)]
 pub struct PlayArgs {
-    /// Board size as WxH (1 to 26 each); default 3x3.
-    #[arg(long, value_name = "WxH", conflicts_with = "load")]
-    pub size: Option<Size>,
-    /// Stones in a row that win (1 to the longer side); default min(W, H, 5).
-    #[arg(long, conflicts_with = "load")]
-    pub k: Option<usize>,
-    /// Who plays x: human, perfect, hard, medium, easy, random or depth:N. Default: human.
-    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
-    pub x: Option<Player>,
-    /// Who plays o (same choices). Default: perfect.
-    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
-    pub o: Option<Player>,
-    /// Which symbol moves first, whoever plays it. Default: x.
-    #[arg(long, value_enum, conflicts_with = "load")]
-    pub first: Option<First>,
-    /// Seed for every random choice (random moves, ties between equally good moves).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// After each computer move, print the value of every candidate and the search work.
     #[arg(long)]
     pub explain: bool,
@@ -44,88 +27,16 @@ pub struct PlayArgs {
     /// Replay the game saved in FILE, then carry on if it is unfinished, saving every move
     /// back to FILE (unless --record names another file or --no-record is given). --x and --o
     /// replace the recorded players.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["size", "k", "first"])]
     pub load: Option<PathBuf>,
     /// Save nothing, not even to the file given to --load.
     #[arg(long, conflicts_with = "record")]
     pub no_record: bool,
-    #[command(flatten)]
-    pub move_time: MoveTimeArgs,
-}
-
-/// The time limit of computer moves on big boards, shared by `play`, `tui` and `serve`.
-#[derive(Args, Debug, Clone, Copy)]
-pub struct MoveTimeArgs {
-    /// Milliseconds per computer move on boards over 64 cells, where the computer searches
-    /// instead of solving (0: a fixed amount of search, so a seeded game repeats exactly).
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
-    pub time_per_move: u64,
-}
-
-impl Default for MoveTimeArgs {
-    fn default() -> Self {
-        MoveTimeArgs {
-            time_per_move: 1000,
-        }
-    }
-}
-
-impl MoveTimeArgs {
-    /// The limit, or `None` for the node budget.
-    pub fn limit(self) -> Option<Duration> {
-        (self.time_per_move > 0).then(|| Duration::from_millis(self.time_per_move))
-    }
-
-    /// The session's move clock for this limit.
-    pub fn clock(self) -> Option<MoveClock> {
-        self.limit().map(|t| move_time_limit(t, Instant::now))
-    }
-}
-
-/// The side that moves first.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum First {
-    /// x moves first.
-    X,
-    /// o moves first.
-    O,
-}
-
-/// A `--x`/`--o` value: `human` or a computer level (shared with `mnk tui`).
-pub(crate) fn parse_player(text: &str) -> Result<Player, String> {
-    text.parse().map_err(|e: SessionError| e.to_string())
-}
-
-/// The game the common options describe (3x3, human x, perfect o, x first by default);
-/// shared by `mnk play` and `mnk tui`.
-pub fn session_config(
-    size: Option<Size>,
-    k: Option<usize>,
-    x: Option<Player>,
-    o: Option<Player>,
-    first: Option<First>,
-    seed: u64,
-) -> anyhow::Result<SessionConfig> {
-    let size = size.unwrap_or(Size {
-        width: 3,
-        height: 3,
-    });
-    Ok(SessionConfig {
-        rules: Rules::new(size.width, size.height, k)?,
-        x: x.unwrap_or(Player::Human),
-        o: o.unwrap_or(SessionConfig::default().o),
-        first: match first {
-            Some(First::O) => Side::O,
-            _ => Side::X,
-        },
-        seed,
-        ..SessionConfig::default()
-    })
 }
 
 /// Runs `mnk play` on standard input and output.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
-    let seed = args.seed.unwrap_or_else(rand::random);
+    let seed = args.game.seed_or_random();
     let (mut session, loaded) = match &args.load {
         Some(path) => {
             // The error edge prints only the outermost message, so the cause goes inside it.
@@ -134,19 +45,19 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             })?;
             let mut record = Record::parse(&text)
                 .map_err(|e| anyhow::anyhow!("cannot load {}: {e}", path.display()))?;
-            record.x = args.x.unwrap_or(record.x);
-            record.o = args.o.unwrap_or(record.o);
+            record.x = args.game.x.unwrap_or(record.x);
+            record.o = args.game.o.unwrap_or(record.o);
             (Session::from_record(&record, seed, args.explain)?, true)
         }
         None => {
             let config = SessionConfig {
                 explain: args.explain,
-                ..session_config(args.size, args.k, args.x, args.o, args.first, seed)?
+                ..args.game.session_config(seed)?
             };
             (Session::new(config)?, false)
         }
     };
-    session.set_move_clock(args.move_time.clock());
+    session.set_move_clock(args.game.move_time.clock());
     // A loaded game goes on being saved where it came from, unless told otherwise.
     let record = match (args.no_record, args.record, &args.load) {
         (true, _, _) => None,

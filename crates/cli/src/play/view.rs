@@ -3,7 +3,8 @@
 
 use crate::common::{counted, duration_ms};
 use crate::render::board_text;
-use mnk_engine::session::{GameResult, Method, Player, Session, Thought};
+use mnk_engine::ai::{Method, Player, Thought};
+use mnk_engine::session::{GameResult, Session};
 use mnk_engine::{Side, Verdict};
 
 /// Boards with more cells than this show coordinates only (the number key would be huge).

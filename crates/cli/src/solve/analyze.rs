@@ -4,9 +4,9 @@ use super::{config, hash_parser, rules_json, verdict_json, Unfinished, FAR_BEYON
 use crate::common::{counted, duration, duration_ms, grouped, millis, note, outln, BoardArgs};
 use crate::live::{catch_ctrl_c, Live, Show};
 use clap::Args;
-use mnk_engine::solver::progress::ProgressSnapshot;
-use mnk_engine::solver::{MoveValue, DEFAULT_HASH_MIB};
+use mnk_engine::ProgressSnapshot;
 use mnk_engine::{Board, SearchError, Verdict};
+use mnk_engine::{MoveValue, DEFAULT_HASH_MIB};
 use serde_json::json;
 use std::time::Duration;
 
@@ -37,9 +37,7 @@ fn short(v: Verdict) -> String {
 /// Runs `mnk analyze`.
 pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
-    if let Some(outcome) = board.outcome() {
-        return Err(SearchError::GameOver(outcome.to_string()).into());
-    }
+    board.unfinished()?;
     let empty = board.legal_moves().len();
     if empty > FAR_BEYOND_EMPTY && args.max_time.is_none() {
         catch_ctrl_c();
@@ -59,7 +57,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();
     let (moves, stats) = match (result, stop) {
-        (Err(SearchError::Stopped), Some(stop)) => {
+        (Err(SearchError::Stopped(_)), Some(stop)) => {
             let unfinished = Unfinished {
                 board: &board,
                 stop,
@@ -144,7 +142,7 @@ fn print_grid(board: &Board, moves: &[MoveValue]) -> anyhow::Result<()> {
 }
 
 /// Prints an analysis that ran out of `--max-time`: no values, what is known, the work.
-fn print_incomplete(args: &AnalyzeArgs, unfinished: &Unfinished) -> anyhow::Result<()> {
+fn print_incomplete(args: &AnalyzeArgs, unfinished: &Unfinished<'_>) -> anyhow::Result<()> {
     let limit = unfinished.time_limit()?;
     if args.common.json {
         let out = unfinished.json(json!({ "moves": null }), json!({}));

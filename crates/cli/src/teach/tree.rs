@@ -6,9 +6,9 @@ use crate::common::BoardArgs;
 use crate::render::board_text;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use mnk_engine::eval::Evaluator;
 use mnk_engine::teach::{dot, draw, Algo, Lesson};
 use mnk_engine::tree::{self, Tree, TreeParseError, MAX_INPUT_BYTES};
+use mnk_engine::Evaluator;
 use mnk_engine::{Board, Size};
 use serde_json::{json, Value};
 use std::io::Read;
@@ -144,7 +144,7 @@ pub fn run_tree(args: TreeArgs) -> anyhow::Result<()> {
                 out.push_str(&format!(
                     "Trace of {}:\n{}\n",
                     l.algo.title(),
-                    draw::trace(l)
+                    mnk_engine::teach::trace(l)
                 ));
             }
         }

@@ -63,7 +63,7 @@ fn readme() -> String {
 
 /// Runs `check` on every README command (once per distinct command) that `wanted` selects,
 /// and fails with every problem found, each naming its README line.
-fn check_each(wanted: fn(&Check) -> bool, check: impl Fn(&Shown, Check) -> Option<String>) {
+fn check_each(wanted: fn(&Check<'_>) -> bool, check: impl Fn(&Shown, Check<'_>) -> Option<String>) {
     let (commands, _) = markdown::commands(&readme());
     let mut seen = HashSet::new();
     let failures: Vec<String> = commands

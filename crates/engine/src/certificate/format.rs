@@ -3,7 +3,7 @@
 //! canonical orientation with its moves and pairs in that frame. Plain bytes, read and written
 //! as a stream; the CLI compresses the stream as a whole.
 
-use crate::position::Side;
+use crate::side::Side;
 use std::io::{self, Read, Write};
 
 /// The first bytes of every certificate.

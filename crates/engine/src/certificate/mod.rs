@@ -1,4 +1,4 @@
-//! Proof certificates: the file format ([`format`]) and the checker ([`verify`]). The checker
+//! Proof certificates: the file format ([`mod@format`]) and the checker ([`mod@verify`]). The checker
 //! is written apart from the proof search and imports nothing of it: only the rules, the
 //! board's symmetry maps and a pairing check decide whether a certificate holds.
 

@@ -18,8 +18,8 @@
 
 use super::format::{Body, Claim, FormatError, Header, Pair, Reader, Record, Refutation};
 use crate::geometry::Geometry;
-use crate::position::Side;
 use crate::rules::Rules;
+use crate::side::Side;
 use std::collections::HashMap;
 use std::io::Read;
 
@@ -354,7 +354,7 @@ fn cells(set: u64) -> impl Iterator<Item = usize> {
 /// A window as move names, for messages.
 fn cell_list(rules: Rules, set: u64) -> String {
     cells(set)
-        .map(|c| crate::notation::move_name(&rules, c))
+        .map(|c| rules.cell_name(c))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -1,4 +1,5 @@
-//! A strong player for big boards (Gomoku and any m,n,k-game too large for the exact solver).
+//! The threat-pattern search behind the `hard` level on every board (and `perfect` where the
+//! exact solver cannot answer): strongest on big boards, Gomoku among them.
 //!
 //! - [`pattern`]: what a stone would make along one line (five, open four, four, open
 //!   three, ...), relative to K, memoised; freestyle ("K or more") or exact-K rules.
@@ -7,12 +8,11 @@
 //! - [`search`]: iterative-deepening PVS with a transposition table, killer and history
 //!   ordering, candidate moves near stones and threat-driven pruning.
 //!
-//! Time is the caller's business: [`search::Limits`] carries a `stop` callback (a flag set
-//! by a timer thread, or a closure reading the caller's clock) and the search always answers
-//! with the best move found so far.
+//! Time is the caller's business: [`search::Limits`] carries the caller's
+//! [`crate::budget::Budget`] (a stop flag, nodes, a deadline that reads the caller's clock) and
+//! the search always answers with the best move found so far.
 
 pub mod pattern;
-pub mod player;
 pub mod search;
 pub mod state;
 pub mod vcf;
@@ -20,13 +20,8 @@ pub mod vcf;
 #[cfg(test)]
 mod tests;
 
-pub use pattern::Pattern;
-pub use player::{
-    move_time, move_time_limit, BigBoardPlayer, MoveClock, TimeUp, GAME_TIME_SHARE, TIMED_NODES,
-};
-pub use search::{Limits, Reason, Report, Searcher};
+pub use search::{Limits, Searcher};
 pub use state::State;
-pub use vcf::{find_vcf, find_vcf_until, VcfLimits};
 
 /// Table size the session and the brain use by default, in MiB.
 pub const DEFAULT_HASH_MIB: usize = 64;

@@ -116,16 +116,6 @@ impl PatternTable {
         }
     }
 
-    /// K.
-    pub fn k(&self) -> usize {
-        self.k
-    }
-
-    /// Whether overlines do not win.
-    pub fn exact(&self) -> bool {
-        self.exact
-    }
-
     /// The base-3 key of a segment of `2K+1` cells (the middle one ignored). With freestyle
     /// rules the two end cells cannot matter and are keyed as empty, so more shapes share.
     pub fn key(&self, seg: &[Seen]) -> u128 {

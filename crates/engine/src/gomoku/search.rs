@@ -9,8 +9,9 @@
 use super::pattern::Pattern;
 use super::state::State;
 use super::vcf::{find_vcf_until, opponent_vcf, VcfLimits};
-use crate::position::Side;
-use crate::score::{Score, MATE};
+use crate::budget::{Budget, Exhausted};
+use crate::score::{win_score, Bound, Score, MATE};
+use crate::side::Side;
 
 /// Estimates are clamped to this magnitude, well inside the decisive range.
 pub const EVAL_LIMIT: Score = 20_000;
@@ -18,21 +19,19 @@ pub const EVAL_LIMIT: Score = 20_000;
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
 
-/// The search asks [`Limits::stop`] (and checks the node budget) once every this many nodes.
+/// The search looks at its budget (the caller's stop flag, nodes and deadline) once every
+/// this many nodes: a node can cost tens of microseconds (move ordering scores every
+/// candidate) and a look well under one, so the move's time holds to a millisecond.
 pub const CHECK_EVERY_NODES: u64 = 8;
 
-/// What bounds one search. The engine reads no clock: `stop` is polled often and ends the
-/// search at once; `soft_stop` is asked before each new iteration (a front end's "not worth
-/// starting another depth").
+/// What bounds one search: the deepest iteration and the caller's [`Budget`] (stop flag,
+/// nodes and deadline end the search at once with the best move so far; the soft deadline is
+/// asked before each new iteration).
 pub struct Limits<'a> {
     /// Deepest iteration.
     pub max_depth: u32,
-    /// Nodes at most (checked with the stop callback).
-    pub max_nodes: u64,
-    /// Ends the search now; the best move so far is answered.
-    pub stop: &'a dyn Fn() -> bool,
-    /// Asked between iterations.
-    pub soft_stop: &'a dyn Fn() -> bool,
+    /// Nodes, time and the stop flag.
+    pub budget: &'a Budget,
 }
 
 /// How the move was found.
@@ -63,20 +62,31 @@ pub struct Report {
     pub pv: Vec<usize>,
     /// How the move was found.
     pub reason: Reason,
+    /// Why the search ended before its deepest iteration, if its budget ran out.
+    pub cut_short: Option<Exhausted>,
 }
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry {
     key: u64,
     score: Score,
     mv: u16,
     depth: i8,
-    bound: u8,
+    bound: Bound,
 }
 
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
+impl Default for Entry {
+    fn default() -> Self {
+        Entry {
+            key: 0,
+            score: 0,
+            mv: NO_MOVE,
+            depth: -1,
+            bound: Bound::Upper,
+        }
+    }
+}
+
 const NO_MOVE: u16 = u16::MAX;
 const MAX_PLY: usize = 128;
 
@@ -93,7 +103,7 @@ pub struct Searcher {
     killers: Vec<[u16; 2]>,
     history: Vec<u32>,
     nodes: u64,
-    stopped: bool,
+    stopped: Option<Exhausted>,
     /// VCF limits at the root.
     pub vcf: VcfLimits,
 }
@@ -102,13 +112,13 @@ impl Searcher {
     /// A searcher with a transposition table of about `hash_mib` MiB.
     pub fn new(hash_mib: usize) -> Searcher {
         let bytes = hash_mib.clamp(1, 4096) << 20;
-        let entries = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
+        let entries = (bytes / size_of::<Entry>()).next_power_of_two() / 2;
         Searcher {
             table: vec![Entry::default(); entries.max(1024)],
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
             history: Vec::new(),
             nodes: 0,
-            stopped: false,
+            stopped: None,
             vcf: VcfLimits::default(),
         }
     }
@@ -121,7 +131,7 @@ impl Searcher {
     }
 
     /// Chooses a move for the side to move; `None` when the game is over.
-    pub fn search(&mut self, state: &mut State, limits: &Limits) -> Option<Report> {
+    pub fn search(&mut self, state: &mut State, limits: &Limits<'_>) -> Option<Report> {
         if state.is_over() {
             return None;
         }
@@ -134,7 +144,7 @@ impl Searcher {
         }
         self.killers.fill([NO_MOVE; 2]);
         self.nodes = 0;
-        self.stopped = false;
+        self.stopped = None;
         let me = state.to_move();
         let n = state.stone_count();
         let quick = |best: usize, score: Score, pv: Vec<usize>, reason: Reason| Report {
@@ -144,32 +154,28 @@ impl Searcher {
             nodes: 0,
             pv,
             reason,
+            cut_short: None,
         };
         let mut cells_buf = Vec::new();
         state.winning_cells(me, &mut cells_buf);
         if let Some(&win) = cells_buf.first() {
-            return Some(quick(win, MATE - (n as Score + 1), vec![win], Reason::Win));
+            return Some(quick(win, win_score(n + 1), vec![win], Reason::Win));
         }
         let mut blocks = Vec::new();
         state.winning_cells(me.other(), &mut blocks);
         if let Some(&block) = blocks.first() {
             if blocks.len() > 1 {
                 // Lost whatever we do; block one and hope.
-                return Some(quick(
-                    block,
-                    -(MATE - (n as Score + 2)),
-                    vec![block],
-                    Reason::Block,
-                ));
+                return Some(quick(block, -win_score(n + 2), vec![block], Reason::Block));
             }
-        } else if let Some(line) = find_vcf_until(state, self.vcf, limits.stop) {
-            let score = MATE - (n + vcf_plies(state, &line)) as Score;
+        } else if let Some(line) = find_vcf_until(state, self.vcf, limits.budget) {
+            let score = win_score(n + vcf_plies(state, &line));
             return Some(quick(line[0], score, line, Reason::Vcf));
         }
         // Root moves: the forced block, or the answers to the opponent's VCF, or all.
         let mut moves = self.ordered_moves(state, 0, NO_MOVE);
         if blocks.is_empty() {
-            if let Some(threat) = opponent_vcf(state, self.vcf, limits.stop) {
+            if let Some(threat) = opponent_vcf(state, self.vcf, limits.budget) {
                 // Each try is a VCF search of its own: smaller budgets, and the clock is
                 // asked between tries so a hard position cannot overrun the move's time.
                 let check = VcfLimits {
@@ -179,10 +185,10 @@ impl Searcher {
                 let mut answers = Vec::new();
                 for &m in &moves {
                     state.play(m);
-                    let safe = find_vcf_until(state, check, limits.stop).is_none();
+                    let safe = find_vcf_until(state, check, limits.budget).is_none();
                     state.undo();
                     // A search cut short by the clock proved nothing about this move.
-                    if (limits.stop)() {
+                    if limits.budget.is_interrupted() {
                         break;
                     }
                     if safe {
@@ -220,7 +226,7 @@ impl Searcher {
         &mut self,
         state: &mut State,
         mut moves: Vec<usize>,
-        limits: &Limits,
+        limits: &Limits<'_>,
     ) -> Option<Report> {
         let mut report = Report {
             best: moves[0],
@@ -229,9 +235,10 @@ impl Searcher {
             nodes: 0,
             pv: vec![moves[0]],
             reason: Reason::Search,
+            cut_short: None,
         };
         for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
-            if depth > 1 && (limits.soft_stop)() {
+            if depth > 1 && limits.budget.wants_no_more_steps() {
                 break;
             }
             let mut alpha = -MATE - 1;
@@ -243,14 +250,14 @@ impl Searcher {
                     -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
                 } else {
                     let s = -self.pvs(state, depth as i32 - 1, -alpha - 1, -alpha, 1, limits);
-                    if s > alpha && !self.stopped {
+                    if s > alpha && self.stopped.is_none() {
                         -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
                     } else {
                         s
                     }
                 };
                 state.undo();
-                if self.stopped {
+                if self.stopped.is_some() {
                     break;
                 }
                 if score > alpha {
@@ -262,18 +269,19 @@ impl Searcher {
                 // A partly searched iteration still proved its best move better than the rest.
                 report.best = m;
                 report.score = score;
-                if !self.stopped {
+                if self.stopped.is_none() {
                     report.depth = depth;
                 }
                 let pos = moves.iter().position(|&x| x == m).unwrap_or(0);
                 moves[..=pos].rotate_right(1);
             }
-            if self.stopped || score_is_decisive(report.score) {
+            if self.stopped.is_some() || score_is_decisive(report.score) {
                 break;
             }
         }
         report.pv = self.principal_variation(state, report.best);
         report.nodes = self.nodes;
+        report.cut_short = self.stopped;
         Some(report)
     }
 
@@ -301,40 +309,36 @@ impl Searcher {
         mut alpha: Score,
         beta: Score,
         ply: usize,
-        limits: &Limits,
+        limits: &Limits<'_>,
     ) -> Score {
         self.nodes += 1;
-        // A node can cost tens of microseconds (move ordering scores every candidate), and a
-        // clock read well under one: ask often, so the move's time holds to a millisecond.
-        if self.nodes.is_multiple_of(CHECK_EVERY_NODES)
-            && ((limits.stop)() || self.nodes >= limits.max_nodes)
-        {
-            self.stopped = true;
+        if self.nodes.is_multiple_of(CHECK_EVERY_NODES) && self.stopped.is_none() {
+            self.stopped = limits.budget.exhausted(self.nodes);
         }
-        if self.stopped {
+        if self.stopped.is_some() {
             return 0;
         }
         let me = state.to_move();
         let opp = me.other();
-        let n = state.stone_count() as Score;
+        let n = state.stone_count();
         if state.winner().is_some() {
             // The side that just moved completed a line.
-            return -(MATE - n);
+            return -win_score(n);
         }
         if state.count(me, Pattern::Five) > 0 {
-            return MATE - (n + 1);
+            return win_score(n + 1);
         }
         let mut blocks = Vec::new();
         state.winning_cells(opp, &mut blocks);
         if blocks.len() >= 2 {
-            return -(MATE - (n + 2));
+            return -win_score(n + 2);
         }
         if blocks.is_empty()
             && state.count(me, Pattern::Flex4) > 0
             && state.count(opp, Pattern::Block4) == 0
             && state.count(opp, Pattern::Flex4) == 0
         {
-            return MATE - (n + 3);
+            return win_score(n + 3);
         }
         if state.is_over() {
             return 0;
@@ -347,17 +351,8 @@ impl Searcher {
         let mut tt_move = NO_MOVE;
         if entry.key == state.hash() {
             tt_move = entry.mv;
-            if entry.depth as i32 >= depth {
-                let s = entry.score;
-                let usable = match entry.bound {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    UPPER => s <= alpha,
-                    _ => false,
-                };
-                if usable {
-                    return s;
-                }
+            if entry.depth as i32 >= depth && entry.bound.settles(entry.score, alpha, beta) {
+                return entry.score;
             }
         }
         let moves = if let [block] = blocks[..] {
@@ -381,14 +376,14 @@ impl Searcher {
                 -self.pvs(state, child_depth, -beta, -alpha, ply + 1, limits)
             } else {
                 let s = -self.pvs(state, child_depth, -alpha - 1, -alpha, ply + 1, limits);
-                if s > alpha && s < beta && !self.stopped {
+                if s > alpha && s < beta && self.stopped.is_none() {
                     -self.pvs(state, child_depth, -beta, -alpha, ply + 1, limits)
                 } else {
                     s
                 }
             };
             state.undo();
-            if self.stopped {
+            if self.stopped.is_some() {
                 return 0;
             }
             if score > best {
@@ -408,13 +403,7 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best <= alpha0 {
-            UPPER
-        } else if best >= beta {
-            LOWER
-        } else {
-            EXACT
-        };
+        let bound = Bound::of(best, alpha0, beta);
         self.table[slot] = Entry {
             key: state.hash(),
             score: best,

@@ -5,23 +5,18 @@
 //! open three?" cost one lookup.
 
 use super::pattern::{Pattern, PatternTable, Seen, PATTERNS};
-use crate::board::Board;
-use crate::position::Side;
+use crate::bits::BitSet;
+use crate::geometry::{splitmix, DIRECTIONS, NEAR_RADIUS};
+use crate::position::Position;
 use crate::rules::Rules;
-
-/// The four line directions as (column step, row step).
-pub const DIRECTIONS: [(isize, isize); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+use crate::side::Side;
 
 /// Marks a segment cell that lies off the board.
 const OFF: u16 = u16::MAX;
 
-/// Candidate moves are empty cells within this many king moves of a stone.
-pub const NEAR: usize = 2;
-
 /// A Gomoku position with incrementally maintained line patterns.
 pub struct State {
     rules: Rules,
-    exact: bool,
     /// `(cell * 4 + dir) * (2K+1) + K + offset` -> the cell at that offset, or [`OFF`].
     lines: Vec<u16>,
     /// 0 empty, 1 x, 2 o.
@@ -37,14 +32,6 @@ pub struct State {
     stones: usize,
     to_move: Side,
     winner: Option<Side>,
-}
-
-fn splitmix(seed: &mut u64) -> u64 {
-    *seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *seed;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl State {
@@ -75,7 +62,6 @@ impl State {
         let side_key = splitmix(&mut seed);
         let mut state = State {
             rules,
-            exact,
             lines,
             cells: vec![0; n],
             pats: vec![[[Pattern::None; 4]; 2]; n],
@@ -98,27 +84,21 @@ impl State {
         state
     }
 
-    /// The position of `board` (its stones and side to move) under `exact` rules or not.
-    pub fn from_board(board: &Board, exact: bool) -> State {
-        let rules = board.rules();
-        let mut state = State::new(rules, exact);
-        for cell in 0..rules.cells() {
-            if let Some(side) = board.stone(cell) {
+    /// The position `pos` (its stones and side to move) under `exact` rules or not.
+    pub fn from_position<B: BitSet>(pos: &Position<B>, exact: bool) -> State {
+        let mut state = State::new(pos.rules(), exact);
+        for side in [Side::X, Side::O] {
+            for cell in pos.stones(side).cells() {
                 state.place(cell, side);
             }
         }
-        state.set_to_move(board.to_move());
+        state.set_to_move(pos.to_move());
         state
     }
 
     /// The rules.
     pub fn rules(&self) -> Rules {
         self.rules
-    }
-
-    /// Whether overlines do not win.
-    pub fn exact(&self) -> bool {
-        self.exact
     }
 
     /// The side to move.
@@ -154,29 +134,15 @@ impl State {
         self.hash
     }
 
-    /// The stone on a cell.
-    pub fn stone(&self, cell: usize) -> Option<Side> {
-        match self.cells.get(cell) {
-            Some(1) => Some(Side::X),
-            Some(2) => Some(Side::O),
-            _ => None,
-        }
-    }
-
     /// Whether `cell` is on the board and empty.
     pub fn is_empty(&self, cell: usize) -> bool {
         self.cells.get(cell) == Some(&0)
     }
 
     /// Moves played with [`State::play`] since the start, oldest first.
+    #[cfg(test)]
     pub fn history(&self) -> &[u16] {
         &self.history
-    }
-
-    /// The pattern a stone of `side` on the empty `cell` would make along direction `dir`.
-    #[inline]
-    pub fn pattern(&self, cell: usize, side: Side, dir: usize) -> Pattern {
-        self.pats[cell][side.index()][dir]
     }
 
     /// The patterns of `side` on `cell` in the four directions.
@@ -245,8 +211,8 @@ impl State {
     fn touch_near(&mut self, cell: usize, delta: i32) {
         let (col, row) = self.rules.col_row(cell);
         let (w, h) = (self.rules.width(), self.rules.height());
-        for r in row.saturating_sub(NEAR)..=(row + NEAR).min(h - 1) {
-            for c in col.saturating_sub(NEAR)..=(col + NEAR).min(w - 1) {
+        for r in row.saturating_sub(NEAR_RADIUS)..=(row + NEAR_RADIUS).min(h - 1) {
+            for c in col.saturating_sub(NEAR_RADIUS)..=(col + NEAR_RADIUS).min(w - 1) {
                 let i = self.rules.cell(c, r);
                 self.near[i] = (self.near[i] as i32 + delta) as u16;
             }
@@ -338,25 +304,6 @@ impl State {
                 && self.pats[cell][side.index()].contains(&Pattern::Five)
             {
                 out.push(cell);
-            }
-        }
-    }
-
-    /// The empty cells on the four lines through `cell` (within K) where `side` would
-    /// complete K: the threats a stone just played on `cell` made.
-    pub fn fives_through(&self, cell: usize, side: Side, out: &mut Vec<usize>) {
-        let span = 2 * self.rules.k() + 1;
-        for d in 0..4 {
-            let base = (cell * 4 + d) * span;
-            for i in 0..span {
-                let q = self.lines[base + i];
-                if q != OFF
-                    && self.cells[q as usize] == 0
-                    && self.pats[q as usize][side.index()][d] == Pattern::Five
-                    && !out.contains(&(q as usize))
-                {
-                    out.push(q as usize);
-                }
             }
         }
     }

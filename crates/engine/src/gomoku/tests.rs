@@ -1,10 +1,11 @@
 //! Unit tests of the big-board search on hand-made positions.
 
+use super::search::{Reason, Report};
+use super::vcf::{find_vcf, find_vcf_until, VcfLimits};
 use super::*;
 use crate::board::Board;
-use crate::position::Side;
 use crate::rules::Rules;
-use crate::score::Verdict;
+use crate::side::Side;
 
 /// A 15x15/5 state from `(col, row)` stones of x and o, `to_move` next.
 fn setup(x: &[(usize, usize)], o: &[(usize, usize)], to_move: Side) -> State {
@@ -21,12 +22,10 @@ fn setup(x: &[(usize, usize)], o: &[(usize, usize)], to_move: Side) -> State {
 }
 
 fn think(s: &mut State, nodes: u64) -> Report {
-    let never = || false;
+    let budget = crate::budget::Budget::unlimited().with_node_limit(nodes);
     let limits = Limits {
         max_depth: 64,
-        max_nodes: nodes,
-        stop: &never,
-        soft_stop: &never,
+        budget: &budget,
     };
     Searcher::new(8).search(s, &limits).expect("not over")
 }
@@ -65,7 +64,14 @@ fn finds_a_vcf() {
     assert!(r.score > 0);
     // Out of time, the threat search gives up rather than overrun the move's limit.
     assert!(find_vcf(&mut s, VcfLimits::default()).is_some());
-    assert_eq!(find_vcf_until(&mut s, VcfLimits::default(), &|| true), None);
+    assert_eq!(
+        find_vcf_until(
+            &mut s,
+            VcfLimits::default(),
+            &crate::budget::Budget::unlimited().with_deadline(std::sync::Arc::new(|| true))
+        ),
+        None
+    );
 }
 
 #[test]
@@ -75,7 +81,7 @@ fn search_is_undone_and_deterministic() {
         &"...............\n".repeat(15).trim_end().replace('\n', "/"),
     )
     .unwrap();
-    let mut s = State::from_board(&board, false);
+    let mut s = State::from_position(board.as_wide().unwrap(), false);
     s.play(112);
     s.play(113);
     let hash = s.hash();
@@ -84,68 +90,4 @@ fn search_is_undone_and_deterministic() {
     assert_eq!(a, b);
     assert_eq!(s.hash(), hash);
     assert!(s.is_empty(a.best));
-}
-
-/// The board after `moves` (notation) on 15x15/5.
-fn board_after(moves: &str) -> Board {
-    let mut board = Board::new(Rules::new(15, 15, Some(5)).unwrap());
-    for m in moves.split_whitespace() {
-        let cell = board.parse_move(m).unwrap();
-        board.play(cell).unwrap();
-    }
-    board
-}
-
-#[test]
-fn an_open_four_is_a_win_in_three_not_one() {
-    // Issue 17: o's f6 makes an open four (f6 g6 h6 i6): x blocks one end, o completes the
-    // other, so the win is 3 plies away; it was reported as a win in 1.
-    let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7");
-    let thought = BigBoardPlayer::default().think(&board, None).unwrap();
-    assert_eq!(board.move_name(thought.cell), "f6");
-    assert_eq!(thought.verdict, Some(Verdict::Win(3)));
-    // x, facing the open four, has lost: its block and o's fifth stone.
-    let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7 f6");
-    let thought = BigBoardPlayer::default().think(&board, None).unwrap();
-    assert_eq!(thought.verdict, Some(Verdict::Loss(2)));
-    // A completing move is a win in 1.
-    let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7 f6 e6");
-    let thought = BigBoardPlayer::default().think(&board, None).unwrap();
-    assert_eq!(board.move_name(thought.cell), "j6");
-    assert_eq!(thought.verdict, Some(Verdict::Win(1)));
-}
-
-#[test]
-fn a_decisive_tree_search_score_is_only_an_estimate() {
-    let report = |reason, score| Report {
-        best: 0,
-        score,
-        depth: 3,
-        nodes: 100,
-        pv: vec![0],
-        reason,
-    };
-    let mate_soon = crate::score::MATE - 15;
-    // The tree search looks at a few moves per node: its "win" is not a proof.
-    for score in [mate_soon, -mate_soon] {
-        let v = player::verdict(&report(Reason::Search, score), 10);
-        assert_eq!(
-            v,
-            Verdict::Estimate(score.signum() * search::EVAL_LIMIT),
-            "{score}"
-        );
-    }
-    assert_eq!(
-        player::verdict(&report(Reason::Search, 35), 10),
-        Verdict::Estimate(35)
-    );
-    // The search's own proofs keep their distance.
-    assert_eq!(
-        player::verdict(&report(Reason::Vcf, mate_soon), 10),
-        Verdict::Win(5)
-    );
-    assert_eq!(
-        player::verdict(&report(Reason::Block, -(crate::score::MATE - 12)), 10),
-        Verdict::Loss(2)
-    );
 }

@@ -5,7 +5,8 @@
 
 use super::pattern::Pattern;
 use super::state::State;
-use crate::position::Side;
+use crate::budget::Budget;
+use crate::side::Side;
 
 /// A VCF search asks its stop check once every this many tries (a try plays a four and
 /// looks at the threats it makes: microseconds).
@@ -39,33 +40,31 @@ fn makes_four(state: &State, cell: usize, side: Side) -> bool {
 
 /// A VCF for the side to move: the winning line (attacker and defender moves alternating,
 /// ending with the attacker's winning threat), or `None` if none was found within `limits`.
+#[cfg(any(test, feature = "internals"))]
 pub fn find_vcf(state: &mut State, limits: VcfLimits) -> Option<Vec<usize>> {
-    find_vcf_until(state, limits, &|| false)
+    find_vcf_until(state, limits, &Budget::unlimited())
 }
 
-/// [`find_vcf`] that also gives up (finding nothing) once `stop` says so: the caller's clock,
-/// asked every [`CHECK_EVERY_TRIES`] tries, so a move's time limit holds through the threat
-/// search too.
-pub fn find_vcf_until(
-    state: &mut State,
-    limits: VcfLimits,
-    stop: &dyn Fn() -> bool,
-) -> Option<Vec<usize>> {
-    if state.is_over() || stop() {
+/// [`find_vcf`] that also gives up (finding nothing) once the caller's budget is interrupted
+/// (its stop flag or deadline, asked every [`CHECK_EVERY_TRIES`] tries), so a move's time
+/// limit holds through the threat search too. The threat search counts its nodes against
+/// `limits`.
+pub fn find_vcf_until(state: &mut State, limits: VcfLimits, caller: &Budget) -> Option<Vec<usize>> {
+    if state.is_over() || caller.is_interrupted() {
         return None;
     }
     let mut search = Vcf {
         budget: limits.nodes,
-        stop,
+        caller,
     };
     let mut line = Vec::new();
     search.vcf(state, limits.depth, &mut line).then_some(line)
 }
 
-/// One threat search: what is left of its node budget, and the caller's stop check.
+/// One threat search: what is left of its node budget, and the caller's budget.
 struct Vcf<'a> {
     budget: u64,
-    stop: &'a dyn Fn() -> bool,
+    caller: &'a Budget,
 }
 
 impl Vcf<'_> {
@@ -105,7 +104,7 @@ impl Vcf<'_> {
                 return false;
             }
             self.budget -= 1;
-            if self.budget.is_multiple_of(CHECK_EVERY_TRIES) && (self.stop)() {
+            if self.budget.is_multiple_of(CHECK_EVERY_TRIES) && self.caller.is_interrupted() {
                 self.budget = 0;
                 return false;
             }
@@ -148,14 +147,10 @@ impl Vcf<'_> {
 
 /// Whether the opponent of the side to move has a VCF, i.e. would win by fours if it were
 /// their turn.
-pub fn opponent_vcf(
-    state: &mut State,
-    limits: VcfLimits,
-    stop: &dyn Fn() -> bool,
-) -> Option<Vec<usize>> {
+pub fn opponent_vcf(state: &mut State, limits: VcfLimits, caller: &Budget) -> Option<Vec<usize>> {
     let me = state.to_move();
     state.set_to_move(me.other());
-    let found = find_vcf_until(state, limits, stop);
+    let found = find_vcf_until(state, limits, caller);
     state.set_to_move(me);
     found
 }

@@ -6,7 +6,7 @@
 
 use super::Prover;
 use crate::rules::Rules;
-use crate::solver::tt::Bound;
+use crate::score::Bound;
 use std::io::{self, Read, Write};
 
 /// The first bytes of every checkpoint.

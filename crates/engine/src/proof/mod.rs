@@ -20,16 +20,18 @@ mod search;
 mod writer;
 
 use crate::bits::BitSet;
+use crate::budget::Budget;
 use crate::certificate::format::{write_header, Claim, Header};
 use crate::error::SearchError;
-use crate::position::{Position, Side};
-use crate::solver::progress::Progress;
+use crate::position::Position;
+use crate::progress::Progress;
+use crate::side::Side;
 use crate::solver::tt::Table;
 use knowledge::Knowledge;
 use search::Search;
 use std::collections::HashSet;
 use std::io::{self, Write};
-use std::sync::atomic::AtomicBool;
+
 use std::sync::Arc;
 
 /// Proof search switches.
@@ -121,7 +123,7 @@ pub struct CertificateSummary {
 pub struct Prover {
     config: ProofConfig,
     table: Table,
-    stop: Option<Arc<AtomicBool>>,
+    budget: Budget,
     progress: Arc<Progress>,
     stats: ProofStats,
 }
@@ -133,15 +135,16 @@ impl Prover {
         Prover {
             config,
             table: Table::new(mib),
-            stop: None,
+            budget: Budget::unlimited(),
             progress: Arc::new(Progress::default()),
             stats: ProofStats::default(),
         }
     }
 
-    /// A flag another thread may set to stop the search; it then returns `Stopped`.
-    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
-        self.stop = Some(flag);
+    /// What bounds the next searches (a stop flag, nodes, a deadline); a search that runs out
+    /// of it returns `Stopped` with the reason, and what it settled stays in the table.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// Makes the prover publish nodes, settled root moves and table fill into `progress`.
@@ -175,32 +178,26 @@ impl Prover {
             zone_tries: self.config.zone_tries,
             quick_steps: self.config.quick_steps,
         };
-        let stop = if stoppable {
-            self.stop.as_deref()
-        } else {
-            None
-        };
+        let unbounded = Budget::unlimited();
+        let budget = if stoppable { &self.budget } else { &unbounded };
         let mut search = Search::new(
             knowledge,
             &mut self.table,
             attacker,
-            stop,
+            budget,
             &self.progress,
             &mut self.stats,
         );
         let result = job(&mut search);
         search.flush();
-        if search.stopped {
-            return Err(SearchError::Stopped);
+        if let Some(why) = search.stopped {
+            return Err(SearchError::Stopped(why));
         }
         Ok(result)
     }
 
     fn check(pos: &Position<u64>) -> Result<(), SearchError> {
-        match pos.outcome() {
-            Some(outcome) => Err(SearchError::GameOver(outcome.to_string())),
-            None => Ok(()),
-        }
+        Ok(pos.unfinished()?)
     }
 
     /// Whether `attacker` can force a line from `pos` (whoever is to move there).
@@ -300,25 +297,26 @@ impl Prover {
             },
         )?;
         let mut records = 0;
-        let mut run = |prover: &mut Prover,
-                       attacker: Side,
-                       part: fn(&mut writer::Writer, &mut Position<u64>) -> io::Result<()>|
-         -> io::Result<()> {
-            let mut p = pos.clone();
-            let written = prover
-                .with_search(pos, attacker, false, |s| {
-                    let mut w = writer::Writer {
-                        search: s,
-                        out: &mut *out,
-                        written: HashSet::new(),
-                        records: 0,
-                    };
-                    part(&mut w, &mut p).map(|()| w.records)
-                })
-                .map_err(io::Error::other)??;
-            records += written;
-            Ok(())
-        };
+        let mut run =
+            |prover: &mut Prover,
+             attacker: Side,
+             part: fn(&mut writer::Writer<'_, '_, '_>, &mut Position<u64>) -> io::Result<()>|
+             -> io::Result<()> {
+                let mut p = pos.clone();
+                let written = prover
+                    .with_search(pos, attacker, false, |s| {
+                        let mut w = writer::Writer {
+                            search: s,
+                            out: &mut *out,
+                            written: HashSet::new(),
+                            records: 0,
+                        };
+                        part(&mut w, &mut p).map(|()| w.records)
+                    })
+                    .map_err(io::Error::other)??;
+                records += written;
+                Ok(())
+            };
         match solution.value {
             ProofValue::Win => run(self, me, |w, p| w.attacker_wins(p))?,
             ProofValue::Loss => run(self, me.other(), |w, p| w.root_defender_loses(p))?,

@@ -147,8 +147,9 @@ pub fn pairing_cells(pairs: &[Pair]) -> u64 {
 mod tests {
     use super::*;
     use crate::geometry::Geometry;
-    use crate::position::{Position, Side};
+    use crate::position::Position;
     use crate::rules::Rules;
+    use crate::side::Side;
 
     fn setup(w: usize, h: usize, k: usize, text: &str) -> (Vec<u64>, u64, u64) {
         let geo = Geometry::<u64>::new(Rules::new(w, h, Some(k)).unwrap());

@@ -6,12 +6,14 @@
 
 use super::knowledge::{AttackerFacts, DefenderFacts, Knowledge};
 use super::ProofStats;
-use crate::position::{Position, Side};
-use crate::solver::progress::Progress;
-use crate::solver::tt::{Bound, Table};
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use crate::budget::{Budget, Exhausted};
+use crate::position::Position;
+use crate::progress::Progress;
+use crate::score::Bound;
+use crate::side::Side;
+use crate::solver::tt::Table;
 
-/// How often (in nodes) the search publishes its counters and reads the stop flag.
+/// How often (in nodes) the search publishes its counters and looks at its budget.
 const CHECK_INTERVAL: u64 = 1024;
 
 /// Keys of the two questions differ: "can x force a line" and "can o" are other facts.
@@ -26,10 +28,11 @@ pub(crate) struct Search<'a> {
     pub knowledge: Knowledge<'a>,
     pub table: &'a mut Table,
     pub attacker: Side,
-    pub stop: Option<&'a AtomicBool>,
+    pub budget: &'a Budget,
     pub progress: &'a Progress,
     pub stats: &'a mut ProofStats,
-    pub stopped: bool,
+    /// Why the search ended early, once its budget ran out.
+    pub stopped: Option<Exhausted>,
     /// Stones at the node whose moves are reported as root moves settled.
     pub root_stones: Option<usize>,
     unpublished: u64,
@@ -40,7 +43,7 @@ impl<'a> Search<'a> {
         knowledge: Knowledge<'a>,
         table: &'a mut Table,
         attacker: Side,
-        stop: Option<&'a AtomicBool>,
+        budget: &'a Budget,
         progress: &'a Progress,
         stats: &'a mut ProofStats,
     ) -> Self {
@@ -48,10 +51,10 @@ impl<'a> Search<'a> {
             knowledge,
             table,
             attacker,
-            stop,
+            budget,
             progress,
             stats,
-            stopped: false,
+            stopped: None,
             root_stones: None,
             unpublished: 0,
         }
@@ -77,8 +80,8 @@ impl<'a> Search<'a> {
                 self.table.grow_to(mib);
             }
             self.flush();
-            if self.stop.is_some_and(|f| f.load(Relaxed)) {
-                self.stopped = true;
+            if self.stopped.is_none() {
+                self.stopped = self.budget.exhausted(self.stats.nodes);
             }
         }
     }
@@ -102,7 +105,7 @@ impl<'a> Search<'a> {
     }
 
     fn store(&mut self, pos: &Position<u64>, wins: bool, best: Option<usize>, work: u64) {
-        if self.stopped {
+        if self.stopped.is_some() {
             return;
         }
         let (key, sym) = self.key(pos);
@@ -179,7 +182,7 @@ impl<'a> Search<'a> {
     /// (the attacker has failed) or the table knows it.
     fn enter(&mut self, pos: &Position<u64>) -> Option<bool> {
         self.tick();
-        if self.stopped || pos.empty_cells() == 0 {
+        if self.stopped.is_some() || pos.empty_cells() == 0 {
             return Some(false);
         }
         let known = self.probe(pos).0;
@@ -219,7 +222,7 @@ impl<'a> Search<'a> {
                 pos.winner().is_some() || self.defender_node(pos)
             };
             pos.undo_unchecked();
-            if self.stopped {
+            if self.stopped.is_some() {
                 return false;
             }
             if at_root {
@@ -277,7 +280,7 @@ impl<'a> Search<'a> {
                 pos.winner().is_some() || !self.attacker_node(pos)
             };
             pos.undo_unchecked();
-            if self.stopped {
+            if self.stopped.is_some() {
                 return false;
             }
             if holds {

@@ -2,9 +2,9 @@
 //! alpha >= beta, fail-soft values. Same statistics and trace hooks as minimax.
 
 use super::{leaf_value, unless_stopped, Game, Limits, SearchResult, Tracer, Walk};
+use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
 use crate::score::{Score, INFINITY};
-use crate::solver::progress::Controls;
 
 /// Alpha-beta from the current node of `game` with the full window.
 pub fn alphabeta<G: Game>(
@@ -14,11 +14,11 @@ pub fn alphabeta<G: Game>(
 ) -> SearchResult<G::Move> {
     // Without a stop flag nothing stops it, so the result is always complete.
     let controls = Controls::default();
-    run(game, limits, &controls, tracer).0
+    alphabeta_walk(game, limits, &controls, tracer).0
 }
 
 /// [`alphabeta`] watched by `controls`: it publishes its node count to their progress and
-/// ends with [`SearchError::Stopped`] soon after their stop flag is raised (the game is then
+/// ends with [`SearchError::Stopped`] soon after their budget runs out (the game is then
 /// back at the node it started from).
 pub fn alphabeta_with<G: Game>(
     game: &mut G,
@@ -26,15 +26,16 @@ pub fn alphabeta_with<G: Game>(
     controls: &Controls,
     tracer: &mut impl Tracer,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    unless_stopped(run(game, limits, controls, tracer))
+    unless_stopped(alphabeta_walk(game, limits, controls, tracer))
 }
 
-fn run<G: Game>(
+/// The search and why it stopped early, if it did: its work counts either way.
+pub(crate) fn alphabeta_walk<G: Game>(
     game: &mut G,
     limits: Limits,
     controls: &Controls,
     tracer: &mut impl Tracer,
-) -> (SearchResult<G::Move>, bool) {
+) -> (SearchResult<G::Move>, Option<Exhausted>) {
     let mut search = AlphaBeta {
         walk: Walk::new(controls),
         all_best: limits.all_best,
@@ -96,7 +97,7 @@ impl<M: Copy + Eq + std::fmt::Debug> AlphaBeta<'_, M> {
             let walk = &mut self.walk;
             walk.scratch.path.pop();
             game.undo();
-            if walk.watch.stopped() {
+            if walk.meter.is_exhausted() {
                 break;
             }
             let improves = !seen_any || if maximizing { v > best } else { v < best };

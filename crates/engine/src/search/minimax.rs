@@ -2,9 +2,9 @@
 //! is tested against.
 
 use super::{leaf_value, unless_stopped, Game, Limits, SearchResult, Tracer, Walk};
+use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
 use crate::score::{Score, INFINITY};
-use crate::solver::progress::Controls;
 
 /// Minimax from the current node of `game`; MAX maximises, MIN minimises.
 pub fn minimax<G: Game>(
@@ -14,11 +14,11 @@ pub fn minimax<G: Game>(
 ) -> SearchResult<G::Move> {
     // Without a stop flag nothing stops it, so the result is always complete.
     let controls = Controls::default();
-    run(game, limits, &controls, tracer).0
+    minimax_walk(game, limits, &controls, tracer).0
 }
 
 /// [`minimax`] watched by `controls`: it publishes its node count to their progress and ends
-/// with [`SearchError::Stopped`] soon after their stop flag is raised (the game is then back
+/// with [`SearchError::Stopped`] soon after their budget runs out (the game is then back
 /// at the node it started from).
 pub fn minimax_with<G: Game>(
     game: &mut G,
@@ -26,15 +26,16 @@ pub fn minimax_with<G: Game>(
     controls: &Controls,
     tracer: &mut impl Tracer,
 ) -> Result<SearchResult<G::Move>, SearchError> {
-    unless_stopped(run(game, limits, controls, tracer))
+    unless_stopped(minimax_walk(game, limits, controls, tracer))
 }
 
-fn run<G: Game>(
+/// The search and why it stopped early, if it did: its work counts either way.
+pub(crate) fn minimax_walk<G: Game>(
     game: &mut G,
     limits: Limits,
     controls: &Controls,
     tracer: &mut impl Tracer,
-) -> (SearchResult<G::Move>, bool) {
+) -> (SearchResult<G::Move>, Option<Exhausted>) {
     let mut walk = Walk::new(controls);
     let value = node(&mut walk, game, limits.depth, 0, tracer);
     walk.finish(value)
@@ -72,7 +73,7 @@ fn node<G: Game>(
         let v = node(walk, game, depth_left.map(|d| d - 1), ply + 1, tracer);
         walk.scratch.path.pop();
         game.undo();
-        if walk.watch.stopped() {
+        if walk.meter.is_exhausted() {
             break;
         }
         tracer.child(&walk.scratch.path, i, v, -INFINITY, INFINITY);

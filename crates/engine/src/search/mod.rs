@@ -1,21 +1,21 @@
 //! The textbook searches, written once against the [`Game`] trait so that the teaching trees
 //! and the real boards share them: plain minimax and alpha-beta, both with statistics, an
 //! optional depth limit and a trace hook. The `_with` forms take the same [`Controls`] as the
-//! solver (a stop flag and live progress), and [`TreeSize`] says up front how big they get.
-//!
-//! [`Controls`]: crate::solver::progress::Controls
+//! solver (a budget and live progress), and [`TreeSize`] says up front how big they get.
 
 mod alphabeta;
 mod estimate;
 mod minimax;
 
+pub(crate) use alphabeta::alphabeta_walk;
 pub use alphabeta::{alphabeta, alphabeta_with};
 pub use estimate::{TreeSize, REACH};
+pub(crate) use minimax::minimax_walk;
 pub use minimax::{minimax, minimax_with};
 
+use crate::budget::{Controls, Exhausted, Meter};
 use crate::error::SearchError;
 use crate::score::Score;
-use crate::solver::progress::{Controls, Watch};
 
 /// A two-player game as the textbook searches see it: MAX and MIN alternate (not necessarily
 /// strictly), leaves carry values from MAX's point of view.
@@ -111,12 +111,12 @@ impl<M> SearchResult<M> {
 }
 
 /// What both textbook searches carry through the tree: the counters, the scratch space, the
-/// best root moves so far, and the watch on the caller's controls.
+/// best root moves so far, and the meter of the caller's controls.
 pub(crate) struct Walk<'a, M> {
     pub stats: Stats,
     pub scratch: Scratch<M>,
     pub root_best: Vec<M>,
-    pub watch: Watch<'a>,
+    pub meter: Meter<'a>,
 }
 
 impl<'a, M: Copy> Walk<'a, M> {
@@ -125,7 +125,7 @@ impl<'a, M: Copy> Walk<'a, M> {
             stats: Stats::default(),
             scratch: Scratch::new(),
             root_best: Vec::new(),
-            watch: Watch::new(controls),
+            meter: controls.meter(Meter::CHECK_EVERY),
         }
     }
 
@@ -135,12 +135,12 @@ impl<'a, M: Copy> Walk<'a, M> {
     pub fn enter(&mut self, ply: usize) -> bool {
         self.stats.nodes += 1;
         self.scratch.enter(ply);
-        self.watch.tick()
+        self.meter.tick()
     }
 
-    /// The result, given the root's value, and whether the search was stopped (its value
-    /// then means nothing).
-    pub fn finish(mut self, value: Score) -> (SearchResult<M>, bool) {
+    /// The result, given the root's value, and why the search was stopped if it was (its
+    /// value then means nothing).
+    pub fn finish(mut self, value: Score) -> (SearchResult<M>, Option<Exhausted>) {
         let result = SearchResult {
             value,
             best_moves: std::mem::take(&mut self.root_best),
@@ -148,18 +148,17 @@ impl<'a, M: Copy> Walk<'a, M> {
             best_line: self.scratch.pv_moves[0].clone(),
             stats: self.stats,
         };
-        (result, self.watch.stopped())
+        (result, self.meter.exhausted())
     }
 }
 
 /// A finished walk as the `_with` searches return it: [`SearchError::Stopped`] if stopped.
 pub(crate) fn unless_stopped<M>(
-    (result, stopped): (SearchResult<M>, bool),
+    (result, stopped): (SearchResult<M>, Option<Exhausted>),
 ) -> Result<SearchResult<M>, SearchError> {
-    if stopped {
-        Err(SearchError::Stopped)
-    } else {
-        Ok(result)
+    match stopped {
+        Some(why) => Err(SearchError::Stopped(why)),
+        None => Ok(result),
     }
 }
 

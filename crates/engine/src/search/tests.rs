@@ -64,10 +64,11 @@ fn seed_example_min_first() {
 mod controls {
     use super::super::*;
     use crate::board_game::BoardGame;
+    use crate::budget::{Budget, Controls, Exhausted, Meter};
     use crate::geometry::Geometry;
     use crate::position::Position;
+    use crate::progress::Progress;
     use crate::rules::Rules;
-    use crate::solver::progress::{Controls, Progress};
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
 
@@ -121,7 +122,7 @@ mod controls {
             flag: flag.clone(),
         };
         let controls = Controls {
-            stop: Some(flag),
+            budget: Budget::unlimited().with_stop_flag(flag),
             progress: Some(progress.clone()),
         };
         (game, controls, progress)
@@ -136,15 +137,15 @@ mod controls {
             } else {
                 alphabeta_with(&mut game, Limits::default(), &controls, &mut NoTrace)
             };
-            assert_eq!(result.unwrap_err(), crate::error::SearchError::Stopped);
+            assert_eq!(
+                result.unwrap_err(),
+                SearchError::Stopped(Exhausted::Stopped)
+            );
             assert_eq!(game.game.pos.stone_count(), 0, "back at the root");
             // Stopped within one check interval of the flag, and every node was published.
             let nodes = progress.snapshot().nodes;
             assert!(nodes >= 5_000, "{nodes}");
-            assert!(
-                nodes < 5_000 + 2 * crate::solver::progress::CHECK_INTERVAL,
-                "{nodes}"
-            );
+            assert!(nodes < 5_000 + 2 * Meter::CHECK_EVERY, "{nodes}");
         }
     }
 

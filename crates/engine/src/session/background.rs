@@ -12,10 +12,11 @@
 //! or stale answer changes nothing in the game.
 
 use super::game::Session;
-use super::player::Level;
-use super::think::{Thinker, Thought};
 use super::SessionError;
+use crate::ai::{Level, Thinker, Thought};
 use crate::board::Board;
+use crate::budget::Exhausted;
+use crate::error::SearchError;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -64,7 +65,7 @@ impl ThinkJob {
     /// Thinks (this is the long part); the answer goes back with [`Session::finish_think`].
     pub fn run(mut self) -> ThinkDone {
         let result = if self.stop.load(Ordering::Relaxed) {
-            Err(crate::error::SearchError::Stopped.into())
+            Err(SearchError::Stopped(Exhausted::Stopped))
         } else {
             self.thinker
                 .think(&self.board, self.level, self.explain, &mut self.rng)
@@ -74,7 +75,7 @@ impl ThinkJob {
             thinker: self.thinker,
             rng: self.rng,
             purpose: self.purpose,
-            result,
+            result: result.map_err(SessionError::from),
         }
     }
 }
@@ -101,9 +102,7 @@ impl Session {
 
     /// Like [`Session::hint`], to run elsewhere.
     pub fn start_hint(&mut self) -> Result<ThinkJob, SessionError> {
-        if let Some(outcome) = self.board.outcome() {
-            return Err(crate::error::SearchError::GameOver(outcome.to_string()).into());
-        }
+        self.board.unfinished().map_err(SearchError::from)?;
         let rng = StdRng::seed_from_u64(self.board.hash());
         Ok(self.job(Level::Perfect, rng, ThinkPurpose::Hint))
     }
@@ -112,7 +111,7 @@ impl Session {
         // The session keeps a fresh thinker meanwhile; the used one (with its solver table)
         // comes back with the answer.
         let mut fresh = Thinker::new(self.config.exact_empty_cells);
-        fresh.set_move_clock(self.thinker.big_board().clock.clone());
+        fresh.set_move_clock(self.thinker.move_clock().cloned());
         let mut thinker = std::mem::replace(&mut self.thinker, fresh);
         let stop = Arc::new(AtomicBool::new(false));
         thinker.set_stop_flag(Some(stop.clone()));

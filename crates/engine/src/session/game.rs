@@ -2,13 +2,13 @@
 //! hints and the computer's moves. Front ends only ask it what to show and hand it what the
 //! human typed or clicked.
 
-use super::player::{Level, Player};
 use super::record::Record;
-use super::think::{Thinker, Thought, EXACT_EMPTY_CELLS};
+use super::result::GameResult;
 use super::SessionError;
+use crate::ai::{Level, Player, Thinker, Thought, EXACT_EMPTY_CELLS};
 use crate::board::Board;
-use crate::position::{Outcome, Side};
 use crate::rules::Rules;
+use crate::side::{Outcome, Side};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::sync::atomic::AtomicBool;
@@ -48,29 +48,21 @@ impl Default for SessionConfig {
     }
 }
 
-/// How a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// Still being played.
-    Unfinished,
-    /// This side completed a line.
-    Win(Side),
-    /// The board filled up without a line.
-    Draw,
-}
-
-impl GameResult {
-    /// The word used by the record format: `x`, `o`, `draw` or `unfinished`.
-    pub fn word(self) -> &'static str {
-        match self {
-            GameResult::Unfinished => "unfinished",
-            GameResult::Win(Side::X) => "x",
-            GameResult::Win(Side::O) => "o",
-            GameResult::Draw => "draw",
-        }
-    }
-}
-
+/// One game in progress.
+///
+/// ```
+/// use mnk_engine::session::{Session, SessionConfig};
+///
+/// // You are x, the computer plays o perfectly (the defaults).
+/// let mut game = Session::new(SessionConfig::default()).unwrap();
+/// game.play_text("b2").unwrap();
+/// assert!(game.computer_to_move());
+/// let reply = game.computer_move().unwrap();
+/// assert!(game.board().stone(reply.cell).is_some());
+/// assert!(game.play_text("b2").is_err()); // taken: the game is unchanged
+/// assert_eq!(game.undo().unwrap().len(), 2); // your move and the reply go back together
+/// assert!(game.board().stone_count() == 0);
+/// ```
 /// One game in progress.
 pub struct Session {
     pub(super) config: SessionConfig,
@@ -140,7 +132,7 @@ impl Session {
     /// called as each move starts and returns that move's "time is up" check; the search then
     /// plays the best move found so far. `None` (the default) bounds moves by a node budget
     /// instead, so a seeded game repeats exactly. Small boards are solved and ignore it.
-    pub fn set_move_clock(&mut self, clock: Option<crate::gomoku::MoveClock>) {
+    pub fn set_move_clock(&mut self, clock: Option<crate::ai::MoveClock>) {
         self.thinker.set_move_clock(clock);
     }
 
@@ -170,10 +162,9 @@ impl Session {
     }
 
     /// When the moves of `side` are proven: `None` unless the `perfect` level plays it.
-    pub fn exactness(&self, side: Side) -> Option<super::think::Exactness> {
-        (self.player(side) == Player::Computer(Level::Perfect)).then(|| {
-            super::think::perfect_exactness(self.config.rules, self.config.exact_empty_cells)
-        })
+    pub fn exactness(&self, side: Side) -> Option<crate::ai::Exactness> {
+        (self.player(side) == Player::Computer(Level::Perfect))
+            .then(|| crate::ai::perfect_exactness(self.config.rules, self.config.exact_empty_cells))
     }
 
     /// The side to move.
@@ -232,9 +223,9 @@ impl Session {
     /// Plays a human's move for the side to move. Refuses (and changes nothing) when the game
     /// is over, the computer is to move, or the cell is taken.
     pub fn play(&mut self, cell: usize) -> Result<(), SessionError> {
-        if let Some(outcome) = self.board.outcome() {
-            return Err(crate::error::PositionError::GameOver(outcome.to_string()).into());
-        }
+        self.board
+            .unfinished()
+            .map_err(crate::error::PositionError::from)?;
         let side = self.to_move();
         if !self.player(side).is_human() {
             return Err(SessionError::ComputerToMove(side.letter()));
@@ -252,9 +243,9 @@ impl Session {
     /// The level of the computer that is to move; refuses when the game is over or a human
     /// is to move.
     pub(super) fn computer_level(&self) -> Result<Level, SessionError> {
-        if let Some(outcome) = self.board.outcome() {
-            return Err(crate::error::PositionError::GameOver(outcome.to_string()).into());
-        }
+        self.board
+            .unfinished()
+            .map_err(crate::error::PositionError::from)?;
         let side = self.to_move();
         match self.player(side) {
             Player::Computer(level) => Ok(level),
@@ -277,19 +268,28 @@ impl Session {
     /// hint never changes what the computer plays later.
     pub fn hint(&mut self) -> Result<Thought, SessionError> {
         let mut rng = StdRng::seed_from_u64(self.board.hash());
-        self.thinker
-            .think(&self.board, Level::Perfect, false, &mut rng)
+        Ok(self
+            .thinker
+            .think(&self.board, Level::Perfect, false, &mut rng)?)
+    }
+
+    /// The index of the last move a human played, if any.
+    fn last_human_move(&self) -> Option<usize> {
+        (0..self.board.history().len())
+            .rev()
+            .find(|&i| self.player(self.mover_of(i)).is_human())
+    }
+
+    /// Whether [`Session::undo`] has a human move to take back.
+    pub fn can_undo(&self) -> bool {
+        self.last_human_move().is_some()
     }
 
     /// Takes back the last move of a human and every computer move after it; returns the cells
     /// taken back, latest first. With two humans this is the last move; against the computer
     /// it is the computer's reply and the human's move before it.
     pub fn undo(&mut self) -> Result<Vec<usize>, SessionError> {
-        let moves = self.board.history();
-        let last_human = (0..moves.len())
-            .rev()
-            .find(|&i| self.player(self.mover_of(i)).is_human())
-            .ok_or(SessionError::NothingToUndo)?;
+        let last_human = self.last_human_move().ok_or(SessionError::NothingToUndo)?;
         let mut taken = Vec::new();
         while self.board.history().len() > last_human {
             taken.push(self.board.undo()?);

@@ -2,8 +2,8 @@
 //! as pure logic so that every front end (line-mode play, the full-screen terminal UI, the web
 //! server) drives the same rules, the same computer players and the same record format.
 //!
-//! - [`player`]: who plays a side (`human` or a computer level) and how levels are named.
-//! - [`think`]: how a computer level chooses a move (exact solver, bounded search, random).
+//! The computer players themselves live in [`crate::ai`].
+//!
 //! - [`game`]: [`Session`], the game itself: moves, undo, hints, result.
 //! - [`background`]: [`ThinkJob`], a computer decision taken out of the session to run on
 //!   another thread (stoppable), and handed back with [`Session::finish_think`].
@@ -14,16 +14,15 @@
 
 pub mod background;
 pub mod game;
-pub mod player;
 pub mod record;
-pub mod think;
+pub mod result;
 
 pub use background::{ThinkDone, ThinkJob, ThinkPurpose};
-pub use game::{GameResult, Session, SessionConfig};
-pub use player::{Level, Player};
+pub use game::{Session, SessionConfig};
 pub use record::Record;
-pub use think::{Candidate, Exactness, Method, Thought};
+pub use result::GameResult;
 
+use crate::ai::BadPlayer;
 use crate::error::{NotationError, PositionError, SearchError};
 use thiserror::Error;
 
@@ -31,21 +30,14 @@ use thiserror::Error;
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SessionError {
     /// A player name that is neither `human` nor a known computer level.
-    #[error(
-        "'{0}' is not a player: use human, perfect, hard, medium, easy, random or depth:N \
-         (N from 1 to {max})",
-        max = player::MAX_DEPTH
-    )]
-    BadPlayer(String),
+    #[error(transparent)]
+    BadPlayer(#[from] BadPlayer),
     /// A move that does not parse.
     #[error(transparent)]
     Notation(#[from] NotationError),
     /// A move that cannot be played (taken cell, game over, off the board).
     #[error(transparent)]
     Position(#[from] PositionError),
-    /// Rules or a position the engine refused.
-    #[error(transparent)]
-    Engine(#[from] crate::Error),
     /// A search that could not be done.
     #[error(transparent)]
     Search(#[from] SearchError),

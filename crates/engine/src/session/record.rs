@@ -22,12 +22,12 @@
 //!
 //! Parsing replays the moves, so a record that parses is a legal game.
 
-use super::game::GameResult;
-use super::player::{Level, Player};
+use super::result::GameResult;
 use super::SessionError;
+use crate::ai::{Level, Player};
 use crate::board::Board;
-use crate::position::Side;
 use crate::rules::{Rules, Size};
+use crate::side::Side;
 
 /// The first line of every record.
 pub const HEADER: &str = "mnk-record 1";
@@ -99,12 +99,12 @@ impl Record {
                 "x" => {
                     x = value
                         .parse()
-                        .map_err(|e: SessionError| err(n, e.to_string()))?
+                        .map_err(|e: crate::ai::BadPlayer| err(n, e.to_string()))?
                 }
                 "o" => {
                     o = value
                         .parse()
-                        .map_err(|e: SessionError| err(n, e.to_string()))?
+                        .map_err(|e: crate::ai::BadPlayer| err(n, e.to_string()))?
                 }
                 "first" => {
                     first = match value {
@@ -148,8 +148,8 @@ impl Record {
         }
         let replayed = match board.outcome() {
             None => GameResult::Unfinished,
-            Some(crate::position::Outcome::Win(s)) => GameResult::Win(s),
-            Some(crate::position::Outcome::Draw) => GameResult::Draw,
+            Some(crate::side::Outcome::Win(s)) => GameResult::Win(s),
+            Some(crate::side::Outcome::Draw) => GameResult::Draw,
         };
         if let Some(claimed) = result {
             if claimed != replayed {
@@ -248,7 +248,7 @@ mod tests {
             ("mnk-record 1\nrules 3x3\nmoves z9\n", "not a move"),
             (
                 "mnk-record 1\nrules 3x3\nmoves a1 b1 a2 b2 a3 c3\n",
-                "game is over",
+                "game is already over",
             ),
             (
                 "mnk-record 1\nrules 3x3\nmoves b2\nresult x\n",

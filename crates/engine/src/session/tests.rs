@@ -1,12 +1,12 @@
 //! Session logic: the computer levels' guarantees, undo, hints, seeds, records, and one
 //! regression test per known fault of the seed programs.
 
-use super::think::Thinker;
 use super::*;
-use crate::board::Board;
-use crate::position::Side;
+use crate::ai::{Level, Method, Thinker, Thought};
+use crate::board::{Board, Repr};
 use crate::rules::Rules;
 use crate::score::Verdict;
+use crate::side::Side;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -28,7 +28,7 @@ fn board(r: Rules, text: &str) -> Board {
 
 fn think(b: &Board, level: Level) -> Thought {
     let mut rng = StdRng::seed_from_u64(7);
-    Thinker::new(think::EXACT_EMPTY_CELLS)
+    Thinker::new(crate::ai::EXACT_EMPTY_CELLS)
         .think(b, level, false, &mut rng)
         .unwrap()
 }
@@ -57,7 +57,7 @@ fn perfect_vs_perfect_on_3x3_always_draws() {
 fn losses_against_every_human(level: Level, computer: Side, first: Side) -> usize {
     fn walk(b: &mut Board, level: Level, computer: Side, thinker: &mut Thinker) -> usize {
         if b.is_over() {
-            return (b.outcome() == Some(crate::position::Outcome::Win(computer.other()))) as usize;
+            return (b.outcome() == Some(crate::side::Outcome::Win(computer.other()))) as usize;
         }
         let moves = if b.to_move() == computer {
             let mut rng = StdRng::seed_from_u64(0);
@@ -144,9 +144,9 @@ fn perfect_wins_by_the_fastest_route() {
 /// How many cells would complete a line for `side` at once.
 fn win_cells(b: &Board, side: Side) -> u32 {
     use crate::bits::BitSet;
-    match b {
-        Board::Small(p) => crate::threats::scan(p, side).wins.count(),
-        Board::Wide(p) => crate::threats::scan(p, side).wins.count(),
+    match &b.0 {
+        Repr::Small(p) => crate::threats::scan(p, side).wins.count(),
+        Repr::Wide(p) => crate::threats::scan(p, side).wins.count(),
     }
 }
 
@@ -162,7 +162,7 @@ fn walks_into_double_threat(b: &Board, cell: usize) -> bool {
     after.legal_moves().into_iter().any(|reply| {
         let mut next = after.clone();
         next.play(reply).unwrap();
-        next.outcome() == Some(crate::position::Outcome::Win(me.other()))
+        next.outcome() == Some(crate::side::Outcome::Win(me.other()))
             || (!next.is_over() && win_cells(&next, me) == 0 && win_cells(&next, me.other()) >= 2)
     })
 }
@@ -425,7 +425,11 @@ fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
         .unwrap();
         s.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
         let err = s.computer_move().unwrap_err();
-        assert_eq!(err, SessionError::Search(SearchError::Stopped), "{level}");
+        assert_eq!(
+            err,
+            SessionError::Search(SearchError::Stopped(crate::budget::Exhausted::Stopped)),
+            "{level}"
+        );
         assert!(s.moves().is_empty(), "{level}: a stopped search played");
         s.set_stop_flag(None);
         s.computer_move().unwrap();
@@ -435,7 +439,8 @@ fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
 
 #[test]
 fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
-    use crate::gomoku::{MoveClock, TimeUp};
+    use crate::ai::MoveClock;
+    use crate::budget::Deadline;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::Arc;
     let started = Arc::new(AtomicUsize::new(0));
@@ -444,7 +449,7 @@ fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
         let started = started.clone();
         Arc::new(move || {
             started.fetch_add(1, Ordering::Relaxed);
-            Arc::new(|| true) as TimeUp
+            Arc::new(|| true) as Deadline
         })
     };
     let mut s = Session::new(SessionConfig {
@@ -465,7 +470,9 @@ fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
     assert_eq!(started.load(Ordering::Relaxed), 5);
     // Small boards are solved exactly and never consult the clock.
     let mut small = Session::new(config("perfect", "perfect")).unwrap();
-    small.set_move_clock(Some(Arc::new(|| -> TimeUp { panic!("clock read on 3x3") })));
+    small.set_move_clock(Some(Arc::new(|| -> Deadline {
+        panic!("clock read on 3x3")
+    })));
     play_out(&mut small);
     assert_eq!(small.result(), GameResult::Draw);
 }
@@ -492,7 +499,7 @@ fn released_tables_are_rebuilt_and_the_game_goes_on_the_same() {
     })
     .unwrap();
     big.set_move_clock(Some(std::sync::Arc::new(|| {
-        std::sync::Arc::new(|| true) as crate::gomoku::TimeUp
+        std::sync::Arc::new(|| true) as crate::budget::Deadline
     })));
     for _ in 0..3 {
         big.computer_move().unwrap();
@@ -514,7 +521,7 @@ fn a_record_problem_names_its_line_only_when_it_has_one() {
 
 #[test]
 fn exactness_says_when_perfect_moves_are_proven_as_they_are() {
-    use crate::session::{Exactness, Method};
+    use crate::ai::{Exactness, Method};
     let method_of_first_move = |r: Rules| {
         let mut s = Session::new(SessionConfig {
             rules: r,
@@ -527,14 +534,14 @@ fn exactness_says_when_perfect_moves_are_proven_as_they_are() {
     let (e, m) = method_of_first_move(rules(4, 4, 4));
     assert_eq!((e, m), (Some(Exactness::Always), Method::Exact));
     let (e, m) = method_of_first_move(rules(5, 4, 4));
-    assert_eq!(e, Some(Exactness::FromEmpty(think::EXACT_EMPTY_CELLS)));
+    assert_eq!(e, Some(Exactness::FromEmpty(crate::ai::EXACT_EMPTY_CELLS)));
     assert!(matches!(m, Method::Search { .. }), "{m:?}");
     let (e, m) = method_of_first_move(rules(15, 15, 5));
     assert_eq!(e, Some(Exactness::Never));
     assert!(matches!(m, Method::Search { .. }), "{m:?}");
     // Once few enough cells are empty, perfect on 5x4 is exact.
     let b = board(rules(5, 4, 4), "x.o.x/o.x.o/...../.....");
-    assert!(b.legal_moves().len() <= think::EXACT_EMPTY_CELLS);
+    assert!(b.legal_moves().len() <= crate::ai::EXACT_EMPTY_CELLS);
     assert_eq!(think(&b, Level::Perfect).method, Method::Exact);
     // Other levels claim nothing.
     let s = Session::new(config("hard", "human")).unwrap();

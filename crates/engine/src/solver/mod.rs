@@ -10,15 +10,16 @@
 //! table (Lazy SMP); the results come from the main thread alone.
 
 pub mod ordering;
-pub mod progress;
+
 mod search;
 pub mod tt;
 
 use crate::bits::BitSet;
+use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
 use crate::position::Position;
+use crate::progress::Progress;
 use crate::score::{Score, Verdict, INFINITY};
-use progress::Progress;
 use search::{Searcher, TableRef};
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicI32};
@@ -110,7 +111,7 @@ pub struct Solver<B: BitSet> {
     config: SolverConfig,
     table: Option<Table>,
     progress: Arc<Progress>,
-    stop: Option<Arc<AtomicBool>>,
+    budget: Budget,
     stats: SolverStats,
     _bits: std::marker::PhantomData<B>,
 }
@@ -123,13 +124,14 @@ impl<B: BitSet> Solver<B> {
             config,
             table: (hash > 0).then(|| Table::new(hash)),
             progress: Arc::new(Progress::default()),
-            stop: None,
+            budget: Budget::unlimited(),
             stats: SolverStats::default(),
             _bits: std::marker::PhantomData,
         }
     }
 
     /// A solver with a table of exactly `buckets` two-slot buckets (tests of tight memory).
+    #[cfg(any(test, feature = "internals"))]
     pub fn with_table_buckets(config: SolverConfig, buckets: usize) -> Self {
         let mut s = Self::new(SolverConfig {
             hash_mib: 0,
@@ -139,14 +141,10 @@ impl<B: BitSet> Solver<B> {
         s
     }
 
-    /// A flag another thread may set to stop the search; it then returns `Stopped`.
-    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
-        self.stop = Some(flag);
-    }
-
-    /// Live counters another thread may read while a search runs.
-    pub fn progress(&self) -> Arc<Progress> {
-        self.progress.clone()
+    /// What bounds the next searches: a stop flag, nodes, a deadline. A search that runs out
+    /// of it returns [`SearchError::Stopped`] with the reason; the table stays valid.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// Makes the solver publish its counters into `progress`.
@@ -165,10 +163,7 @@ impl<B: BitSet> Solver<B> {
     }
 
     fn check_searchable(pos: &Position<B>) -> Result<(), SearchError> {
-        match pos.outcome() {
-            Some(outcome) => Err(SearchError::GameOver(outcome.to_string())),
-            None => Ok(()),
-        }
+        Ok(pos.unfinished()?)
     }
 
     /// The exact value of `pos` for the side to move and every best move.
@@ -206,11 +201,6 @@ impl<B: BitSet> Solver<B> {
             .collect();
         out.sort_unstable_by_key(|m| m.cell);
         Ok(out)
-    }
-
-    /// The exact score of `pos` for the side to move.
-    pub fn value(&mut self, pos: &Position<B>) -> Result<Score, SearchError> {
-        Ok(self.solve(pos)?.score)
     }
 
     /// Groups the legal moves by the symmetry class of the position they lead to.
@@ -281,7 +271,7 @@ impl<B: BitSet> Solver<B> {
         let scores = self.run(pos, classes, threads, |searcher, pos, i| {
             let cell = classes[i].cells[0];
             let s = searcher.score_move(pos, cell, -1, 1);
-            if !searcher.stopped {
+            if searcher.stopped.is_none() {
                 progress.settle(classes[i].cells.len(), s >= 0, s > 0);
             }
             match s.signum() {
@@ -310,14 +300,14 @@ impl<B: BitSet> Solver<B> {
             let known = best.load(Relaxed);
             if known > 0 {
                 let s = searcher.score_move(pos, cell, known - 1, INFINITY);
-                if !searcher.stopped {
+                if searcher.stopped.is_none() {
                     progress.settle(size, s >= known, s >= known);
                     best.fetch_max(s, Relaxed);
                 }
                 return s;
             }
             let s = searcher.score_move(pos, cell, -1, 1);
-            if searcher.stopped {
+            if searcher.stopped.is_some() {
                 return s;
             }
             progress.settle(size, s >= 0, s > 0);
@@ -339,7 +329,7 @@ impl<B: BitSet> Solver<B> {
         let exact = self.run(pos, classes, threads, |searcher, pos, i| {
             let floor = best.load(Relaxed).max(-INFINITY + 1) - 1;
             let s = searcher.score_move(pos, classes[i].cells[0], floor, 0);
-            if !searcher.stopped {
+            if searcher.stopped.is_none() {
                 best.fetch_max(s, Relaxed);
             }
             s
@@ -365,111 +355,128 @@ impl<B: BitSet> Solver<B> {
         threads: usize,
         job: impl Fn(&mut Searcher<'_>, &mut Position<B>, usize) -> Score + Sync,
     ) -> Result<Vec<Score>, SearchError> {
-        let cells = pos.rules().cells();
-        let (config, stop, progress) = (self.config, self.stop.clone(), self.progress.clone());
-        let mut nodes = 0;
-        let mut cutoffs = 0;
-        let mut stopped = false;
-        let scores: Vec<Score> = if threads <= 1 {
-            let table = self.table.as_mut().map(TableRef::Owned);
-            let mut searcher = Searcher::new(config, table, stop.as_deref(), &progress, cells);
-            let mut pos = pos.clone();
-            let scores = (0..classes.len())
-                .map(|i| job(&mut searcher, &mut pos, i))
-                .collect();
-            searcher.flush();
-            nodes += searcher.nodes;
-            cutoffs += searcher.table_cutoffs;
-            stopped |= searcher.stopped;
-            scores
+        let (scores, work) = if threads <= 1 {
+            self.run_alone(pos, classes, &job)
         } else {
-            // Lazy SMP: this thread does the real work exactly as alone; helpers search the
-            // class it is on (and the next ones) with other move orders, only to fill the
-            // shared table, which is always sound, so results never depend on timing. The
-            // helpers are stopped between classes so that the table can grow there: touching
-            // a full-size table's pages up front cost more than the search on 5x5/4.
-            if let Some(t) = self.table.as_mut() {
-                t.grow_to(PARALLEL_START_MIB);
-            }
-            let mut history = Vec::new();
-            let mut main_pos = pos.clone();
-            let mut scores = Vec::with_capacity(classes.len());
-            for i in 0..classes.len() {
-                if let Some(t) = self.table.as_mut() {
-                    t.maybe_grow();
-                }
-                let table = self.table.as_ref();
-                let helpers_stop = AtomicBool::new(false);
-                let (score, main_stats, helper_nodes) = std::thread::scope(|scope| {
-                    let helpers: Vec<_> = (1..threads)
-                        .map(|h| {
-                            let (helpers_stop, progress) = (&helpers_stop, &progress);
-                            scope.spawn(move || {
-                                let mut searcher = Searcher::new(
-                                    config,
-                                    table.map(TableRef::Shared),
-                                    Some(helpers_stop),
-                                    progress,
-                                    cells,
-                                );
-                                searcher.perturb(h as u64);
-                                let mut pos = pos.clone();
-                                let mut next = i + h - 1;
-                                while !searcher.stopped && !helpers_stop.load(Relaxed) {
-                                    let c = next % classes.len();
-                                    searcher.score_move(&mut pos, classes[c].cells[0], -1, 1);
-                                    next += 1;
-                                }
-                                searcher.flush();
-                                searcher.nodes
-                            })
-                        })
-                        .collect();
-                    let mut searcher = Searcher::new(
-                        config,
-                        table.map(TableRef::Shared),
-                        stop.as_deref(),
-                        &progress,
-                        cells,
-                    );
-                    if !history.is_empty() {
-                        searcher.history = std::mem::take(&mut history);
-                    }
-                    let score = job(&mut searcher, &mut main_pos, i);
-                    searcher.flush();
-                    helpers_stop.store(true, Relaxed);
-                    let helper_nodes: u64 =
-                        helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
-                    history = std::mem::take(&mut searcher.history);
-                    (
-                        score,
-                        (searcher.nodes, searcher.table_cutoffs, searcher.stopped),
-                        helper_nodes,
-                    )
-                });
-                nodes += main_stats.0 + helper_nodes;
-                cutoffs += main_stats.1;
-                scores.push(score);
-                if main_stats.2 {
-                    stopped = true;
-                    break;
-                }
-            }
-            while scores.len() < classes.len() {
-                scores.push(0);
-            }
-            scores
+            self.run_lazy_smp(pos, classes, threads, &job)
         };
-        self.stats.nodes += nodes;
-        self.stats.table_cutoffs += cutoffs;
+        self.stats.nodes += work.nodes;
+        self.stats.table_cutoffs += work.table_cutoffs;
         if let Some(t) = &self.table {
             self.progress.set_table(t.used(), t.capacity());
         }
-        if stopped {
-            return Err(SearchError::Stopped);
+        match work.stopped {
+            Some(why) => Err(SearchError::Stopped(why)),
+            None => Ok(scores),
         }
-        Ok(scores)
     }
+
+    /// Every class on this thread, with the table all to itself (so it may grow it).
+    fn run_alone(
+        &mut self,
+        pos: &Position<B>,
+        classes: &[Class],
+        job: &(impl Fn(&mut Searcher<'_>, &mut Position<B>, usize) -> Score + Sync),
+    ) -> (Vec<Score>, Work) {
+        let cells = pos.rules().cells();
+        let table = self.table.as_mut().map(TableRef::Owned);
+        let mut searcher = Searcher::new(self.config, table, &self.budget, &self.progress, cells);
+        let mut pos = pos.clone();
+        let scores = (0..classes.len())
+            .map(|i| job(&mut searcher, &mut pos, i))
+            .collect();
+        searcher.flush();
+        let work = Work {
+            nodes: searcher.nodes,
+            table_cutoffs: searcher.table_cutoffs,
+            stopped: searcher.stopped,
+        };
+        (scores, work)
+    }
+
+    /// Lazy SMP: this thread does the real work exactly as alone; helpers search the class it
+    /// is on (and the next ones) with other move orders, only to fill the shared table, which
+    /// is always sound, so results never depend on timing. The helpers are stopped between
+    /// classes so that the table can grow there: touching a full-size table's pages up front
+    /// cost more than the search on 5x5/4.
+    fn run_lazy_smp(
+        &mut self,
+        pos: &Position<B>,
+        classes: &[Class],
+        threads: usize,
+        job: &(impl Fn(&mut Searcher<'_>, &mut Position<B>, usize) -> Score + Sync),
+    ) -> (Vec<Score>, Work) {
+        let cells = pos.rules().cells();
+        let config = self.config;
+        if let Some(t) = self.table.as_mut() {
+            t.grow_to(PARALLEL_START_MIB);
+        }
+        let mut work = Work::default();
+        let mut history = Vec::new();
+        let mut main_pos = pos.clone();
+        let mut scores = Vec::with_capacity(classes.len());
+        for i in 0..classes.len() {
+            if let Some(t) = self.table.as_mut() {
+                t.maybe_grow();
+            }
+            let (table, budget, progress) = (self.table.as_ref(), &self.budget, &self.progress);
+            let helpers_stop = Arc::new(AtomicBool::new(false));
+            let helpers_budget = Budget::unlimited().with_stop_flag(helpers_stop.clone());
+            let score = std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..threads)
+                    .map(|h| {
+                        let helpers_budget = &helpers_budget;
+                        scope.spawn(move || {
+                            let table = table.map(TableRef::Shared);
+                            let mut searcher =
+                                Searcher::new(config, table, helpers_budget, progress, cells);
+                            searcher.perturb(h as u64);
+                            let mut pos = pos.clone();
+                            let mut next = i + h - 1;
+                            while searcher.stopped.is_none() && !helpers_budget.is_stopped() {
+                                let c = next % classes.len();
+                                searcher.score_move(&mut pos, classes[c].cells[0], -1, 1);
+                                next += 1;
+                            }
+                            searcher.flush();
+                            searcher.nodes
+                        })
+                    })
+                    .collect();
+                let table = table.map(TableRef::Shared);
+                let mut searcher = Searcher::new(config, table, budget, progress, cells);
+                if !history.is_empty() {
+                    searcher.history = std::mem::take(&mut history);
+                }
+                let score = job(&mut searcher, &mut main_pos, i);
+                searcher.flush();
+                helpers_stop.store(true, Relaxed);
+                work.nodes += helpers
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(0))
+                    .sum::<u64>();
+                history = std::mem::take(&mut searcher.history);
+                work.nodes += searcher.nodes;
+                work.table_cutoffs += searcher.table_cutoffs;
+                work.stopped = searcher.stopped;
+                score
+            });
+            scores.push(score);
+            if work.stopped.is_some() {
+                break;
+            }
+        }
+        scores.resize(classes.len(), 0);
+        (scores, work)
+    }
+}
+
+/// The work of one root search, summed over its threads.
+#[derive(Default)]
+struct Work {
+    nodes: u64,
+    table_cutoffs: u64,
+    stopped: Option<Exhausted>,
 }
 
 #[cfg(test)]

@@ -1,16 +1,16 @@
 //! One search thread's negamax: alpha-beta with principal-variation null windows, the shared
 //! transposition table, threat-driven move generation and bounds from what is still possible.
 
-use super::progress::Progress;
-use super::tt::{Bound, Table};
+use super::tt::Table;
 use super::SolverConfig;
 use crate::bits::BitSet;
+use crate::budget::{Budget, Exhausted};
 use crate::position::Position;
-use crate::score::{win_score, Score, INFINITY};
+use crate::progress::Progress;
+use crate::score::{win_score, Bound, Score, INFINITY};
 use crate::threats::{scan, ThreatScan};
-use std::sync::atomic::{AtomicBool, Ordering};
 
-/// How often (in nodes) a searcher publishes its count and looks at the stop flag.
+/// How often (in nodes) a searcher publishes its count and looks at its budget.
 const CHECK_INTERVAL: u64 = 4096;
 
 /// The table as a searcher holds it: alone (and so free to grow it) or shared with others.
@@ -29,18 +29,19 @@ impl TableRef<'_> {
     }
 }
 
-/// Per-thread search state; the table, the stop flag and the progress are shared.
+/// Per-thread search state; the table, the budget and the progress are shared.
 pub(crate) struct Searcher<'a> {
     pub config: SolverConfig,
     pub table: Option<TableRef<'a>>,
-    pub stop: Option<&'a AtomicBool>,
+    pub budget: &'a Budget,
     pub progress: &'a Progress,
     pub history: Vec<u32>,
     potential: Vec<u32>,
     pub moves: Vec<Vec<u16>>,
     pub nodes: u64,
     pub table_cutoffs: u64,
-    pub stopped: bool,
+    /// Why the search ended early, once its budget ran out.
+    pub stopped: Option<Exhausted>,
     unpublished: u64,
 }
 
@@ -48,26 +49,26 @@ impl<'a> Searcher<'a> {
     pub fn new(
         config: SolverConfig,
         table: Option<TableRef<'a>>,
-        stop: Option<&'a AtomicBool>,
+        budget: &'a Budget,
         progress: &'a Progress,
         cells: usize,
     ) -> Self {
         Searcher {
             config,
             table,
-            stop,
+            budget,
             progress,
             history: vec![0; cells],
             potential: Vec::with_capacity(cells),
             moves: Vec::new(),
             nodes: 0,
             table_cutoffs: 0,
-            stopped: false,
+            stopped: None,
             unpublished: 0,
         }
     }
 
-    /// Publishes the node count and reads the stop flag.
+    /// Publishes the node count and looks at the budget.
     fn check_in(&mut self) {
         if let Some(TableRef::Owned(t)) = &mut self.table {
             t.maybe_grow();
@@ -78,8 +79,8 @@ impl<'a> Searcher<'a> {
         }
         self.progress.add_nodes(self.unpublished);
         self.unpublished = 0;
-        if self.stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
-            self.stopped = true;
+        if self.stopped.is_none() {
+            self.stopped = self.budget.exhausted(self.nodes);
         }
     }
 
@@ -141,7 +142,7 @@ impl Searcher<'_> {
         if self.unpublished >= CHECK_INTERVAL {
             self.check_in();
         }
-        if self.stopped {
+        if self.stopped.is_some() {
             return 0;
         }
         let empty = pos.empty_cells();
@@ -201,12 +202,7 @@ impl Searcher<'_> {
         let mut table_move = None;
         if let Some(table) = &self.table {
             if let Some(e) = table.get().probe(key) {
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                };
-                if usable {
+                if e.bound.settles(e.score, alpha, beta) {
                     self.table_cutoffs += 1;
                     return e.score;
                 }
@@ -263,18 +259,12 @@ impl Searcher<'_> {
             }
         }
         self.moves[ply] = moves;
-        if self.stopped {
+        if self.stopped.is_some() {
             return 0;
         }
 
         if let Some(table) = &self.table {
-            let bound = if best <= alpha_in {
-                Bound::Upper
-            } else if best >= beta {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
+            let bound = Bound::of(best, alpha_in, beta);
             let work = 64 - (self.nodes - nodes_before).leading_zeros() as u8;
             let canonical_move = pos.geometry().symmetries()[sym][best_move as usize];
             table

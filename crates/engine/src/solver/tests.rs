@@ -1,5 +1,6 @@
 use super::*;
 use crate::board::{Algorithm, Board};
+use crate::budget::{Budget, Exhausted};
 use crate::rules::Rules;
 
 fn board(w: usize, h: usize, k: usize, text: &str) -> Board {
@@ -12,7 +13,8 @@ fn board(w: usize, h: usize, k: usize, text: &str) -> Board {
 }
 
 fn solve(b: &Board, config: SolverConfig) -> crate::board::SolveReport {
-    b.solve(Algorithm::Solver, config, None).unwrap()
+    b.solve(Algorithm::Solver, config, Budget::unlimited())
+        .unwrap()
 }
 
 #[test]
@@ -38,7 +40,11 @@ fn the_loser_takes_the_slowest_loss() {
     // or draws. Known small case: value agrees with minimax.
     let b = board(3, 3, 3, "x.o/.x./...");
     let mm = b
-        .solve(Algorithm::Minimax, SolverConfig::default(), None)
+        .solve(
+            Algorithm::Minimax,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
         .unwrap();
     let s = solve(&b, SolverConfig::default());
     assert_eq!(mm.verdict, s.verdict);
@@ -82,7 +88,11 @@ fn a_tiny_table_gives_the_same_values() {
 fn finished_positions_are_refused() {
     let b = board(3, 3, 3, "xxx/oo./...");
     assert!(b
-        .solve(Algorithm::Solver, SolverConfig::default(), None)
+        .solve(
+            Algorithm::Solver,
+            SolverConfig::default(),
+            Budget::unlimited()
+        )
         .is_err());
 }
 
@@ -90,8 +100,12 @@ fn finished_positions_are_refused() {
 fn stop_flag_stops() {
     let flag = Arc::new(AtomicBool::new(true));
     let b = board(4, 4, 4, "");
-    let r = b.solve(Algorithm::Solver, SolverConfig::default(), Some(flag));
-    assert_eq!(r.unwrap_err(), SearchError::Stopped);
+    let r = b.solve(
+        Algorithm::Solver,
+        SolverConfig::default(),
+        Budget::unlimited().with_stop_flag(flag),
+    );
+    assert_eq!(r.unwrap_err(), SearchError::Stopped(Exhausted::Stopped));
 }
 
 #[test]
@@ -115,6 +129,10 @@ fn helper_threads_give_the_same_answers_and_stop() {
         assert_eq!(one.best_moves, two.best_moves, "{w}x{h}/{k}");
     }
     let flag = Arc::new(AtomicBool::new(true));
-    let r = board(4, 4, 4, "").solve(Algorithm::Solver, config, Some(flag));
-    assert_eq!(r.unwrap_err(), SearchError::Stopped);
+    let r = board(4, 4, 4, "").solve(
+        Algorithm::Solver,
+        config,
+        Budget::unlimited().with_stop_flag(flag),
+    );
+    assert_eq!(r.unwrap_err(), SearchError::Stopped(Exhausted::Stopped));
 }

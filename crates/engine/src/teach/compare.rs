@@ -4,19 +4,17 @@
 //! in the classroom, and count every call, the root included; they run under a node budget
 //! because nothing else stops them. Clocks belong to the caller: time each [`run`] yourself.
 
-use super::budget::Budgeted;
 use super::record::CutCounter;
 use crate::bits::BitSet;
-use crate::board::{Algorithm, Board};
+use crate::board::{Algorithm, Board, Repr};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
+use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
 use crate::score::{Score, Verdict};
 use crate::search::{self, Limits};
 use crate::solver::SolverConfig;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 /// Table size the solver gets in a comparison, in MiB: plenty for the boards the textbook
 /// searches can finish, and quick to allocate.
@@ -110,18 +108,17 @@ pub struct Entry {
     pub verdict: Option<Verdict>,
 }
 
-/// Runs one contender on `board`. The textbook searches stop after `budget` nodes and then
-/// report no value; the solver has no budget, but a raised `stop` flag ends it with
+/// Runs one contender on `board` within `limit` (a stop flag, a deadline): the textbook
+/// searches also stop after `budget` nodes and then report no value (but their work); the
+/// solver has no node budget. A raised stop flag or a passed deadline ends any of them with
 /// [`SearchError::Stopped`].
 pub fn run(
     board: &Board,
     contender: Contender,
     budget: u64,
-    stop: Option<Arc<AtomicBool>>,
+    limit: Budget,
 ) -> Result<Entry, SearchError> {
-    if let Some(outcome) = board.outcome() {
-        return Err(SearchError::GameOver(outcome.to_string()));
-    }
+    board.unfinished()?;
     let order = match contender {
         Contender::Minimax | Contender::AlphaBeta => MoveOrder::CellIndex,
         Contender::AlphaBetaInformed => MoveOrder::Informed,
@@ -130,7 +127,7 @@ pub fn run(
                 hash_mib: SOLVER_HASH_MIB,
                 ..SolverConfig::default()
             };
-            let report = board.solve(Algorithm::Solver, config, stop)?;
+            let report = board.solve(Algorithm::Solver, config, limit)?;
             return Ok(Entry {
                 contender,
                 nodes: report.nodes,
@@ -145,48 +142,57 @@ pub fn run(
         }
     };
     let minimax = contender == Contender::Minimax;
-    let (value, stats, exceeded) = match board {
-        Board::Small(p) => textbook(p, minimax, order, budget),
-        Board::Wide(p) => textbook(p, minimax, order, budget),
+    let controls = Controls::with_budget(limit.with_node_limit(budget));
+    let (value, stats) = match &board.0 {
+        Repr::Small(p) => textbook(p, minimax, order, &controls),
+        Repr::Wide(p) => textbook(p, minimax, order, &controls),
+    };
+    let value = match value {
+        Ok(value) => Some(Wdl::from_score(board.for_side_to_move(value))),
+        Err(SearchError::Stopped(Exhausted::Nodes)) => None,
+        Err(err) => return Err(err),
     };
     Ok(Entry {
         contender,
         nodes: stats.nodes,
         cutoffs: stats.cutoffs,
-        value: (!exceeded).then(|| Wdl::from_score(board.for_side_to_move(value))),
+        value,
         verdict: None,
     })
 }
 
-/// A +1 / 0 / -1 textbook search (x's view) under a node budget.
+/// A +1 / 0 / -1 textbook search (x's view) within `controls`; its value, or why it
+/// stopped, and its work either way.
 fn textbook<B: BitSet>(
     pos: &Position<B>,
     minimax: bool,
     order: MoveOrder,
-    budget: u64,
-) -> (Score, search::Stats, bool) {
-    let game = BoardGame {
+    controls: &Controls,
+) -> (Result<Score, SearchError>, search::Stats) {
+    let mut game = BoardGame {
         pos: pos.clone(),
         scoring: Scoring::WinLoss,
         order,
         evaluator: Evaluator::Zero,
     };
-    let mut game = Budgeted::new(game, budget.saturating_sub(1));
     let limits = Limits {
         depth: None,
         all_best: false,
     };
     let mut cuts = CutCounter::default();
-    let result = if minimax {
-        search::minimax(&mut game, limits, &mut cuts)
+    let (result, stopped) = if minimax {
+        search::minimax_walk(&mut game, limits, controls, &mut cuts)
     } else {
-        search::alphabeta(&mut game, limits, &mut cuts)
+        search::alphabeta_walk(&mut game, limits, controls, &mut cuts)
     };
     let stats = search::Stats {
         cutoffs: cuts.cutoffs,
         ..result.stats
     };
-    (result.value, stats, game.exceeded())
+    match stopped {
+        Some(why) => (Err(SearchError::Stopped(why)), stats),
+        None => (Ok(result.value), stats),
+    }
 }
 
 /// Whether every finished entry found the same value.
@@ -206,13 +212,14 @@ mod tests {
     #[test]
     fn empty_tic_tac_toe_reproduces_the_textbook_counts() {
         let board = Board::new(Rules::tic_tac_toe());
-        let mm = run(&board, Contender::Minimax, u64::MAX, None).unwrap();
-        let ab = run(&board, Contender::AlphaBeta, u64::MAX, None).unwrap();
+        let unlimited = Budget::unlimited;
+        let mm = run(&board, Contender::Minimax, u64::MAX, unlimited()).unwrap();
+        let ab = run(&board, Contender::AlphaBeta, u64::MAX, unlimited()).unwrap();
         assert_eq!(mm.nodes, 549_946);
         assert_eq!(ab.nodes, 18_297);
         let all: Vec<Entry> = Contender::ALL
             .iter()
-            .map(|&c| run(&board, c, u64::MAX, None).unwrap())
+            .map(|&c| run(&board, c, u64::MAX, unlimited()).unwrap())
             .collect();
         assert!(agree(&all));
         assert!(all.iter().all(|e| e.value == Some(Wdl::Draw)));
@@ -224,19 +231,20 @@ mod tests {
     #[test]
     fn the_budget_stops_a_search_without_a_value() {
         let board = Board::new(Rules::tic_tac_toe());
-        let e = run(&board, Contender::Minimax, 1_000, None).unwrap();
+        let e = run(&board, Contender::Minimax, 1_000, Budget::unlimited()).unwrap();
         assert_eq!(e.value, None);
-        // Within a few nodes of the budget: the search winds down at once.
-        assert!(e.nodes < 1_000 + 100, "{}", e.nodes);
-        let exact = run(&board, Contender::Minimax, 549_946, None).unwrap();
+        // Stopped as it entered the node past the budget.
+        assert_eq!(e.nodes, 1_001);
+        let exact = run(&board, Contender::Minimax, 549_946, Budget::unlimited()).unwrap();
         assert_eq!(exact.value, Some(Wdl::Draw));
     }
 
     #[test]
     fn a_raised_stop_flag_stops_the_solver() {
         let board = Board::new(Rules::new(5, 5, Some(4)).unwrap());
-        let stop = Arc::new(AtomicBool::new(true));
-        let err = run(&board, Contender::Solver, u64::MAX, Some(stop)).unwrap_err();
-        assert_eq!(err, SearchError::Stopped);
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let budget = Budget::unlimited().with_stop_flag(stop);
+        let err = run(&board, Contender::Solver, u64::MAX, budget).unwrap_err();
+        assert_eq!(err, SearchError::Stopped(Exhausted::Stopped));
     }
 }

@@ -6,8 +6,9 @@
 //! the node's name, its value and, for alpha-beta, the window it was entered with; the best
 //! line is bold; pruned nodes and edges are grey and dashed.
 
-use super::lesson::{Bound, Lesson, Node};
+use super::lesson::{Lesson, Node};
 use super::{path_name, Algo};
+use crate::score::Bound;
 
 /// The shape of a node in a picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,8 +111,8 @@ fn label_lines(lesson: &Lesson, node: &Node) -> Vec<String> {
         Some(v) => {
             let sign = match node.bound() {
                 Bound::Exact => "",
-                Bound::AtMost => "≤",
-                Bound::AtLeast => "≥",
+                Bound::Upper => "≤",
+                Bound::Lower => "≥",
             };
             let est = if node.horizon { " est" } else { "" };
             format!("{role}{sign}{}{est}", lesson.value_text(v))

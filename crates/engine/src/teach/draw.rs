@@ -1,11 +1,11 @@
 //! Text for the terminal: the tree drawn as an outline with every node's backed-up value
-//! (one column per algorithm, side by side), the summary of the work, and the step-by-step
-//! trace. Plain strings, so every front end can show them and tests can compare them.
+//! (one column per algorithm, side by side) and the summary of the work (the step-by-step
+//! trace is [`super::trace()`]). Plain strings, so every front end can show them and tests
+//! can compare them.
 
-use super::lesson::{Bound, Lesson, Node};
-use super::record::{prunes, Event};
+use super::lesson::{Lesson, Node};
 use super::{path_name, Algo};
-use crate::score::Score;
+use crate::score::Bound;
 
 /// Draws the tree of the lessons (one or two runs over the same tree), one line per node,
 /// with a value column per lesson, the alpha-beta window, cutoffs and pruned branches.
@@ -81,8 +81,8 @@ fn cell(lesson: &Lesson, node: Option<&Node>) -> String {
         Some(v) => {
             let sign = match node.bound() {
                 Bound::Exact => "",
-                Bound::AtMost => "≤",
-                Bound::AtLeast => "≥",
+                Bound::Upper => "≤",
+                Bound::Lower => "≥",
             };
             format!("{sign}{}", lesson.value_text(v))
         }
@@ -200,228 +200,4 @@ pub fn summary(lessons: &[&Lesson]) -> String {
         }
     }
     out
-}
-
-/// What the trace remembers about each open node.
-struct Open {
-    maximizing: bool,
-    alpha: Score,
-    beta: Score,
-    best: Option<Score>,
-}
-
-/// The step-by-step account of one lesson: each node entered (with its window for
-/// alpha-beta), each value returned and backed up, each cutoff with its reason.
-pub fn trace(lesson: &Lesson) -> String {
-    let ab = lesson.algo == Algo::AlphaBeta;
-    let mut lines: Vec<(usize, String)> = Vec::new();
-    let mut open: Vec<Open> = Vec::new();
-    let name = |path: &[usize]| path_name(path);
-    let role = |max: bool| if max { "MAX" } else { "MIN" };
-    let mut events = lesson.events.iter().peekable();
-    while let Some(event) = events.next() {
-        match event {
-            Event::Enter {
-                path,
-                maximizing,
-                alpha,
-                beta,
-            } => {
-                open.truncate(path.len());
-                open.push(Open {
-                    maximizing: *maximizing,
-                    alpha: *alpha,
-                    beta: *beta,
-                    best: None,
-                });
-                let moves = moves_to(lesson, path);
-                let window = if ab {
-                    format!(
-                        " with window ({}, {})",
-                        lesson.bound_text(*alpha),
-                        lesson.bound_text(*beta)
-                    )
-                } else {
-                    String::new()
-                };
-                if let Some(Event::Leaf { value, horizon, .. }) = events.peek() {
-                    let kind = if *horizon {
-                        "an estimate at the depth limit"
-                    } else {
-                        "a leaf"
-                    };
-                    lines.push((
-                        path.len(),
-                        format!(
-                            "{}{moves} is {kind}{window}: {}",
-                            name(path),
-                            lesson.value_text(*value)
-                        ),
-                    ));
-                    events.next();
-                } else {
-                    lines.push((
-                        path.len(),
-                        format!(
-                            "{}{moves} ({}) entered{window}",
-                            name(path),
-                            role(*maximizing)
-                        ),
-                    ));
-                }
-            }
-            Event::Child {
-                path,
-                index,
-                value,
-                alpha,
-                beta,
-            } => {
-                let Some(node) = open.get_mut(path.len()) else {
-                    continue;
-                };
-                let mut child = path.clone();
-                child.push(*index);
-                let mut text = format!(
-                    "{}: child {} returned {}",
-                    name(path),
-                    name(&child),
-                    lesson.value_text(*value)
-                );
-                if ab {
-                    let (letter, old, new) = if node.maximizing {
-                        ("α", node.alpha, *alpha)
-                    } else {
-                        ("β", node.beta, *beta)
-                    };
-                    if old != new {
-                        text.push_str(&format!(
-                            ", so {letter} = {}; window ({}, {})",
-                            lesson.bound_text(new),
-                            lesson.bound_text(*alpha),
-                            lesson.bound_text(*beta)
-                        ));
-                    } else {
-                        text.push_str(&format!("; {letter} stays {}", lesson.bound_text(new)));
-                    }
-                    node.alpha = *alpha;
-                    node.beta = *beta;
-                } else {
-                    let better = match node.best {
-                        None => true,
-                        Some(b) if node.maximizing => *value > b,
-                        Some(b) => *value < b,
-                    };
-                    if better {
-                        node.best = Some(*value);
-                        text.push_str(&format!("; best so far {}", lesson.value_text(*value)));
-                    } else if let Some(b) = node.best {
-                        text.push_str(&format!("; best stays {}", lesson.value_text(b)));
-                    }
-                }
-                lines.push((path.len(), text));
-            }
-            Event::Cutoff {
-                path,
-                alpha,
-                beta,
-                after,
-                of,
-            } => {
-                let (a, b) = (lesson.value_text(*alpha), lesson.value_text(*beta));
-                let node = name(path);
-                if !prunes(*after, *of) {
-                    let mut last = path.clone();
-                    last.push(*after);
-                    lines.push((
-                        path.len(),
-                        format!(
-                            "{node}: alpha {a} >= beta {b} after its last child {}: nothing is \
-                             left to prune, so no cutoff",
-                            name(&last)
-                        ),
-                    ));
-                    continue;
-                }
-                let pruned: Vec<String> = (after + 1..*of)
-                    .map(|i| {
-                        let mut p = path.clone();
-                        p.push(i);
-                        name(&p)
-                    })
-                    .collect();
-                let list = if pruned.len() > 6 {
-                    format!(
-                        "{} … {} ({} in all)",
-                        pruned[..3].join(", "),
-                        pruned[pruned.len() - 1],
-                        pruned.len()
-                    )
-                } else {
-                    pruned.join(", ")
-                };
-                let maximizing = open.get(path.len()).is_some_and(|n| n.maximizing);
-                let reason = if maximizing {
-                    format!(
-                        "MIN can already hold MAX to {b} elsewhere, and here MAX gets {a} or more, \
-                         so MIN will never let the game come here"
-                    )
-                } else {
-                    format!(
-                        "MAX can already get {a} elsewhere, and here MIN can hold it to {b} or less, \
-                         so MAX will never let the game come here"
-                    )
-                };
-                lines.push((
-                    path.len(),
-                    format!(
-                        "cutoff: alpha {a} >= beta {b} at node {node}: children {list} pruned \
-                         ({reason})"
-                    ),
-                ));
-            }
-            Event::Backup { path, value } => {
-                let remark = match lesson.find(path).map(Node::bound) {
-                    Some(Bound::AtMost) => " (an upper bound: the true value is at most this)",
-                    Some(Bound::AtLeast) => " (a lower bound: the true value is at least this)",
-                    _ => "",
-                };
-                lines.push((
-                    path.len(),
-                    format!(
-                        "{}: backs up {}{remark}",
-                        name(path),
-                        lesson.value_text(*value)
-                    ),
-                ));
-            }
-            Event::Leaf { .. } => {}
-        }
-    }
-    let width = lines.len().to_string().len();
-    let mut out = String::new();
-    for (n, (depth, text)) in lines.iter().enumerate() {
-        out.push_str(&format!(
-            "{:>width$}. {}{text}\n",
-            n + 1,
-            "  ".repeat(*depth)
-        ));
-    }
-    out.push_str(&format!(
-        "Value of the root: {}\n",
-        lesson.value_text(lesson.value)
-    ));
-    out
-}
-
-/// ` [x b2, o a1]`: the moves from the root to a node of a real game tree ("" otherwise).
-fn moves_to(lesson: &Lesson, path: &[usize]) -> String {
-    let labels: Vec<String> = (1..=path.len())
-        .filter_map(|n| lesson.find(&path[..n]).and_then(|node| node.label.clone()))
-        .collect();
-    if labels.is_empty() {
-        String::new()
-    } else {
-        format!(" [{}]", labels.join(" "))
-    }
 }

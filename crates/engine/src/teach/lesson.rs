@@ -2,17 +2,16 @@
 //! game tree, recorded event by event and kept as a tree of nodes with their windows, backed-up
 //! values, cutoffs and pruned subtrees, ready to be drawn, traced or exported.
 
-use super::budget::Budgeted;
 use super::record::{prunes, Event, Recorder};
 use super::Algo;
 use crate::bits::BitSet;
-use crate::board::Board;
+use crate::board::{Board, Repr};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
+use crate::budget::{Budget, Controls};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
-use crate::notation::move_name;
 use crate::position::Position;
-use crate::score::{is_decisive, Score, INFINITY, MATE};
+use crate::score::{is_decisive, Bound, Score, INFINITY, MATE};
 use crate::search::{self, Game, Limits, Stats};
 use crate::tree::{Tree, TreeGame};
 
@@ -31,19 +30,6 @@ pub struct Cut {
     pub after: usize,
     /// How many children the node has.
     pub of: usize,
-}
-
-/// What a backed-up value says about a node's true (minimax) value. Alpha-beta is fail-soft:
-/// a value at or below the node's alpha is only an upper bound, one at or above its beta only
-/// a lower bound; minimax values are always exact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bound {
-    /// The true value.
-    Exact,
-    /// The true value is at most this.
-    AtMost,
-    /// The true value is at least this.
-    AtLeast,
 }
 
 /// One node of a lesson.
@@ -78,15 +64,7 @@ impl Node {
     /// What the node's value says about its true value.
     pub fn bound(&self) -> Bound {
         match (self.window, self.value) {
-            (Some((alpha, beta)), Some(v)) if !self.leaf => {
-                if v <= alpha {
-                    Bound::AtMost
-                } else if v >= beta {
-                    Bound::AtLeast
-                } else {
-                    Bound::Exact
-                }
-            }
+            (Some((alpha, beta)), Some(v)) if !self.leaf => Bound::of(v, alpha, beta),
             _ => Bound::Exact,
         }
     }
@@ -124,6 +102,27 @@ impl Lesson {
             Algo::Minimax => search::minimax(game, limits, &mut recorder),
             Algo::AlphaBeta => search::alphabeta(game, limits, &mut recorder),
         };
+        Lesson::assemble(algo, recorder, result)
+    }
+
+    /// [`Lesson::record`] within `controls`; `None` when they stopped the search first.
+    pub fn record_within<G: Game>(
+        game: &mut G,
+        algo: Algo,
+        limits: Limits,
+        controls: &Controls,
+    ) -> Option<Lesson> {
+        let mut recorder = Recorder::default();
+        let result = match algo {
+            Algo::Minimax => search::minimax_with(game, limits, controls, &mut recorder),
+            Algo::AlphaBeta => search::alphabeta_with(game, limits, controls, &mut recorder),
+        }
+        .ok()?;
+        Some(Lesson::assemble(algo, recorder, result))
+    }
+
+    /// The lesson of a finished search from what it recorded.
+    fn assemble<M>(algo: Algo, recorder: Recorder, result: search::SearchResult<M>) -> Lesson {
         let (nodes, mut pruned) = build(&recorder.events);
         pruned.sort();
         Lesson {
@@ -169,12 +168,10 @@ impl Lesson {
         evaluator: Evaluator,
         algo: Algo,
     ) -> Result<Lesson, SearchError> {
-        if let Some(outcome) = board.outcome() {
-            return Err(SearchError::GameOver(outcome.to_string()));
-        }
-        match board {
-            Board::Small(p) => board_lesson(p, depth, evaluator, algo),
-            Board::Wide(p) => board_lesson(p, depth, evaluator, algo),
+        board.unfinished()?;
+        match &board.0 {
+            Repr::Small(p) => board_lesson(p, depth, evaluator, algo),
+            Repr::Wide(p) => board_lesson(p, depth, evaluator, algo),
         }
     }
 
@@ -364,24 +361,23 @@ fn board_lesson<B: BitSet>(
         order: MoveOrder::CellIndex,
         evaluator,
     };
-    let mut budgeted = Budgeted::new(game, MAX_LESSON_NODES - 1);
+    let mut game = game;
     let limits = Limits {
         depth: Some(depth),
         all_best: false,
     };
-    let mut lesson = Lesson::record(&mut budgeted, algo, limits);
-    if budgeted.exceeded() {
+    let budget = Controls::with_budget(Budget::unlimited().with_node_limit(MAX_LESSON_NODES));
+    let Some(mut lesson) = Lesson::record_within(&mut game, algo, limits, &budget) else {
         return Err(SearchError::TooLarge(format!(
             "the {} tree of this position to depth {depth} has more than {MAX_LESSON_NODES} \
              nodes (the limit for a lesson): use a smaller --depth or a fuller position",
             algo.title()
         )));
-    }
+    };
     lesson.root_stones = Some(pos.stone_count());
     let rules = pos.rules();
-    let mut game = budgeted.game;
     label(&mut lesson.nodes, 0, &mut game, &|cell| {
-        move_name(&rules, cell)
+        rules.cell_name(cell)
     });
     Ok(lesson)
 }

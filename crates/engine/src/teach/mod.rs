@@ -3,22 +3,26 @@
 //! their [`Tracer`](crate::search::Tracer) hooks, never from a copy of the algorithms.
 //!
 //! - [`lesson`]: run a search and keep its account as a tree of [`lesson::Node`]s;
-//! - [`draw`]: the terminal drawing and the step-by-step trace;
+//! - [`draw`]: the terminal drawing and the summary of the work;
+//! - [`trace()`]: the step-by-step trace;
 //! - [`dot`]: Graphviz DOT;
 //! - [`compare`]: the work of each algorithm on one position;
-//! - [`budget`]: a node budget for searches that might not finish in reasonable time.
 
-pub mod budget;
 pub mod compare;
 pub mod dot;
 pub mod draw;
 pub mod lesson;
 mod record;
+mod trace;
 
 pub use lesson::{Lesson, Node};
 pub use record::{prunes, Event};
+pub use trace::trace;
 
-use crate::score::{Score, INFINITY};
+use crate::score::Score;
+
+/// The value that stands for +∞ in a lesson's windows (alpha, beta); −∞ is its negation.
+pub const INFINITY: Score = crate::score::INFINITY;
 
 /// The two textbook searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

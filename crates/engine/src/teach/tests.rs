@@ -1,8 +1,9 @@
 //! Tests of the lessons: the seed example both ways, random trees against an independent
 //! statement of the textbook rule, snapshots of the drawing, trace and DOT, real game trees.
 
-use super::draw::{draw, summary, trace};
+use super::draw::{draw, summary};
 use super::lesson::Lesson;
+use super::trace;
 use super::{dot::dot, Algo};
 use crate::board::Board;
 use crate::eval::Evaluator;
@@ -124,7 +125,7 @@ fn alpha_meeting_beta_at_the_last_child_prunes_nothing_and_is_no_cutoff() {
     let two = ab.find(&[2]).unwrap();
     assert_eq!(two.cut, None);
     // Its value is still only a bound.
-    assert_eq!(two.bound(), super::lesson::Bound::AtMost);
+    assert_eq!(two.bound(), crate::score::Bound::Upper);
     let text = trace(&ab);
     assert!(
         text.contains(
@@ -261,9 +262,9 @@ proptest::proptest! {
             let truth = mm.find(&node.path).and_then(|n| n.value).unwrap();
             let v = node.value.unwrap();
             match node.bound() {
-                super::lesson::Bound::Exact => proptest::prop_assert_eq!(v, truth),
-                super::lesson::Bound::AtMost => proptest::prop_assert!(truth <= v),
-                super::lesson::Bound::AtLeast => proptest::prop_assert!(truth >= v),
+                crate::score::Bound::Exact => proptest::prop_assert_eq!(v, truth),
+                crate::score::Bound::Upper => proptest::prop_assert!(truth <= v),
+                crate::score::Bound::Lower => proptest::prop_assert!(truth >= v),
             }
         }
     }

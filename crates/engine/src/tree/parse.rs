@@ -230,7 +230,7 @@ fn expects_value(syntax: Syntax, frame: &Frame) -> bool {
     syntax == Syntax::SExpr || frame.children.is_empty() || frame.need_value
 }
 
-fn count_node(nodes: &mut usize, cur: &Cursor) -> Result<(), TreeParseError> {
+fn count_node(nodes: &mut usize, cur: &Cursor<'_>) -> Result<(), TreeParseError> {
     *nodes += 1;
     if *nodes > MAX_NODES {
         return Err(cur.error(format!(
@@ -241,7 +241,7 @@ fn count_node(nodes: &mut usize, cur: &Cursor) -> Result<(), TreeParseError> {
 }
 
 /// Reads one leaf: an optional sign and decimal digits, within `±MAX_LEAF`.
-fn read_number(cur: &mut Cursor) -> Result<Score, TreeParseError> {
+fn read_number(cur: &mut Cursor<'_>) -> Result<Score, TreeParseError> {
     let (line, col) = (cur.line, cur.col);
     let mut word = String::new();
     while let Some(c) = cur.peek() {

@@ -1,10 +1,12 @@
 //! Random positions of small boards: every search against plain minimax (the reference).
 
-use mnk_engine::board::{Algorithm, Board};
-use mnk_engine::board_game::{MoveOrder, Scoring};
-use mnk_engine::eval::Evaluator;
+use mnk_engine::internals::Solver;
+use mnk_engine::internals::{MoveOrder, Scoring};
 use mnk_engine::search::Limits;
-use mnk_engine::solver::{Solver, SolverConfig};
+use mnk_engine::Budget;
+use mnk_engine::Evaluator;
+use mnk_engine::SolverConfig;
+use mnk_engine::{Algorithm, Board};
 use mnk_engine::{Rules, Side, Verdict};
 use proptest::prelude::*;
 
@@ -58,10 +60,18 @@ fn configs() -> Vec<SolverConfig> {
 
 fn check(board: &Board) -> Result<(), TestCaseError> {
     let reference = board
-        .solve(Algorithm::Minimax, SolverConfig::default(), None)
+        .solve(
+            Algorithm::Minimax,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
         .unwrap();
     let ab = board
-        .solve(Algorithm::AlphaBeta, SolverConfig::default(), None)
+        .solve(
+            Algorithm::AlphaBeta,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
         .unwrap();
     prop_assert_eq!(
         ab.verdict,
@@ -71,7 +81,9 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     );
     prop_assert_eq!(&ab.best_moves, &reference.best_moves);
     for config in configs() {
-        let r = board.solve(Algorithm::Solver, config, None).unwrap();
+        let r = board
+            .solve(Algorithm::Solver, config, Budget::unlimited())
+            .unwrap();
         prop_assert_eq!(
             r.verdict,
             reference.verdict,
@@ -89,10 +101,14 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     }
     // A table of four buckets is overwritten constantly; values must not change.
     let mut tiny = Solver::<u64>::with_table_buckets(SolverConfig::default(), 4);
-    let s = tiny.solve(board.as_small().unwrap()).unwrap();
+    let s = tiny
+        .solve(mnk_engine::internals::small(board).unwrap())
+        .unwrap();
     prop_assert_eq!(s.verdict, reference.verdict);
     // Every move's exact value: the best ones are exactly the solver's best moves.
-    let (moves, _) = board.analyze(SolverConfig::default(), None).unwrap();
+    let (moves, _) = board
+        .analyze(SolverConfig::default(), Budget::unlimited())
+        .unwrap();
     let top = moves.iter().map(|m| m.score).max().unwrap();
     let best: Vec<usize> = moves
         .iter()
@@ -216,7 +232,11 @@ proptest! {
 fn play_out_perfectly(mut board: Board) -> Board {
     while !board.is_over() {
         let r = board
-            .solve(Algorithm::Solver, SolverConfig::default(), None)
+            .solve(
+                Algorithm::Solver,
+                SolverConfig::default(),
+                Budget::unlimited(),
+            )
             .unwrap();
         board.play(r.best_moves[0]).unwrap();
     }
@@ -252,13 +272,21 @@ fn perfect_never_loses_to_random() {
             let perfect = if game % 2 == 0 { Side::X } else { Side::O };
             let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
             let start = board
-                .solve(Algorithm::Solver, SolverConfig::default(), None)
+                .solve(
+                    Algorithm::Solver,
+                    SolverConfig::default(),
+                    Budget::unlimited(),
+                )
                 .unwrap()
                 .verdict;
             while !board.is_over() {
                 let cell = if board.to_move() == perfect {
                     board
-                        .solve(Algorithm::Solver, SolverConfig::default(), None)
+                        .solve(
+                            Algorithm::Solver,
+                            SolverConfig::default(),
+                            Budget::unlimited(),
+                        )
                         .unwrap()
                         .best_moves[0]
                 } else {

@@ -6,6 +6,9 @@
 //!   (and a table far too small), move-by-move analysis, and the depth-limited searches run
 //!   to full depth, all give minimax's value and exactly its set of best moves; perfect play
 //!   never loses what it need not.
+//! - [`hard`]: random positions of small boards — the one `hard` level, checked against the
+//!   exact solver, takes every win in one, blocks every single threat and never walks into a
+//!   double threat it could avoid.
 //! - [`proofs`]: random positions of every board up to 4x4 and of 5x4 — the proof search
 //!   gives minimax's and the solver's value (and minimax's drawing moves), its certificate
 //!   verifies, and a certificate with a move changed for a losing one or a broken pairing is
@@ -18,6 +21,7 @@
 //!   round-trips.
 
 mod boards;
+mod hard;
 mod positions;
 mod proofs;
 mod trees;

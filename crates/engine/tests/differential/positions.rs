@@ -2,10 +2,11 @@
 //! line, the incremental hashes equal hashes computed from scratch, and symmetric positions
 //! share a canonical key.
 
-use mnk_engine::bits::BitSet;
-use mnk_engine::geometry::Geometry;
-use mnk_engine::position::{Position, Side};
-use mnk_engine::rules::Rules;
+use mnk_engine::internals::BitSet;
+use mnk_engine::internals::Geometry;
+use mnk_engine::internals::Position;
+use mnk_engine::Rules;
+use mnk_engine::Side;
 use proptest::prelude::*;
 
 /// A random game on random rules: (width, height, k, move choices).
@@ -69,7 +70,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(40))]
     #[test]
     fn wide_boards_agree_with_brute_force(w in 9usize..=26, h in 8usize..=26, k in 3usize..=6, choices in proptest::collection::vec(0usize..100_000, 0..120)) {
-        let geo = Geometry::<mnk_engine::bits::Wide>::new(Rules::new(w, h, Some(k)).unwrap());
+        let geo = Geometry::<mnk_engine::internals::Wide>::new(Rules::new(w, h, Some(k)).unwrap());
         check_game(geo, &choices)?;
     }
 }
@@ -83,6 +84,6 @@ fn a_finished_game_refuses_moves() {
         .play(8)
         .unwrap_err()
         .to_string()
-        .contains("game is over"));
+        .contains("game is already over"));
     assert!(pos.legal_moves().is_empty());
 }

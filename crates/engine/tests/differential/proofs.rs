@@ -3,14 +3,14 @@
 //! with one move changed for a losing one, or one pairing broken, is refused.
 
 use crate::boards::random_position;
-use mnk_engine::board::{Algorithm, Board};
 use mnk_engine::certificate::format::{
     write_header, write_record, Body, Reader, Record, Refutation,
 };
 use mnk_engine::certificate::{verify, CertificateError};
-use mnk_engine::position::Position;
+use mnk_engine::internals::{small, Geometry, Position};
 use mnk_engine::proof::{ProofConfig, ProofSolution, ProofValue, Prover};
-use mnk_engine::solver::SolverConfig;
+use mnk_engine::SolverConfig;
+use mnk_engine::{Algorithm, Board, Budget};
 use mnk_engine::{Rules, Side, Verdict};
 use proptest::prelude::*;
 
@@ -58,7 +58,7 @@ fn reassemble(head: &[u8], records: &[Record]) -> Vec<u8> {
 /// The minimax value of the record's position for the attacker, after `cell` is played by the
 /// side to move.
 fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
-    let geo = mnk_engine::geometry::Geometry::<u64>::new(rules);
+    let geo = Geometry::<u64>::new(rules);
     let mut pos = Position::from_stones(geo, r.x, r.o, Some(r.to_move())).unwrap();
     pos.play(cell).unwrap();
     if let Some(w) = pos.winner() {
@@ -67,9 +67,13 @@ fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
     if pos.is_over() {
         return false;
     }
-    let board = Board::Small(pos);
+    let board = Board::from(pos);
     let v = board
-        .solve(Algorithm::Minimax, SolverConfig::default(), None)
+        .solve(
+            Algorithm::Minimax,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
         .unwrap()
         .verdict;
     // The value is for the side to move after `cell`.
@@ -81,12 +85,20 @@ fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
 
 fn check(board: &Board) -> Result<(), TestCaseError> {
     let reference = board
-        .solve(Algorithm::Minimax, SolverConfig::default(), None)
+        .solve(
+            Algorithm::Minimax,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
         .unwrap();
     let solver = board
-        .solve(Algorithm::Solver, SolverConfig::default(), None)
+        .solve(
+            Algorithm::Solver,
+            SolverConfig::default(),
+            Budget::unlimited(),
+        )
         .unwrap();
-    let pos = board.as_small().unwrap();
+    let pos = small(board).unwrap();
     // A tiny table is overwritten constantly; neither the value nor the certificate may suffer.
     for hash_mib in [4, 1] {
         let (solution, bytes) = prove(pos, hash_mib);
@@ -191,9 +203,13 @@ fn empty_boards_agree_with_the_solver_and_certify() {
     ] {
         let board = Board::new(Rules::new(w, h, Some(k)).unwrap());
         let solver = board
-            .solve(Algorithm::Solver, SolverConfig::default(), None)
+            .solve(
+                Algorithm::Solver,
+                SolverConfig::default(),
+                Budget::unlimited(),
+            )
             .unwrap();
-        let (solution, bytes) = prove(board.as_small().unwrap(), 16);
+        let (solution, bytes) = prove(small(&board).unwrap(), 16);
         assert_eq!(solution.value, value_of(solver.verdict), "{w}x{h}/{k}");
         let v = verify(bytes.as_slice(), 10_000_000).unwrap();
         assert_eq!(v.header.to_move, Side::X);
@@ -203,7 +219,7 @@ fn empty_boards_agree_with_the_solver_and_certify() {
 #[test]
 fn malformed_certificates_are_refused() {
     let board = Board::new(Rules::new(5, 5, Some(5)).unwrap());
-    let (_, bytes) = prove(board.as_small().unwrap(), 1);
+    let (_, bytes) = prove(small(&board).unwrap(), 1);
     let cut = &bytes[..bytes.len() - 3];
     assert!(matches!(
         verify(cut, 100),

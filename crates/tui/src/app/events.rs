@@ -1,8 +1,8 @@
 //! What reaches the app ([`Event`]) and the work it hands back to the runner ([`Effect`]).
 
-use mnk_engine::board::Board;
+use mnk_engine::ai::Analysis;
 use mnk_engine::session::{ThinkDone, ThinkJob};
-use mnk_engine::solver::MoveValue;
+use mnk_engine::Board;
 use mnk_engine::SearchError;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use std::sync::atomic::AtomicBool;
@@ -33,7 +33,7 @@ pub enum Event {
         /// The id given in [`Effect::Analyze`].
         id: u64,
         /// Every legal move's exact value, or why not.
-        result: Result<Vec<MoveValue>, SearchError>,
+        result: Result<Analysis, SearchError>,
     },
 }
 
@@ -46,7 +46,8 @@ pub enum Effect {
         /// The job (boxed: it holds the solver).
         job: Box<ThinkJob>,
     },
-    /// Analyse every move of this position exactly (stoppable) and send [`Event::Analysed`].
+    /// Value every move of this position (exactly where the engine can; stoppable) and send
+    /// [`Event::Analysed`].
     Analyze {
         /// Names the answer.
         id: u64,

@@ -6,12 +6,10 @@
 use crate::lang::{fill, Lang, Texts, EN};
 use crate::layout::{BoardLayout, Screen};
 use crate::settings::{Settings, PACES_MS};
-use mnk_engine::gomoku::MoveClock;
-use mnk_engine::session::think::EXACT_EMPTY_CELLS;
+use mnk_engine::ai::{self, MoveClock};
 use mnk_engine::session::{
     GameResult, Session, SessionConfig, SessionError, ThinkDone, ThinkJob, ThinkPurpose,
 };
-use mnk_engine::solver::MoveValue;
 use mnk_engine::{SearchError, Side, Verdict};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -475,19 +473,8 @@ impl App {
         }
         self.stop_analysis();
         let board = self.session.board();
-        let empty = board.legal_moves().len();
         if board.is_over() {
             self.analysis = Analysis::Unavailable(self.t().game_over.into());
-        } else if board.as_small().is_none() {
-            self.analysis = Analysis::Unavailable(fill(
-                self.t().exact_board_too_big,
-                &[("cells", &board.rules().cells())],
-            ));
-        } else if empty > EXACT_EMPTY_CELLS {
-            self.analysis = Analysis::Unavailable(fill(
-                self.t().exact_too_many_empty,
-                &[("max", &EXACT_EMPTY_CELLS), ("empty", &empty)],
-            ));
         } else {
             self.next_id += 1;
             let stop = Arc::new(AtomicBool::new(false));
@@ -545,7 +532,7 @@ impl App {
         }
     }
 
-    fn analysed(&mut self, id: u64, result: Result<Vec<MoveValue>, SearchError>) {
+    fn analysed(&mut self, id: u64, result: Result<ai::Analysis, SearchError>) {
         let Analysis::Running { id: want, moves } = &self.analysis else {
             return;
         };
@@ -554,9 +541,10 @@ impl App {
         }
         self.analysis_stop = None;
         self.analysis = match result {
-            Ok(values) => Analysis::Ready {
+            Ok(analysis) => Analysis::Ready {
                 moves: moves.clone(),
-                values: values.iter().map(|m| (m.cell, m.verdict)).collect(),
+                values: analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect(),
+                exact: analysis.kind == ai::AnalysisKind::Exact,
             },
             Err(err) => Analysis::Unavailable(self.refused(&err)),
         };

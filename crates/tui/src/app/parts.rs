@@ -64,6 +64,8 @@ pub enum Analysis {
         moves: Vec<usize>,
         /// (cell, value) for every empty cell.
         values: Vec<(usize, Verdict)>,
+        /// Whether the values are proven (otherwise they are estimates).
+        exact: bool,
     },
     /// Shown, but not available here (why).
     Unavailable(String),

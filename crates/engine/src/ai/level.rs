@@ -10,24 +10,28 @@
 //! | `random`     | [`Level::Random`]        | any legal move                                        |
 //!
 //! `perfect` is exact whenever the position is small enough for the solver (see
-//! [`super::think::EXACT_EMPTY_CELLS`]); on larger positions it plays like `hard` until the
+//! [`super::EXACT_EMPTY_CELLS`]); on larger positions it plays like `hard` until the
 //! board has filled up enough, so it always answers quickly.
 
-use super::SessionError;
 use std::fmt;
 use std::str::FromStr;
 
-/// Deepest `depth:N` accepted: beyond it a full-width search of a 4x4 board already takes
-/// seconds per move, and the exact solver is the better tool.
-pub const MAX_DEPTH: u32 = 9;
+/// A player name that is neither `human` nor a known computer level.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+#[error(
+    "'{0}' is not a player: use human, perfect, hard, medium, easy, random or depth:N \
+     (N from 1 to {max})",
+    max = Level::MAX_DEPTH
+)]
+pub struct BadPlayer(pub String);
 
 /// How the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
     /// The exact solver where it is fast; otherwise the `Hard` search.
     Perfect,
-    /// A 4-ply search with wins and forced blocks searched first and forced lines followed
-    /// past the horizon.
+    /// The threat-pattern search on every board size: wins, forced blocks and winning
+    /// threat sequences first, then an iterative-deepening search within the move's budget.
     Hard,
     /// Textbook depth-limited alpha-beta with the open-lines estimate at the horizon.
     Depth(u32),
@@ -36,12 +40,27 @@ pub enum Level {
 }
 
 /// Who plays a side.
+///
+/// ```
+/// use mnk_engine::ai::{Level, Player};
+///
+/// assert_eq!("human".parse::<Player>().unwrap(), Player::Human);
+/// assert_eq!("depth:3".parse::<Player>().unwrap(), Player::Computer(Level::Depth(3)));
+/// assert!("grandmaster".parse::<Player>().is_err());
+/// ```
+/// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     /// Moves come from outside (the keyboard, a click).
     Human,
     /// The engine chooses the moves.
     Computer(Level),
+}
+
+impl Level {
+    /// Deepest `depth:N` accepted: beyond it a full-width search of a 4x4 board already takes
+    /// seconds per move, and the exact solver is the better tool.
+    pub const MAX_DEPTH: u32 = 9;
 }
 
 impl Player {
@@ -60,13 +79,13 @@ impl Player {
 }
 
 impl FromStr for Player {
-    type Err = SessionError;
+    type Err = BadPlayer;
 
     /// Accepts `human`, `perfect`, `hard`, `medium`, `easy`, `random` and `depth:N`, in any
     /// case, with surrounding spaces ignored.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let name = s.trim().to_ascii_lowercase();
-        let bad = || SessionError::BadPlayer(s.trim().chars().take(30).collect());
+        let bad = || BadPlayer(s.trim().chars().take(30).collect());
         let level = match name.as_str() {
             "human" => return Ok(Player::Human),
             "perfect" => Level::Perfect,
@@ -77,7 +96,7 @@ impl FromStr for Player {
             other => {
                 let digits = other.strip_prefix("depth:").ok_or_else(bad)?;
                 let depth: u32 = digits.parse().map_err(|_| bad())?;
-                if !(1..=MAX_DEPTH).contains(&depth) {
+                if !(1..=Level::MAX_DEPTH).contains(&depth) {
                     return Err(bad());
                 }
                 Level::Depth(depth)

@@ -202,9 +202,8 @@ fn play_game(
         p.end_game();
     }
     let outcome = match &fault {
-        Some((loser, f)) => {
+        Some((loser, _)) => {
             tallies[index_of(*loser)].faults += 1;
-            let _ = f;
             Outcome::Win(loser.other())
         }
         None => board.outcome().unwrap_or(Outcome::Draw),

@@ -1,0 +1,102 @@
+//! The options that describe a game, flattened once into `mnk play` and `mnk tui`, and the
+//! move-time option they share with `mnk serve`.
+
+use clap::{Args, ValueEnum};
+use mnk_engine::ai::{move_time_limit, BadPlayer, MoveClock, Player};
+use mnk_engine::session::SessionConfig;
+use mnk_engine::{Rules, Side, Size};
+use std::time::{Duration, Instant};
+
+/// Board, players, first mover, seed and move time: what `mnk play` and `mnk tui` share.
+#[derive(Args, Debug, Default)]
+pub struct GameArgs {
+    /// Board size as WxH (1 to 26 each); default 3x3.
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<Size>,
+    /// Stones in a row that win (1 to the longer side); default min(W, H, 5).
+    #[arg(long)]
+    pub k: Option<usize>,
+    /// Who plays x: human, perfect, hard, medium, easy, random or depth:N. Default: human.
+    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
+    pub x: Option<Player>,
+    /// Who plays o (same choices). Default: perfect.
+    #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
+    pub o: Option<Player>,
+    /// Which symbol moves first, whoever plays it. Default: x.
+    #[arg(long, value_enum)]
+    pub first: Option<First>,
+    /// Seed for every random choice (random moves, ties between equally good moves).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub move_time: MoveTimeArgs,
+}
+
+impl GameArgs {
+    /// The seed given, or a fresh random one.
+    pub fn seed_or_random(&self) -> u64 {
+        self.seed.unwrap_or_else(rand::random)
+    }
+
+    /// The game these options describe (3x3, human x, perfect o, x first by default).
+    pub fn session_config(&self, seed: u64) -> anyhow::Result<SessionConfig> {
+        let size = self.size.unwrap_or(Size {
+            width: 3,
+            height: 3,
+        });
+        Ok(SessionConfig {
+            rules: Rules::new(size.width, size.height, self.k)?,
+            x: self.x.unwrap_or(Player::Human),
+            o: self.o.unwrap_or(SessionConfig::default().o),
+            first: match self.first {
+                Some(First::O) => Side::O,
+                _ => Side::X,
+            },
+            seed,
+            ..SessionConfig::default()
+        })
+    }
+}
+
+/// The time limit of computer moves on big boards, shared by `play`, `tui` and `serve`.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct MoveTimeArgs {
+    /// Milliseconds per computer move on boards over 64 cells, where the computer searches
+    /// instead of solving (0: a fixed amount of search, so a seeded game repeats exactly).
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub time_per_move: u64,
+}
+
+impl Default for MoveTimeArgs {
+    fn default() -> Self {
+        MoveTimeArgs {
+            time_per_move: 1000,
+        }
+    }
+}
+
+impl MoveTimeArgs {
+    /// The limit, or `None` for the node budget.
+    pub fn limit(self) -> Option<Duration> {
+        (self.time_per_move > 0).then(|| Duration::from_millis(self.time_per_move))
+    }
+
+    /// The session's move clock for this limit.
+    pub fn clock(self) -> Option<MoveClock> {
+        self.limit().map(|t| move_time_limit(t, Instant::now))
+    }
+}
+
+/// The side that moves first.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum First {
+    /// x moves first.
+    X,
+    /// o moves first.
+    O,
+}
+
+/// A `--x`/`--o` value: `human` or a computer level.
+fn parse_player(text: &str) -> Result<Player, String> {
+    text.parse().map_err(|e: BadPlayer| e.to_string())
+}

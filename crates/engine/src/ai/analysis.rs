@@ -1,0 +1,191 @@
+//! The analysis overlay every front end shows: the value of every legal move for the side to
+//! move — exact (win or loss in n plies, draw) where the solver answers, otherwise an
+//! estimate, and always saying which.
+
+use super::thinker::EXACT_EMPTY_CELLS;
+use crate::bits::BitSet;
+use crate::board::{Board, Repr};
+use crate::budget::Budget;
+use crate::error::SearchError;
+use crate::eval::Evaluator;
+use crate::position::Position;
+use crate::score::Verdict;
+use crate::side::Side;
+use crate::solver::{Solver, SolverConfig};
+
+/// Table size of one exact analysis, in MiB (dropped with the analysis).
+const ANALYSIS_HASH_MIB: usize = 16;
+
+/// Whether the values of an [`Analysis`] are proven.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalysisKind {
+    /// Every value was proven by the exact solver.
+    Exact,
+    /// Moves that end the game are valued exactly; every other move carries an estimate
+    /// (the open lines of the mover minus the opponent's after it).
+    Estimate,
+}
+
+/// One legal move and its value for the side that plays it; plies count from before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveEstimate {
+    /// The cell.
+    pub cell: usize,
+    /// Win or loss in n plies, draw, or an estimate.
+    pub verdict: Verdict,
+}
+
+/// The value of every legal move of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// Whether the values are proven.
+    pub kind: AnalysisKind,
+    /// The side the values belong to.
+    pub to_move: Side,
+    /// One entry per legal move, in cell order.
+    pub moves: Vec<MoveEstimate>,
+    /// Nodes the exact solver searched (0 for an estimate).
+    pub nodes: u64,
+}
+
+/// Whether [`analyze`] answers this position exactly: boards of up to 64 cells with at most
+/// [`EXACT_EMPTY_CELLS`] empty cells, which the solver settles within a second.
+pub fn analysis_is_exact(board: &Board) -> bool {
+    board.as_small().is_some() && board.legal_moves().len() <= EXACT_EMPTY_CELLS
+}
+
+/// ```
+/// use mnk_engine::ai::{analyze, AnalysisKind};
+/// use mnk_engine::{Board, Budget, Rules, Verdict};
+///
+/// // Tic-tac-toe is small enough to prove every value.
+/// let board = Board::new(Rules::tic_tac_toe());
+/// let analysis = analyze(&board, &Budget::unlimited()).unwrap();
+/// assert_eq!(analysis.kind, AnalysisKind::Exact);
+/// assert!(analysis.moves.iter().all(|m| m.verdict == Verdict::Draw));
+///
+/// // An empty Gomoku board is not: the values are estimates, and say so.
+/// let board = Board::new(Rules::new(15, 15, None).unwrap());
+/// let analysis = analyze(&board, &Budget::unlimited()).unwrap();
+/// assert_eq!(analysis.kind, AnalysisKind::Estimate);
+/// assert_eq!(analysis.moves.len(), 225);
+/// ```
+///
+/// Values every legal move of an unfinished position, exactly where [`analysis_is_exact`]
+/// says so and as an estimate elsewhere; the budget bounds the exact search (a stopped
+/// analysis returns [`SearchError::Stopped`]).
+pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> {
+    board.unfinished()?;
+    let to_move = board.to_move();
+    if let (true, Some(pos)) = (analysis_is_exact(board), board.as_small()) {
+        let mut solver = Solver::new(SolverConfig {
+            hash_mib: ANALYSIS_HASH_MIB,
+            ..SolverConfig::default()
+        });
+        solver.set_budget(budget.clone());
+        let moves = solver
+            .analyze(pos)?
+            .into_iter()
+            .map(|m| MoveEstimate {
+                cell: m.cell,
+                verdict: m.verdict,
+            })
+            .collect();
+        return Ok(Analysis {
+            kind: AnalysisKind::Exact,
+            to_move,
+            moves,
+            nodes: solver.stats().nodes,
+        });
+    }
+    let moves = match &board.0 {
+        Repr::Small(p) => one_ply_estimates(p),
+        Repr::Wide(p) => one_ply_estimates(p),
+    };
+    Ok(Analysis {
+        kind: AnalysisKind::Estimate,
+        to_move,
+        moves,
+        nodes: 0,
+    })
+}
+
+/// One ply of the open-lines estimate per legal move; a move that completes a line is a win
+/// in 1 and one that fills the board without a line a draw (both exact).
+fn one_ply_estimates<B: BitSet>(pos: &Position<B>) -> Vec<MoveEstimate> {
+    let me = pos.to_move();
+    let mut after = pos.clone();
+    pos.legal_moves()
+        .cells()
+        .map(|cell| {
+            after.play_unchecked(cell);
+            let verdict = if after.winner() == Some(me) {
+                Verdict::Win(1)
+            } else if after.is_over() {
+                Verdict::Draw
+            } else {
+                Verdict::Estimate(Evaluator::OpenLines.evaluate(&after, me))
+            };
+            after.undo_unchecked();
+            MoveEstimate { cell, verdict }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    fn board(w: usize, h: usize, k: usize, text: &str) -> Board {
+        Board::from_text(Rules::new(w, h, Some(k)).unwrap(), text).unwrap()
+    }
+
+    #[test]
+    fn a_small_position_is_valued_exactly_and_a_big_one_estimated() {
+        let small = board(3, 3, 3, "xx./oo./...");
+        let a = analyze(&small, &Budget::unlimited()).unwrap();
+        assert_eq!(a.kind, AnalysisKind::Exact);
+        assert_eq!(a.moves.len(), 5);
+        let c3 = small.parse_move("c3").unwrap();
+        let c3 = a.moves.iter().find(|m| m.cell == c3).unwrap();
+        assert_eq!(c3.verdict, Verdict::Win(1));
+        assert!(a.nodes > 0);
+
+        let mut big = Board::new(Rules::new(15, 15, Some(5)).unwrap());
+        for m in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"] {
+            big.play(big.parse_move(m).unwrap()).unwrap();
+        }
+        let a = analyze(&big, &Budget::unlimited()).unwrap();
+        assert_eq!(a.kind, AnalysisKind::Estimate);
+        assert_eq!(a.moves.len(), 225 - 8);
+        let wins: Vec<usize> = a
+            .moves
+            .iter()
+            .filter(|m| m.verdict == Verdict::Win(1))
+            .map(|m| m.cell)
+            .collect();
+        let names: Vec<String> = wins.iter().map(|&c| big.move_name(c)).collect();
+        assert_eq!(names, ["g8", "l8"]);
+        assert!(a
+            .moves
+            .iter()
+            .all(|m| m.verdict == Verdict::Win(1) || matches!(m.verdict, Verdict::Estimate(_))));
+    }
+
+    #[test]
+    fn a_finished_game_and_a_stopped_search_are_refused() {
+        let over = board(3, 3, 3, "xxx/oo./...");
+        assert!(matches!(
+            analyze(&over, &Budget::unlimited()),
+            Err(SearchError::GameOver(_))
+        ));
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let stopped = Budget::unlimited().with_stop_flag(flag);
+        let empty = Board::new(Rules::new(4, 4, Some(4)).unwrap());
+        assert!(matches!(
+            analyze(&empty, &stopped),
+            Err(SearchError::Stopped(_))
+        ));
+    }
+}

@@ -1,0 +1,139 @@
+//! The `hard` level on every board: the threat-pattern search of the Gomoku module (line
+//! patterns kept up to date move by move, VCF to win and to defend, iterative-deepening PVS)
+//! within the move's budget. `perfect` plays it too wherever the exact solver cannot answer.
+
+use super::thought::{Candidate, Method, Thought};
+use crate::board::{Board, Repr};
+use crate::budget::{Budget, Exhausted};
+use crate::error::SearchError;
+use crate::gomoku::search::{Reason, Report, EVAL_LIMIT, MAX_DEPTH};
+use crate::gomoku::{Limits, Searcher, State, DEFAULT_HASH_MIB};
+use crate::score::{is_decisive, Verdict};
+
+/// Table size of the `hard` search when nothing else is asked, in MiB (a thinker may hold
+/// a solver's table too).
+pub const HARD_TABLE_MIB: usize = DEFAULT_HASH_MIB / 2;
+
+/// Deepest iteration of the `hard` search.
+pub const HARD_MAX_DEPTH: u32 = MAX_DEPTH;
+
+/// The `hard` player: the search with its table, kept across the moves of a game.
+pub struct HardPlayer {
+    searcher: Option<Searcher>,
+    table_mib: usize,
+    max_depth: u32,
+    threat_nodes: Option<u64>,
+    /// Overlines do not win (exact-K) when set; the session's boards are freestyle.
+    pub exact: bool,
+}
+
+impl Default for HardPlayer {
+    fn default() -> Self {
+        HardPlayer {
+            searcher: None,
+            table_mib: HARD_TABLE_MIB,
+            max_depth: HARD_MAX_DEPTH,
+            threat_nodes: None,
+            exact: false,
+        }
+    }
+}
+
+impl HardPlayer {
+    /// A player with a table of about `mib` MiB (made on the first move).
+    pub fn with_table_mib(mib: usize) -> HardPlayer {
+        HardPlayer {
+            table_mib: mib.max(1),
+            ..HardPlayer::default()
+        }
+    }
+
+    /// Bounds the deepest iteration (plies) of each move's search.
+    pub fn set_max_depth(&mut self, depth: u32) {
+        self.max_depth = depth.clamp(1, HARD_MAX_DEPTH);
+    }
+
+    /// Bounds the threat search by fours at the root to `nodes` (each of its tries to a
+    /// quarter of that), instead of the search's own default.
+    pub fn set_threat_nodes(&mut self, nodes: u64) {
+        self.threat_nodes = Some(nodes);
+        if let Some(s) = &mut self.searcher {
+            s.vcf.nodes = nodes;
+        }
+    }
+
+    fn new_searcher(&self) -> Searcher {
+        let mut searcher = Searcher::new(self.table_mib);
+        if let Some(nodes) = self.threat_nodes {
+            searcher.vcf.nodes = nodes;
+        }
+        searcher
+    }
+
+    /// Gets the search table ready for a new game (made, or emptied), so that no move's time
+    /// goes to it: a match does this before each game, as a brain does on `START`.
+    pub fn new_game(&mut self) {
+        match &mut self.searcher {
+            Some(searcher) => searcher.clear(),
+            None => self.searcher = Some(self.new_searcher()),
+        }
+    }
+
+    /// Frees the search table (the next move builds a new one).
+    pub fn release_table(&mut self) {
+        self.searcher = None;
+    }
+
+    /// Chooses a move on `board` within `budget`: a raised stop flag cancels (nothing is
+    /// played, as with every computer move); nodes and the deadline only cut the search short
+    /// (the best move of the last finished iteration is played).
+    pub fn think(&mut self, board: &Board, budget: &Budget) -> Result<Thought, SearchError> {
+        let mut state = match &board.0 {
+            Repr::Small(p) => State::from_position(p, self.exact),
+            Repr::Wide(p) => State::from_position(p, self.exact),
+        };
+        if self.searcher.is_none() {
+            self.searcher = Some(self.new_searcher());
+        }
+        let searcher = self.searcher.as_mut().expect("made just above");
+        let limits = Limits {
+            max_depth: self.max_depth,
+            budget,
+        };
+        board.unfinished()?;
+        let Some(report) = searcher.search(&mut state, &limits) else {
+            unreachable!("the search answers every unfinished position");
+        };
+        if budget.is_stopped() {
+            return Err(SearchError::Stopped(Exhausted::Stopped));
+        }
+        let verdict = verdict(&report, board.stone_count());
+        Ok(Thought {
+            cell: report.best,
+            best: vec![report.best],
+            verdict: Some(verdict),
+            candidates: vec![Candidate {
+                cell: report.best,
+                verdict,
+            }],
+            nodes: report.nodes,
+            method: Method::Search {
+                depth: report.depth,
+            },
+        })
+    }
+}
+
+/// The value of a search's answer on a board holding `stones` stones. Only the search's own
+/// proofs are results: a line completed now, a VCF, or two threats of the opponent that no
+/// move stops. A decisive score from the tree search is not one (it searches a few candidate
+/// moves per node, so a refutation may lie among those it skipped): it is an estimate, kept
+/// within the estimate range.
+pub(super) fn verdict(report: &Report, stones: usize) -> Verdict {
+    let proven = matches!(report.reason, Reason::Win | Reason::Vcf | Reason::Block);
+    if proven && is_decisive(report.score) {
+        Verdict::from_score(report.score, stones, false)
+    } else {
+        Verdict::Estimate(report.score.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    }
+}

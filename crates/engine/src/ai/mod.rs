@@ -1,0 +1,30 @@
+//! The computer players: the levels a user picks, how each chooses a move, what it reports
+//! (the move, its value — proven or estimated — and the work), and the move-time policy every
+//! front end shares. Built on the pure searches below it (solver, textbook search, Gomoku
+//! search); the game flow ([`crate::session`]) sits above it.
+//!
+//! - [`level`]: who plays a side (`human` or a computer [`Level`]) and how levels are named.
+//! - [`thought`]: [`Thought`], what the computer decided and why.
+//! - [`thinker`]: [`Thinker`], the computer's memory across a game and the dispatch by level.
+//! - [`hard`]: the `hard` level, the threat-pattern search of the engine's Gomoku module on every board.
+//! - [`textbook`]: the depth-limited alpha-beta of `depth:N`.
+//! - [`analysis`]: the value of every move for the analysis overlay, exact or estimated.
+//! - [`clock`]: how long one move may take, and the per-move clock a front end hands in.
+
+pub mod analysis;
+pub mod clock;
+pub mod hard;
+pub mod level;
+pub mod textbook;
+pub mod thinker;
+pub mod thought;
+
+pub use analysis::{analysis_is_exact, analyze, Analysis, AnalysisKind, MoveEstimate};
+pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};
+pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
+pub use level::{BadPlayer, Level, Player};
+pub use thinker::{perfect_exactness, Exactness, Thinker, EXACT_EMPTY_CELLS, PLAY_HASH_MIB};
+pub use thought::{Candidate, Method, Thought};
+
+#[cfg(test)]
+mod tests;

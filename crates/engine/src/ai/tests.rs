@@ -1,0 +1,153 @@
+//! The computer players: what `hard` reports (only proofs are wins and losses), and how a
+//! move keeps to its time.
+
+use super::*;
+use crate::board::Board;
+use crate::gomoku::search::{Reason, Report, CHECK_EVERY_NODES, EVAL_LIMIT};
+use crate::rules::Rules;
+use crate::score::Verdict;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn think(thinker: &mut Thinker, board: &Board, level: Level) -> Thought {
+    let mut rng = StdRng::seed_from_u64(7);
+    thinker.think(board, level, false, &mut rng).unwrap()
+}
+
+/// The board after `moves` (notation) on 15x15/5.
+fn board_after(moves: &str) -> Board {
+    let mut board = Board::new(Rules::new(15, 15, Some(5)).unwrap());
+    for m in moves.split_whitespace() {
+        let cell = board.parse_move(m).unwrap();
+        board.play(cell).unwrap();
+    }
+    board
+}
+
+#[test]
+fn an_open_four_is_a_win_in_three_not_one() {
+    // Issue 17: o's f6 makes an open four (f6 g6 h6 i6): x blocks one end, o completes the
+    // other, so the win is 3 plies away; it was reported as a win in 1.
+    let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7");
+    let thought = think(&mut Thinker::new(0), &board, Level::Hard);
+    assert_eq!(board.move_name(thought.cell), "f6");
+    assert_eq!(thought.verdict, Some(Verdict::Win(3)));
+    // x, facing the open four, has lost: its block and o's fifth stone.
+    let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7 f6");
+    let thought = think(&mut Thinker::new(0), &board, Level::Hard);
+    assert_eq!(thought.verdict, Some(Verdict::Loss(2)));
+    // A completing move is a win in 1.
+    let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7 f6 e6");
+    let thought = think(&mut Thinker::new(0), &board, Level::Hard);
+    assert_eq!(board.move_name(thought.cell), "j6");
+    assert_eq!(thought.verdict, Some(Verdict::Win(1)));
+}
+
+#[test]
+fn a_decisive_tree_search_score_is_only_an_estimate() {
+    let report = |reason, score| Report {
+        best: 0,
+        score,
+        depth: 3,
+        nodes: 100,
+        pv: vec![0],
+        reason,
+        cut_short: None,
+    };
+    let mate_soon = crate::score::MATE - 15;
+    // The tree search looks at a few moves per node: its "win" is not a proof.
+    for score in [mate_soon, -mate_soon] {
+        let v = hard::verdict(&report(Reason::Search, score), 10);
+        assert_eq!(v, Verdict::Estimate(score.signum() * EVAL_LIMIT), "{score}");
+    }
+    assert_eq!(
+        hard::verdict(&report(Reason::Search, 35), 10),
+        Verdict::Estimate(35)
+    );
+    // The search's own proofs keep their distance.
+    assert_eq!(
+        hard::verdict(&report(Reason::Vcf, mate_soon), 10),
+        Verdict::Win(5)
+    );
+    assert_eq!(
+        hard::verdict(&report(Reason::Block, -(crate::score::MATE - 12)), 10),
+        Verdict::Loss(2)
+    );
+}
+
+/// A clock that moves only when it is read, by `step` each time: the search's work between
+/// two reads stands for `step` of time, so a search that forgot to look would run on
+/// without the clock moving and be caught by the node count.
+#[derive(Clone)]
+struct FakeClock {
+    base: Instant,
+    step: Duration,
+    reads: Arc<AtomicU64>,
+}
+
+impl FakeClock {
+    fn new(step: Duration) -> FakeClock {
+        FakeClock {
+            base: Instant::now(),
+            step,
+            reads: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    fn now(&self) -> Instant {
+        let n = self.reads.fetch_add(1, Ordering::Relaxed) as u32;
+        self.base + self.step * n
+    }
+
+    /// The time shown by the last read.
+    fn elapsed(&self) -> Duration {
+        self.step * (self.reads.load(Ordering::Relaxed) as u32).saturating_sub(1)
+    }
+}
+
+#[test]
+fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_nodes() {
+    let rules = Rules::new(15, 15, Some(5)).unwrap();
+    let mut board = Board::new(rules);
+    for cell in ["h8", "i9", "h9", "h10"] {
+        board.play(board.parse_move(cell).unwrap()).unwrap();
+    }
+    for limit_ms in [40, 200] {
+        let limit = Duration::from_millis(limit_ms);
+        // One read per CHECK_EVERY_NODES nodes: 100 µs stands for those nodes' work.
+        let clock = FakeClock::new(Duration::from_micros(100));
+        let mut thinker = Thinker::new(0);
+        let reader = clock.clone();
+        thinker.set_move_clock(Some(move_time_limit(limit, move || reader.now())));
+        let thought = think(&mut thinker, &board, Level::Hard);
+        let reads = clock.reads.load(Ordering::Relaxed);
+        // The position needs a search; it ran until the clock stopped it.
+        assert!(
+            thought.nodes > 100,
+            "{limit_ms} ms: {} nodes",
+            thought.nodes
+        );
+        // Stopped at the first look past limit - margin (a look or two more while the
+        // root's threat checks unwind), so the answer has the margin to spare.
+        let deadline = limit - stop_margin(limit);
+        assert!(
+            clock.elapsed() >= deadline,
+            "{limit_ms} ms: {:?}",
+            clock.elapsed()
+        );
+        assert!(
+            clock.elapsed() <= deadline + clock.step * 3,
+            "{limit_ms} ms: {:?}",
+            clock.elapsed()
+        );
+        // Never more than CHECK_EVERY_NODES nodes without a look at the clock.
+        assert!(
+            thought.nodes <= (reads + 1) * CHECK_EVERY_NODES,
+            "{limit_ms} ms: {} nodes, {reads} reads",
+            thought.nodes
+        );
+    }
+}

@@ -1,0 +1,251 @@
+//! How a computer level chooses a move: the exact solver (its table kept across the game), a
+//! bounded alpha-beta search over the engine's generic [`crate::search::alphabeta`], or a
+//! random legal move. Ties among equally good moves are broken by the generator handed in.
+//!
+
+use super::clock::MoveClock;
+use super::hard::HardPlayer;
+use super::level::Level;
+use super::textbook::bounded_on;
+use super::thought::{Candidate, Method, Thought};
+use crate::board::{Board, Repr};
+use crate::budget::{Budget, Controls};
+use crate::error::SearchError;
+use crate::position::Position;
+use crate::solver::{Solver, SolverConfig};
+use rand::Rng;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// The exact solver is used when at most this many cells are empty (and the board has at most
+/// 64 cells): an empty 4x4 board solves in about 0.2 s, 5x5 positions with 16 empty cells in
+/// well under a second, while an empty 5x5 board takes minutes.
+pub const EXACT_EMPTY_CELLS: usize = 16;
+
+/// The transposition table of the solver a session keeps, in MiB (a 4x4 game fills under 1%).
+pub const PLAY_HASH_MIB: usize = 32;
+
+/// When the `perfect` level's moves are proven on a board (the other levels never claim to
+/// be exact).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exactness {
+    /// Every move: the solver handles the position from the empty board on.
+    Always,
+    /// Once at most this many cells are empty; before that it plays like `hard` (estimates).
+    FromEmpty(usize),
+    /// Never: the board is too big for the solver, the `hard` search plays (estimates).
+    Never,
+}
+
+/// When `perfect` is exact on boards of `rules`, for a thinker that solves positions with at
+/// most `exact_empty_cells` empty cells (the rule [`Thinker::think`] follows).
+pub fn perfect_exactness(rules: crate::rules::Rules, exact_empty_cells: usize) -> Exactness {
+    if Board::new(rules).as_small().is_none() {
+        Exactness::Never
+    } else if rules.cells() <= exact_empty_cells {
+        Exactness::Always
+    } else {
+        Exactness::FromEmpty(exact_empty_cells)
+    }
+}
+
+/// Nodes a `hard` move may cost when no clock bounds it: about a quarter to half a second
+/// on one core of a current machine, so `mnk play` answers promptly and reproducibly.
+pub const UNTIMED_NODES: u64 = 150_000;
+
+/// Nodes a move may cost at most when a clock bounds it: a guard against a clock that never
+/// says stop, far beyond what a second of search visits.
+pub const TIMED_NODES: u64 = 200_000_000;
+
+/// The computer's memory across a game: the exact solver and the big-board search with their
+/// tables (made on first use), the stop flag and the per-move clock a front end hands in.
+///
+/// ```
+/// use mnk_engine::ai::{Level, Thinker};
+/// use mnk_engine::{Board, Rules};
+/// use rand::SeedableRng;
+///
+/// // o must block x's column a at a3.
+/// let board = Board::from_text(Rules::tic_tac_toe(), ".../xo./x..").unwrap();
+/// let mut thinker = Thinker::default();
+/// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+/// for level in [Level::Perfect, Level::Hard, Level::Depth(2)] {
+///     let thought = thinker.think(&board, level, false, &mut rng).unwrap();
+///     assert_eq!(board.move_name(thought.cell), "a3", "{level:?}");
+/// }
+/// ```
+#[derive(Default)]
+pub struct Thinker {
+    solver: Option<Solver<u64>>,
+    exact_empty_cells: usize,
+    stop: Option<Arc<AtomicBool>>,
+    clock: Option<MoveClock>,
+    /// `hard`, and `perfect` where the solver cannot answer.
+    hard: HardPlayer,
+}
+
+impl Thinker {
+    /// A thinker that uses the exact solver on positions with at most `exact_empty_cells`
+    /// empty cells.
+    pub fn new(exact_empty_cells: usize) -> Self {
+        Thinker {
+            exact_empty_cells,
+            ..Thinker::default()
+        }
+    }
+
+    /// Bounds each `hard` move by a fresh deadline from `clock` (a front end's time per
+    /// move) instead of a node budget; `None` restores the node budget ([`UNTIMED_NODES`]),
+    /// which makes a seeded game repeat exactly.
+    pub fn set_move_clock(&mut self, clock: Option<MoveClock>) {
+        self.clock = clock;
+    }
+
+    /// The per-move clock, when there is one.
+    pub fn move_clock(&self) -> Option<&MoveClock> {
+        self.clock.as_ref()
+    }
+
+    /// Gets ready for a new game: the `hard` search's table is made (or emptied) now, so that
+    /// no move's time goes to it.
+    pub fn prepare(&mut self) {
+        self.hard.new_game();
+    }
+
+    /// Makes overlines not win for the `hard` search (exactly-K rules, as a Gomocup
+    /// referee may ask); the session's own boards are freestyle ("K or more").
+    pub fn set_exact_k(&mut self, exact: bool) {
+        self.hard.exact = exact;
+    }
+
+    /// Frees the search tables (the solver's and the `hard` search's); the next decision
+    /// builds them again. Levels, clock and stop flag are kept.
+    pub fn release_tables(&mut self) {
+        self.solver = None;
+        self.hard.release_table();
+    }
+
+    /// A flag another thread may set to stop the next searches (a server bounding a search
+    /// in time); a stopped search returns `SearchError::Stopped` and plays nothing. `None`
+    /// removes the flag. The solver's table stays valid after a stop.
+    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.stop = flag;
+    }
+
+    /// What bounds every search of one decision: the stop flag.
+    fn budget(&self) -> Budget {
+        Budget::unlimited().with_stop(self.stop.clone())
+    }
+
+    /// The budget of one `hard` move: the stop flag, and a fresh deadline from the clock
+    /// (started now, as the move's thinking starts) or a fixed number of nodes.
+    fn move_budget(&self) -> Budget {
+        match &self.clock {
+            Some(clock) => self
+                .budget()
+                .with_deadline(clock())
+                .with_node_limit(TIMED_NODES),
+            None => self.budget().with_node_limit(UNTIMED_NODES),
+        }
+    }
+
+    /// Chooses a move for the side to move of `board` at `level`; with `explain`, values every
+    /// candidate. The board must not be finished.
+    pub fn think(
+        &mut self,
+        board: &Board,
+        level: Level,
+        explain: bool,
+        rng: &mut impl Rng,
+    ) -> Result<Thought, SearchError> {
+        board.unfinished()?;
+        let legal = board.legal_moves();
+        match level {
+            Level::Random => Ok(Thought {
+                cell: legal[rng.gen_range(0..legal.len())],
+                best: legal,
+                verdict: None,
+                candidates: Vec::new(),
+                nodes: 0,
+                method: Method::Random,
+            }),
+            Level::Perfect => match board.as_small() {
+                Some(pos) if legal.len() <= self.exact_empty_cells => self.exact(pos, explain, rng),
+                _ => self.hard(board),
+            },
+            Level::Hard => self.hard(board),
+            Level::Depth(depth) => self.bounded(board, depth, explain, rng),
+        }
+    }
+
+    fn exact(
+        &mut self,
+        pos: &Position<u64>,
+        explain: bool,
+        rng: &mut impl Rng,
+    ) -> Result<Thought, SearchError> {
+        let solver = self.solver.get_or_insert_with(|| {
+            Solver::new(SolverConfig {
+                hash_mib: PLAY_HASH_MIB,
+                ..SolverConfig::default()
+            })
+        });
+        solver.set_budget(Budget::unlimited().with_stop(self.stop.clone()));
+        let before = solver.stats().nodes;
+        let (best, verdict, candidates) = if explain {
+            let moves = solver.analyze(pos)?;
+            let top = moves.iter().map(|m| m.score).max().unwrap_or(0);
+            let best: Vec<usize> = moves
+                .iter()
+                .filter(|m| m.score == top)
+                .map(|m| m.cell)
+                .collect();
+            let verdict = moves.iter().find(|m| m.score == top).map(|m| m.verdict);
+            let mut sorted = moves.clone();
+            sorted.sort_by_key(|m| (std::cmp::Reverse(m.score), m.cell));
+            let candidates = sorted
+                .iter()
+                .map(|m| Candidate {
+                    cell: m.cell,
+                    verdict: m.verdict,
+                })
+                .collect();
+            (best, verdict, candidates)
+        } else {
+            let solution = solver.solve(pos)?;
+            (solution.best_moves, Some(solution.verdict), Vec::new())
+        };
+        Ok(Thought {
+            cell: best[rng.gen_range(0..best.len())],
+            best,
+            verdict,
+            candidates,
+            nodes: solver.stats().nodes - before,
+            method: Method::Exact,
+        })
+    }
+}
+
+impl Thinker {
+    /// The `hard` search within the move's budget.
+    fn hard(&mut self, board: &Board) -> Result<Thought, SearchError> {
+        let budget = self.move_budget();
+        self.hard.think(board, &budget)
+    }
+
+    /// `depth:N`: depth-limited alpha-beta on either board representation, stopped by the stop
+    /// flag.
+    fn bounded(
+        &self,
+        board: &Board,
+        depth: u32,
+        explain: bool,
+        rng: &mut impl Rng,
+    ) -> Result<Thought, SearchError> {
+        let controls = Controls::with_budget(self.budget());
+        match &board.0 {
+            Repr::Small(p) => bounded_on(p, depth, explain, &controls, rng),
+            Repr::Wide(p) => bounded_on(p, depth, explain, &controls, rng),
+        }
+    }
+}

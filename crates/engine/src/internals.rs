@@ -1,0 +1,21 @@
+//! The engine's insides, for its benchmarks, its fuzz targets and its own integration tests
+//! only (the `internals` feature): not part of the API, and free to change in any release.
+
+pub use crate::bits::{BitSet, Wide};
+pub use crate::board_game::{BoardGame, MoveOrder, Scoring};
+pub use crate::count::{count, estimate};
+pub use crate::geometry::Geometry;
+pub use crate::gomoku::pattern::Pattern;
+pub use crate::gomoku::search::EVAL_LIMIT;
+pub use crate::gomoku::search::{Reason, Report};
+pub use crate::gomoku::vcf::{find_vcf, VcfLimits};
+pub use crate::gomoku::{Limits, Searcher, State};
+pub use crate::position::Position;
+pub use crate::score::{win_score, HEURISTIC_LIMIT, INFINITY, MATE};
+pub use crate::solver::Solver;
+pub use crate::threats::{scan, ThreatScan};
+
+/// The one-word position of a board of up to 64 cells.
+pub fn small(board: &crate::Board) -> Option<&Position<u64>> {
+    board.as_small()
+}
