@@ -58,6 +58,9 @@ struct Tally {
     abandoned: AtomicU64,
     evicted: AtomicU64,
     most_games_held: AtomicUsize,
+    server_errors: AtomicU64,
+    /// Every request's round trip, in microseconds.
+    latencies_us: Mutex<Vec<u64>>,
     failures: Mutex<Vec<String>>,
 }
 
@@ -102,11 +105,15 @@ impl Worker {
         };
         let req = req.body(Full::new(Bytes::from(bytes))).unwrap();
         self.tally.requests.fetch_add(1, Ordering::Relaxed);
+        let sent = Instant::now();
         let res = self.client.request(req).await.expect("the server answers");
         let status = res.status().as_u16();
         let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let took = sent.elapsed().as_micros() as u64;
+        self.tally.latencies_us.lock().unwrap().push(took);
         let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         if status >= 500 {
+            self.tally.server_errors.fetch_add(1, Ordering::Relaxed);
             self.tally.fail(format!("{method} {path}: {status} {body}"));
         }
         Answer { status, body }
@@ -486,6 +493,15 @@ fn consistent(game: &Value) -> Result<(), String> {
     }
 }
 
+/// The value at quantile `q` (0 to 1) of sorted `values`; 0 when there are none.
+fn percentile(sorted: &[u64], q: f64) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let at = ((sorted.len() - 1) as f64 * q).round() as usize;
+    sorted[at]
+}
+
 /// Resident set size and its peak, in KiB, from /proc/self/status.
 fn memory_kib() -> (u64, u64) {
     let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
@@ -562,14 +578,22 @@ async fn many_games_and_garbage_for_a_bounded_time() {
 
     let requests = tally.requests.load(Ordering::Relaxed);
     let finished = tally.finished.load(Ordering::Relaxed);
+    let mut latencies = std::mem::take(&mut *tally.latencies_us.lock().unwrap());
+    latencies.sort_unstable();
+    let ms = |q: f64| percentile(&latencies, q) as f64 / 1000.0;
     println!(
         "soak: {elapsed:.1} s, {WORKERS} clients, {requests} requests ({:.0}/s, {} garbage), \
+         latency p50 {:.2} ms, p99 {:.1} ms, max {:.0} ms, {} answers 5xx, \
          {finished} games finished, {} abandoned at the deadline, {} evicted mid-game; \
          store: at most {} games held (cap {MAX_GAMES}), {held} at the end; \
          RSS {} MiB before, {} MiB after, peak {} MiB (bound {PEAK_RSS_BOUND_MIB} MiB); \
          {} cores",
         requests as f64 / elapsed,
         tally.garbage.load(Ordering::Relaxed),
+        ms(0.5),
+        ms(0.99),
+        ms(1.0),
+        tally.server_errors.load(Ordering::Relaxed),
         tally.abandoned.load(Ordering::Relaxed),
         tally.evicted.load(Ordering::Relaxed),
         tally.most_games_held.load(Ordering::Relaxed),
