@@ -50,6 +50,10 @@ pub struct Options {
     pub dark: bool,
     /// The server's limits.
     pub limits: mnk_web::Limits,
+    /// Where the server keeps its games.
+    pub db: mnk_web::Location,
+    /// The token the server asks for, if any.
+    pub token: Option<String>,
     /// Keep the first-visit help open (otherwise it is closed before the test starts).
     pub first_visit: bool,
 }
@@ -63,12 +67,23 @@ impl Default for Options {
             lang: "en-US",
             dark: false,
             limits: mnk_web::Limits::default(),
+            db: mnk_web::Location::Memory,
+            token: None,
             first_visit: false,
         }
     }
 }
 
 impl Options {
+    /// The server's set-up.
+    pub fn config(&self) -> mnk_web::Config {
+        mnk_web::Config {
+            limits: self.limits,
+            db: self.db.clone(),
+            access: mnk_web::Access::new([], self.token.clone()),
+        }
+    }
+
     /// A 390x844 phone.
     pub fn phone() -> Self {
         Options {
@@ -98,8 +113,17 @@ pub struct Server {
 }
 
 impl Server {
-    /// Serves on `addr` (port 0: a free one).
+    /// Serves on `addr` (port 0: a free one) with these limits, games in memory.
     pub async fn start(addr: &str, limits: mnk_web::Limits) -> Server {
+        let config = mnk_web::Config {
+            limits,
+            ..mnk_web::Config::default()
+        };
+        Server::start_with(addr, config).await
+    }
+
+    /// Serves on `addr` (port 0: a free one) as `config` says.
+    pub async fn start_with(addr: &str, config: mnk_web::Config) -> Server {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
@@ -117,9 +141,11 @@ impl Server {
             socket.listen(1024).unwrap()
         };
         let addr = listener.local_addr().unwrap();
-        runtime.spawn(mnk_web::serve_on(
+        // Opened here, so that a database another server still holds fails the test at once.
+        let state = std::sync::Arc::new(mnk_web::AppState::open(&config).expect("the database"));
+        runtime.spawn(mnk_web::serve_state(
             listener,
-            limits,
+            state,
             std::future::pending::<()>(),
         ));
         Server { addr, runtime }
@@ -183,7 +209,7 @@ impl Browser {
                  ignored outside CI and fail under CI=true"
             );
         };
-        let server = Server::start("127.0.0.1:0", opts.limits).await;
+        let server = Server::start_with("127.0.0.1:0", opts.config()).await;
         let url = format!("http://{}/", server.addr);
 
         let port = free_port();
