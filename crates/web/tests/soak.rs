@@ -1,9 +1,12 @@
-//! Soak test of the web server: the real router served over TCP on 127.0.0.1, many games
-//! played to the end at once by a bounded client loop (human moves, computer moves, undo,
-//! hints, analysis), with garbage requests in between. Asserts that no request ever gets a
-//! 5xx, that every finished game is consistent (replayed independently: no cell twice, the
-//! turn order, the result and the winning line), that the store never holds more than
-//! `Limits::max_games`, and that the peak RSS of the process stays under a documented bound.
+//! Soak test of the web server: the real router served over TCP on loopback with its games
+//! in a database file, many games played to the end at once by a bounded client loop (human
+//! moves, computer moves, undo, hints, analysis), with garbage requests in between; each
+//! worker is its own client (its own loopback address, 127.0.0.10 and up). Asserts that no
+//! request ever gets a 5xx, that every finished game is consistent (replayed independently:
+//! no cell twice, the turn order, the result and the winning line), that the store never
+//! holds more than `Limits::max_games`, and that the peak RSS of the process stays under a
+//! documented bound. Its crash-restart phase, which needs the real `mnk` binary, is
+//! `crates/cli/tests/serve_soak.rs`.
 //!
 //! It runs for `MNK_SOAK_SECS` seconds (default 20): the time is a loop deadline, never a
 //! sleep. `cargo test -p mnk-web --test soak -- --nocapture` prints the figures.
@@ -12,7 +15,7 @@ use axum::body::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::{connect::HttpConnector, Client};
 use hyper_util::rt::TokioExecutor;
-use mnk_web::{router, AppState, Limits};
+use mnk_web::{AppState, Config, Limits, Location};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -525,32 +528,40 @@ async fn many_games_and_garbage_for_a_bounded_time() {
     let (rss_before, _) = memory_kib();
     let limits = Limits {
         max_games: MAX_GAMES,
+        // The abandoned games must make room at once: the grace time has its own tests.
+        grace: Duration::ZERO,
+        // Throughput is measured here; the rate limit has its own tests.
+        requests_per_second: 0,
         move_time: Some(Duration::from_millis(20)),
         ..Limits::default()
     };
-    // The app of `serve_on`, served by axum on a loopback port; the test keeps the state to
-    // watch the store.
-    let state = Arc::new(AppState::new(limits));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("soak-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let config = Config {
+        limits,
+        db: Location::File(dir.join("games.db")),
+        ..Config::default()
+    };
+    // What `mnk serve` runs, on a loopback port; the test keeps the state to watch the store.
+    let state = Arc::new(AppState::open(&config).unwrap());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let app = router(state.clone());
-    let server = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = stop_rx.await;
-            })
-            .await
-    });
+    let server = tokio::spawn(mnk_web::serve_state(listener, state.clone(), async move {
+        let _ = stop_rx.await;
+    }));
 
-    let client: HttpClient = Client::builder(TokioExecutor::new()).build(HttpConnector::new());
     let tally = Arc::new(Tally::default());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(secs);
     let workers: Vec<_> = (0..WORKERS)
         .map(|i| {
+            // Each worker is its own client, from its own loopback address.
+            let mut connector = HttpConnector::new();
+            connector.set_local_address(Some(std::net::IpAddr::from([127, 0, 0, 10 + i as u8])));
             let mut worker = Worker {
-                client: client.clone(),
+                client: Client::builder(TokioExecutor::new()).build(connector),
                 base: base.clone(),
                 state: state.clone(),
                 tally: tally.clone(),
@@ -571,9 +582,10 @@ async fn many_games_and_garbage_for_a_bounded_time() {
         w.await.expect("a worker panicked");
     }
     let elapsed = start.elapsed().as_secs_f64();
+    let held = state.store.len();
     let _ = stop_tx.send(());
     server.await.unwrap().unwrap();
-    let held = state.store.len();
+    let _ = std::fs::remove_dir_all(&dir);
     let (rss_after, peak) = memory_kib();
 
     let requests = tally.requests.load(Ordering::Relaxed);
