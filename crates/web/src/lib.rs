@@ -67,6 +67,7 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
     ("/moves.js", JS, include_str!("assets/moves.js")),
     ("/settings.js", JS, include_str!("assets/settings.js")),
     ("/share.js", JS, include_str!("assets/share.js")),
+    ("/token.js", JS, include_str!("assets/token.js")),
     ("/teach.js", JS, include_str!("assets/teach.js")),
     ("/tree-view.js", JS, include_str!("assets/tree-view.js")),
     ("/favicon.svg", SVG, include_str!("assets/favicon.svg")),

@@ -6,11 +6,13 @@ import { t, translate, setLang, currentLang, onLangChange, safeGet, safeSet } fr
 import { GamePage } from "./game.js";
 import { ShareDialog, linkedGame } from "./share.js";
 import { TeachPanel } from "./teach.js";
+import { askForTokens } from "./token.js";
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = "mnk.theme";
 const SEEN_KEY = "mnk.seen-help";
 
+askForTokens();
 const page = new GamePage();
 new ShareDialog(page);
 const teach = new TeachPanel();
