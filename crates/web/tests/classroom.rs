@@ -32,6 +32,11 @@ async fn call(
     request(app, from, method, path, &[], body.as_deref()).await
 }
 
+/// `METHOD /api/v1/games/{id}`.
+async fn on_game(app: &axum::Router, from: Option<SocketAddr>, method: Method, id: &str) -> Answer {
+    call(app, from, method, &format!("/api/v1/games/{id}"), None).await
+}
+
 async fn create(app: &axum::Router, from: Option<SocketAddr>, body: Value) -> Answer {
     call(app, from, Method::POST, "/api/v1/games", Some(body)).await
 }
@@ -83,14 +88,7 @@ async fn games_survive_a_restart_on_the_same_database_with_their_last_thought() 
     let answered = call(&a, peer(1), Method::POST, &format!("{base}/computer"), None).await;
     assert_eq!(answered.status, StatusCode::OK, "{}", answered.body);
     let gone = new_game(&a, peer(1)).await;
-    call(
-        &a,
-        peer(1),
-        Method::DELETE,
-        &format!("/api/v1/games/{gone}"),
-        None,
-    )
-    .await;
+    on_game(&a, peer(1), Method::DELETE, &gone).await;
     // As after a crash: the state is dropped without closing anything.
     drop(a);
     drop(state);
@@ -155,7 +153,7 @@ async fn a_client_at_its_cap_loses_its_own_oldest_game_never_a_recent_one_nor_an
         ..Limits::default()
     });
     let a = app(&s);
-    let mine: Vec<String> = futures_of(&a, peer(1), 3).await;
+    let mine: Vec<String> = games_of(&a, peer(1), 3).await;
     let refused = create(&a, peer(1), json!({})).await;
     assert_eq!(
         refused.status,
@@ -174,7 +172,8 @@ async fn a_client_at_its_cap_loses_its_own_oldest_game_never_a_recent_one_nor_an
     );
 }
 
-async fn futures_of(a: &axum::Router, from: Option<SocketAddr>, n: usize) -> Vec<String> {
+/// `n` new games of the client at `from`; their ids.
+async fn games_of(a: &axum::Router, from: Option<SocketAddr>, n: usize) -> Vec<String> {
     let mut ids = Vec::new();
     for _ in 0..n {
         ids.push(new_game(a, from).await);
@@ -189,8 +188,8 @@ async fn a_full_server_refuses_new_games_rather_than_evict_recent_ones() {
         ..Limits::default()
     });
     let a = app(&s);
-    let victims = futures_of(&a, peer(1), 2).await;
-    futures_of(&a, peer(2), 2).await;
+    let victims = games_of(&a, peer(1), 2).await;
+    games_of(&a, peer(2), 2).await;
     let full = create(&a, peer(2), json!({})).await;
     assert_eq!(
         full.status,
@@ -225,7 +224,7 @@ async fn memory_holds_few_games_but_none_is_lost_and_idle_games_expire() {
         ..Limits::default()
     });
     let a = app(&s);
-    let ids = futures_of(&a, peer(1), 6).await;
+    let ids = games_of(&a, peer(1), 6).await;
     assert!(s.store.loaded() <= 2, "{} loaded", s.store.loaded());
     for id in &ids {
         assert!(exists(&a, id).await, "unloaded, not lost");
@@ -238,14 +237,7 @@ async fn memory_holds_few_games_but_none_is_lost_and_idle_games_expire() {
     });
     let a = app(&s);
     let id = new_game(&a, peer(1)).await;
-    let gone = call(
-        &a,
-        peer(1),
-        Method::GET,
-        &format!("/api/v1/games/{id}"),
-        None,
-    )
-    .await;
+    let gone = on_game(&a, peer(1), Method::GET, &id).await;
     assert_eq!(gone.status, StatusCode::NOT_FOUND);
     assert!(gone.body["error"].as_str().unwrap().contains("expire"));
     assert_eq!(s.store.sweep().unwrap(), 0);
@@ -253,14 +245,7 @@ async fn memory_holds_few_games_but_none_is_lost_and_idle_games_expire() {
     let s = state_with(Limits::default());
     let a = app(&s);
     let id = new_game(&a, peer(1)).await;
-    let del = call(
-        &a,
-        peer(1),
-        Method::DELETE,
-        &format!("/api/v1/games/{id}"),
-        None,
-    )
-    .await;
+    let del = on_game(&a, peer(1), Method::DELETE, &id).await;
     assert_eq!(del.status, StatusCode::NO_CONTENT);
     assert!(!exists(&a, &id).await);
 }
@@ -470,32 +455,29 @@ async fn with_a_token_the_api_asks_for_it_and_the_page_does_not() {
             .status,
         StatusCode::OK
     );
-    let none = request(&a, peer(1), Method::POST, "/api/v1/games", &[], Some("{}")).await;
+    let none = create_with(&a, &[]).await;
     assert_eq!(none.status, StatusCode::UNAUTHORIZED);
     assert_eq!(code(&none), "token_required");
     assert_eq!(none.headers["www-authenticate"], "Bearer");
-    let wrong = request(
-        &a,
-        peer(1),
-        Method::POST,
-        "/api/v1/games",
-        &[("authorization", "Bearer maths-7a!")],
-        Some("{}"),
-    )
-    .await;
+    let wrong = create_with(&a, &[("authorization", "Bearer maths-7a!")]).await;
     assert_eq!(wrong.status, StatusCode::UNAUTHORIZED);
     assert_eq!(code(&wrong), "token_wrong");
-    let right = request(
-        &a,
+    let right = create_with(&a, &[("authorization", "Bearer maths-7b!")]).await;
+    assert_eq!(right.status, StatusCode::CREATED, "{}", right.body);
+    assert_eq!(s.store.len(), 1);
+}
+
+/// A new game with these headers, from 10.0.0.1.
+async fn create_with(a: &axum::Router, headers: &[(&str, &str)]) -> Answer {
+    request(
+        a,
         peer(1),
         Method::POST,
         "/api/v1/games",
-        &[("authorization", "Bearer maths-7b!")],
+        headers,
         Some("{}"),
     )
-    .await;
-    assert_eq!(right.status, StatusCode::CREATED, "{}", right.body);
-    assert_eq!(s.store.len(), 1);
+    .await
 }
 
 #[test]

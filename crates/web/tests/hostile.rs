@@ -18,14 +18,14 @@
 //! Runs for `MNK_HOSTILE_SECS` seconds (default 15), a loop deadline. `cargo test -p mnk-web
 //! --test hostile -- --nocapture` prints the figures.
 
+mod load;
+
 use axum::body::Bytes;
 use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::{connect::HttpConnector, Client};
-use hyper_util::rt::TokioExecutor;
-use mnk_web::{AppState, Config, Limits, Location};
+use load::{client_from, percentile, HttpClient, LoadServer};
+use mnk_web::Limits;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -40,14 +40,6 @@ const VICTIM_PACE: Duration = Duration::from_millis(100);
 
 /// The hostile client's loops at once.
 const HOSTILE_LOOPS: usize = 16;
-
-type HttpClient = Client<HttpConnector, Full<Bytes>>;
-
-fn client_from(ip: [u8; 4]) -> HttpClient {
-    let mut connector = HttpConnector::new();
-    connector.set_local_address(Some(IpAddr::from(ip)));
-    Client::builder(TokioExecutor::new()).build(connector)
-}
 
 async fn send(
     client: &HttpClient,
@@ -83,7 +75,7 @@ async fn hostile_loop(
     done: Arc<AtomicBool>,
     statuses: Statuses,
 ) {
-    let mut count = |s: u16| *statuses.lock().unwrap().entry(s).or_default() += 1;
+    let count = |s: u16| *statuses.lock().unwrap().entry(s).or_default() += 1;
     let mut i = 0usize;
     while !done.load(Ordering::Relaxed) {
         i += 1;
@@ -113,7 +105,7 @@ async fn hostile_loop(
         };
         count(s);
         if let Some(id) = game["id"].as_str() {
-            let what = if i % 2 == 0 {
+            let what = if i.is_multiple_of(2) {
                 ("POST", "computer")
             } else {
                 ("GET", "analysis")
@@ -131,35 +123,15 @@ async fn hostile_loop(
     }
 }
 
-fn percentile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_hostile_client_neither_evicts_nor_slows_another_clients_game() {
     let secs: u64 = std::env::var("MNK_HOSTILE_SECS")
         .ok()
         .map(|s| s.parse().expect("MNK_HOSTILE_SECS is a number of seconds"))
         .unwrap_or(15);
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("hostile-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
     let limits = Limits::default();
-    let config = Config {
-        limits,
-        db: Location::File(dir.join("games.db")),
-        ..Config::default()
-    };
-    let state = Arc::new(AppState::open(&config).unwrap());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(mnk_web::serve_state(listener, state.clone(), async move {
-        let _ = stop_rx.await;
-    }));
+    let server = LoadServer::start("hostile", limits).await;
+    let base = server.base.clone();
 
     let done = Arc::new(AtomicBool::new(false));
     let statuses: Statuses = Arc::default();
@@ -247,10 +219,8 @@ async fn a_hostile_client_neither_evicts_nor_slows_another_clients_game() {
             lost += 1;
         }
     }
-    let stored = state.store.len();
-    let _ = stop_tx.send(());
-    server.await.unwrap().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    let stored = server.state.store.len();
+    server.stop().await;
 
     latencies_ms.sort_by(f64::total_cmp);
     let statuses = statuses.lock().unwrap().clone();

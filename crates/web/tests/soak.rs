@@ -11,11 +11,12 @@
 //! It runs for `MNK_SOAK_SECS` seconds (default 20): the time is a loop deadline, never a
 //! sleep. `cargo test -p mnk-web --test soak -- --nocapture` prints the figures.
 
+mod load;
+
 use axum::body::Bytes;
 use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::{connect::HttpConnector, Client};
-use hyper_util::rt::TokioExecutor;
-use mnk_web::{AppState, Config, Limits, Location};
+use load::{client_from, percentile, HttpClient, LoadServer};
+use mnk_web::{AppState, Limits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -35,8 +36,6 @@ const MAX_GAMES: usize = 48;
 /// flight, and what the allocator keeps of freed tables. Measured on 2 cores: a peak of about
 /// 480 MiB; without the warm-games bound, about 740 MiB, which this bound catches.
 const PEAK_RSS_BOUND_MIB: u64 = 640;
-
-type HttpClient = Client<HttpConnector, Full<Bytes>>;
 
 /// The kinds of game the workers play: width, height, k, x, o.
 const KINDS: &[(usize, usize, usize, &str, &str)] = &[
@@ -496,15 +495,6 @@ fn consistent(game: &Value) -> Result<(), String> {
     }
 }
 
-/// The value at quantile `q` (0 to 1) of sorted `values`; 0 when there are none.
-fn percentile(sorted: &[u64], q: f64) -> u64 {
-    if sorted.is_empty() {
-        return 0;
-    }
-    let at = ((sorted.len() - 1) as f64 * q).round() as usize;
-    sorted[at]
-}
-
 /// Resident set size and its peak, in KiB, from /proc/self/status.
 fn memory_kib() -> (u64, u64) {
     let status = std::fs::read_to_string("/proc/self/status").expect("/proc/self/status");
@@ -535,33 +525,18 @@ async fn many_games_and_garbage_for_a_bounded_time() {
         move_time: Some(Duration::from_millis(20)),
         ..Limits::default()
     };
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("soak-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let config = Config {
-        limits,
-        db: Location::File(dir.join("games.db")),
-        ..Config::default()
-    };
     // What `mnk serve` runs, on a loopback port; the test keeps the state to watch the store.
-    let state = Arc::new(AppState::open(&config).unwrap());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(mnk_web::serve_state(listener, state.clone(), async move {
-        let _ = stop_rx.await;
-    }));
+    let server = LoadServer::start("soak", limits).await;
+    let (state, base) = (server.state.clone(), server.base.clone());
 
     let tally = Arc::new(Tally::default());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(secs);
     let workers: Vec<_> = (0..WORKERS)
         .map(|i| {
-            // Each worker is its own client, from its own loopback address.
-            let mut connector = HttpConnector::new();
-            connector.set_local_address(Some(std::net::IpAddr::from([127, 0, 0, 10 + i as u8])));
             let mut worker = Worker {
-                client: Client::builder(TokioExecutor::new()).build(connector),
+                // Each worker is its own client, from its own loopback address.
+                client: client_from([127, 0, 0, 10 + i as u8]),
                 base: base.clone(),
                 state: state.clone(),
                 tally: tally.clone(),
@@ -583,9 +558,7 @@ async fn many_games_and_garbage_for_a_bounded_time() {
     }
     let elapsed = start.elapsed().as_secs_f64();
     let held = state.store.len();
-    let _ = stop_tx.send(());
-    server.await.unwrap().unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    server.stop().await;
     let (rss_after, peak) = memory_kib();
 
     let requests = tally.requests.load(Ordering::Relaxed);
