@@ -80,14 +80,14 @@ async fn hostile_loop(
     while !done.load(Ordering::Relaxed) {
         i += 1;
         let (s, game) = match (n + i) % 4 {
-            // Big boards with the computer to move: a second of search each.
+            // Big boards with the computer to move past the opening: a second of search each.
             0 | 1 => {
                 send(
                     &client,
                     &base,
                     "POST",
                     "/api/v1/games",
-                    Some(json!({"width": 15, "height": 15, "x": "hard", "o": "hard"})),
+                    Some(json!({"width": 15, "height": 15, "x": "hard", "o": "hard", "moves": ["h8", "i9"]})),
                 )
                 .await
             }
