@@ -1,12 +1,12 @@
 //! The page in a classroom (issue 20), in a real browser: the token asked for once, the game
-//! going on by itself after the server restarts on its database, and a page that breaks no
-//! rule of its content security policy.
+//! going on by itself after the server restarts on its database, a page that breaks no rule
+//! of its content security policy, and a rebinding host name and another site's page refused.
 
 mod support;
 
 use mnk_web::Location;
 use serde_json::Value;
-use support::{with_page, Options, Server};
+use support::{with_page, Options, Server, REBINDING_NAME};
 
 fn db_file(name: &str) -> std::path::PathBuf {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -155,6 +155,76 @@ async fn the_page_keeps_to_its_content_security_policy() {
         b.wait("the lesson", "document.querySelector('#view-learn svg, #view-learn .tree')").await;
         b.click("#tab-play").await;
         assert_eq!(b.js("window.__csp").await, Value::Array(vec![]));
+        b
+    })
+    .await;
+}
+
+/// A page of another site (another port of the loopback is another origin): a form that
+/// posts a game to `target`, as a page on the web would try to.
+async fn another_site(target: &str) -> std::net::SocketAddr {
+    let page = format!(
+        "<!doctype html><html lang=en><title>another site</title>\
+         <form id=f method=post enctype=text/plain action='{target}api/v1/games'>\
+         <input name='{{\"width\":3,\"x\":\"' value='human\"}}'></form>"
+    );
+    let app = axum::Router::new().route(
+        "/",
+        axum::routing::get(move || async move { axum::response::Html(page) }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    addr
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    mnk_browser_missing,
+    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
+)]
+async fn a_rebinding_host_name_and_another_sites_page_are_refused() {
+    with_page(Options::default(), |b| async move {
+        let port = b.server.as_ref().unwrap().addr.port();
+        // DNS rebinding: a name of the attacker's, now resolving to this server. The browser
+        // thinks the page is the attacker's own, and the server will not serve it.
+        b.client
+            .goto(&format!("http://{REBINDING_NAME}:{port}/"))
+            .await
+            .unwrap();
+        let body = b.js("document.body.textContent").await;
+        let body = body.as_str().unwrap();
+        assert!(body.contains("host_not_allowed"), "{body}");
+        assert_eq!(
+            b.js("document.getElementById('board') === null").await,
+            true
+        );
+
+        // Another site's page: its script cannot read the API (the preflight of a JSON request
+        // is refused), and its form, which needs no preflight, is refused for its origin.
+        let other = another_site(&b.url).await;
+        b.client.goto(&format!("http://{other}/")).await.unwrap();
+        let fetched = b
+            .client
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; \
+                 fetch(arguments[0] + 'api/v1/games', {method: 'POST', body: '{}', \
+                   headers: {'content-type': 'application/json'}}) \
+                 .then((r) => done('read ' + r.status), () => done('refused'));",
+                vec![Value::String(b.url.clone())],
+            )
+            .await
+            .unwrap();
+        assert_eq!(fetched, "refused");
+        b.js("(document.getElementById('f').submit(), true)").await;
+        b.wait(
+            "the server's answer to the form",
+            &format!(
+                "location.port === '{port}' && document.body && \
+                 document.body.textContent.includes('origin_not_allowed')"
+            ),
+        )
+        .await;
         b
     })
     .await;

@@ -18,6 +18,10 @@ use std::time::{Duration, Instant};
 /// How long any one condition may take to come true before the test fails.
 pub const DEADLINE: Duration = Duration::from_secs(40);
 
+/// A host name the browser resolves to the loopback, as a name of an attacker's would resolve
+/// to the server after a DNS rebinding: the server must refuse it.
+pub const REBINDING_NAME: &str = "rebinding.example";
+
 /// axe-core, vendored (see `support/axe/README.md`).
 const AXE: &str = include_str!("axe/axe.min.js");
 
@@ -248,6 +252,7 @@ impl Browser {
             "--disable-component-update".into(),
             "--disable-sync".into(),
             "--disable-dev-shm-usage".into(),
+            format!("--host-resolver-rules=MAP {REBINDING_NAME} 127.0.0.1"),
             format!("--lang={}", opts.lang),
             format!("--user-data-dir={}", profile.display()),
         ];
