@@ -112,6 +112,22 @@ async fn after_a_server_restart_the_page_reconnects_and_the_same_game_goes_on() 
         assert_eq!(b.moves().await[2], cell_name(free));
         assert!(b.js("document.getElementById('failure').hidden").await == Value::Bool(true));
         assert_eq!(b.text("error").await, "");
+        let after = b.moves().await;
+        // Reloaded (as a student does when the server seems gone), the tab goes on with its
+        // game; with nothing remembered (as in a new tab), a new game starts.
+        b.load("").await;
+        b.wait_moves(4).await;
+        assert_eq!(
+            b.js("document.getElementById('board').dataset.id").await,
+            id
+        );
+        assert_eq!(b.moves().await, after);
+        b.js("(sessionStorage.clear(), true)").await;
+        b.load("").await;
+        assert_ne!(
+            b.js("document.getElementById('board').dataset.id").await,
+            id
+        );
         b
     })
     .await;

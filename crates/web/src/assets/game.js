@@ -18,6 +18,16 @@ const $ = (id) => document.getElementById(id);
 
 const ANALYSIS_KEY = "mnk.analysis";
 const PACE_KEY = "mnk.pace";
+const GAME_KEY = "mnk.game";
+
+/** The game this tab showed last, so that a reload (say, after the server restarted) goes on
+ * with it. Kept per tab (sessionStorage): two tabs are two games. */
+export function rememberedGame() {
+  try { return sessionStorage.getItem(GAME_KEY); } catch { return null; }
+}
+function rememberGame(id) {
+  try { sessionStorage.setItem(GAME_KEY, id); } catch { /* not remembered */ }
+}
 
 export class GamePage {
   constructor() {
@@ -108,7 +118,10 @@ export class GamePage {
     this.analysis = null;
     this.analysisError = "";
     if (!sameGame || (this.review !== null && this.review > view.moves.length)) this.review = null;
-    if (!sameGame) this.settings.fromGame(view);
+    if (!sameGame) {
+      this.settings.fromGame(view);
+      rememberGame(view.id);
+    }
     this.board.build(view.rules.width, view.rules.height);
     this.render();
     this.refreshAnalysis();
@@ -148,6 +161,22 @@ export class GamePage {
         this.render();
       }
       return null;
+    }
+  }
+
+  /** Shows the game `id` again, as the server keeps it (a reloaded page); whether it could. */
+  async resume(id) {
+    this.invalidate();
+    this.busy = true;
+    const ep = this.epoch;
+    this.render();
+    try {
+      const view = await this.ask(() => api.get(id), ep);
+      if (ep === this.epoch) this.apply(view);
+      return true;
+    } catch {
+      if (ep === this.epoch) this.busy = false;
+      return false;
     }
   }
 
