@@ -1,8 +1,9 @@
 //! The server as a classroom uses it (issue 20), in-process: games kept in a database across
 //! a restart, the caps per client and in all (never evicting a game used in the last minutes),
-//! the request rate, the fair search queue, the Host/Origin allow-list, the token, and the
-//! security headers on every answer.
+//! the request rate, the fair search queue, the Host/Origin allow-list, the token, the
+//! security headers on every answer, and a graceful stop.
 
+mod load;
 mod oneshot;
 
 use axum::http::{Method, StatusCode};
@@ -343,6 +344,61 @@ async fn a_full_search_queue_answers_503_with_retry_after_at_once() {
     )
     .await;
     assert_eq!(hint.status, StatusCode::OK, "{}", hint.body);
+}
+
+/// Ctrl-C or SIGTERM (here the shutdown future of [`mnk_web::serve_state`], which `mnk serve`
+/// completes on either) while a search runs: the search is stopped and its request answered
+/// 503 `shutting_down` rather than cut off, the server returns, and the database is closed,
+/// its write-ahead log folded in, every game in it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopping_server_stops_its_searches_answers_and_closes_its_database() {
+    let path = db_file("shutdown");
+    let config = Config {
+        limits: Limits {
+            search_time: Duration::from_secs(60),
+            ..Limits::default()
+        },
+        db: Location::File(path.clone()),
+        ..Config::default()
+    };
+    let state = Arc::new(AppState::open(&config).unwrap());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(mnk_web::serve_state(listener, state.clone(), async move {
+        let _ = stopped.await;
+    }));
+    let client = load::client_from([127, 0, 0, 1]);
+    // depth:6 on an empty 7x7 board thinks far longer than this test waits for it.
+    let body = json!({"width": 7, "height": 7, "k": 4, "x": "depth:6", "o": "human"});
+    let (status, game) = load::send(&client, &base, "POST", "/api/v1/games", Some(body)).await;
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_str().unwrap().to_string();
+    let thinking = {
+        let (client, base, path) = (
+            client.clone(),
+            base.clone(),
+            format!("/api/v1/games/{id}/computer"),
+        );
+        tokio::spawn(async move { load::send(&client, &base, "POST", &path, None).await })
+    };
+    while state.searches_running() == 0 {
+        tokio::task::yield_now().await;
+    }
+    stop.send(()).unwrap();
+    let (status, answer) = thinking.await.unwrap();
+    assert_eq!(
+        (status, answer["code"].as_str()),
+        (503, Some("shutting_down")),
+        "{answer}"
+    );
+    server.await.unwrap().unwrap();
+    drop(state);
+
+    let wal = path.with_file_name("games.db-wal");
+    assert!(!wal.exists(), "the write-ahead log is folded into the file");
+    let again = AppState::open(&config).expect("the database is free again");
+    assert_eq!(again.store.len(), 1);
 }
 
 /// Every path the server answers, of each kind: the page, an asset, the API (a game, an

@@ -20,9 +20,7 @@
 
 mod load;
 
-use axum::body::Bytes;
-use http_body_util::{BodyExt, Full};
-use load::{client_from, percentile, HttpClient, LoadServer};
+use load::{client_from, percentile, send, HttpClient, LoadServer};
 use mnk_web::Limits;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -40,30 +38,6 @@ const VICTIM_PACE: Duration = Duration::from_millis(100);
 
 /// The hostile client's loops at once.
 const HOSTILE_LOOPS: usize = 16;
-
-async fn send(
-    client: &HttpClient,
-    base: &str,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-) -> (u16, Value) {
-    let mut req = axum::http::Request::builder()
-        .method(method)
-        .uri(format!("{base}{path}"));
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let bytes = body.map(|b| b.to_string()).unwrap_or_default();
-    let req = req.body(Full::new(Bytes::from(bytes))).unwrap();
-    let res = client.request(req).await.expect("the server answers");
-    let status = res.status().as_u16();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
 
 /// The hostile client's statuses, counted.
 type Statuses = Arc<Mutex<BTreeMap<u16, u64>>>;

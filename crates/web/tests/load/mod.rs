@@ -5,10 +5,11 @@
 #![allow(dead_code)] // each test file uses its own part
 
 use axum::body::Bytes;
-use http_body_util::Full;
+use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::{connect::HttpConnector, Client};
 use hyper_util::rt::TokioExecutor;
 use mnk_web::{AppState, Config, Limits, Location, ServeError};
+use serde_json::Value;
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -67,6 +68,32 @@ impl LoadServer {
         self.task.await.unwrap().unwrap();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
+}
+
+/// Sends `method path` with a JSON `body` from `client`: the status and the JSON answer
+/// (null when it is not JSON).
+pub async fn send(
+    client: &HttpClient,
+    base: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut req = axum::http::Request::builder()
+        .method(method)
+        .uri(format!("{base}{path}"));
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let bytes = body.map(|b| b.to_string()).unwrap_or_default();
+    let req = req.body(Full::new(Bytes::from(bytes))).unwrap();
+    let res = client.request(req).await.expect("the server answers");
+    let status = res.status().as_u16();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
 }
 
 /// The value at quantile `q` (0 to 1) of sorted `values`; 0 when there are none.
