@@ -169,6 +169,10 @@ impl Slot {
 /// Every game the server keeps.
 pub struct GameStore {
     slots: Mutex<HashMap<String, Slot>>,
+    /// Held by each new game while it is counted against the caps and stored, so that two
+    /// at once cannot both take the last place. The games in memory stay free meanwhile:
+    /// the other requests do not wait for the new game's write to the disk.
+    creating: Mutex<()>,
     db: Database,
     limits: Limits,
 }
@@ -183,6 +187,7 @@ impl GameStore {
     pub fn open(limits: Limits, location: &Location) -> Result<Self, DbError> {
         let store = GameStore {
             slots: Mutex::new(HashMap::new()),
+            creating: Mutex::new(()),
             db: Database::open(location)?,
             limits,
         };
@@ -204,13 +209,10 @@ impl GameStore {
     /// Stores a new game of `client`; returns its id. Makes room first when the client or
     /// the database is at its cap (see the module documentation).
     pub fn insert(&self, game: Game, seed: u64, client: &Client) -> Result<String, ApiError> {
-        let now = Instant::now();
+        let _one_at_a_time = self.creating.lock().unwrap_or_else(PoisonError::into_inner);
         let ms = now_ms();
-        let mut slots = self.slots();
         let mine = self.db.count(Some(client.as_str()))?;
-        if mine >= self.limits.games_per_client.max(1)
-            && !self.make_room(&mut slots, Some(client), ms)?
-        {
+        if mine >= self.limits.games_per_client.max(1) && !self.make_room(Some(client), ms)? {
             return Err(ApiError::TooManyGames {
                 games: mine,
                 minutes: minutes(self.limits.grace),
@@ -218,9 +220,7 @@ impl GameStore {
         }
         if self.db.count(None)? >= self.limits.max_games.max(1) {
             self.db.expire(cutoff(ms, self.limits.idle))?;
-            if self.db.count(None)? >= self.limits.max_games.max(1)
-                && !self.make_room(&mut slots, None, ms)?
-            {
+            if self.db.count(None)? >= self.limits.max_games.max(1) && !self.make_room(None, ms)? {
                 return Err(ApiError::Full(minutes(self.limits.grace)));
             }
         }
@@ -238,7 +238,8 @@ impl GameStore {
             }
         };
         self.db.insert(&id, &stored, ms)?;
-        slots.insert(id.clone(), Slot::new(game, now));
+        let mut slots = self.slots();
+        slots.insert(id.clone(), Slot::new(game, Instant::now()));
         self.unload_beyond_cap(&mut slots);
         self.cool(&mut slots);
         Ok(id)
@@ -246,14 +247,12 @@ impl GameStore {
 
     /// Deletes the least recently used game (of `client`, or of anyone) not used within the
     /// grace time; whether there was one.
-    fn make_room(
-        &self,
-        slots: &mut HashMap<String, Slot>,
-        client: Option<&Client>,
-        ms: u64,
-    ) -> Result<bool, ApiError> {
+    fn make_room(&self, client: Option<&Client>, ms: u64) -> Result<bool, ApiError> {
         let before = cutoff(ms, self.limits.grace);
         let candidates = self.db.least_used(client.map(Client::as_str), before, 32)?;
+        // Held until the game is gone, so that no request can use it meanwhile (rare: only a
+        // client or a database at its cap gets here).
+        let mut slots = self.slots();
         for id in candidates {
             // The database's time of use may be up to TOUCH_EVERY old; memory knows better.
             let recent = slots
@@ -337,9 +336,11 @@ impl GameStore {
 
     /// Forgets a game; whether it existed.
     pub fn remove(&self, id: &str) -> Result<bool, ApiError> {
-        let mut slots = self.slots();
-        let held = slots.remove(id).is_some();
-        Ok(self.db.delete(id)? || held)
+        // From the database first: a request that reads the game back meanwhile puts it in
+        // memory before it is dropped from there, never after.
+        let stored = self.db.delete(id)?;
+        let held = self.slots().remove(id).is_some();
+        Ok(stored || held)
     }
 
     /// Deletes the games unused for longer than [`Limits::idle`] and unloads from memory

@@ -173,6 +173,35 @@ async fn a_client_at_its_cap_loses_its_own_oldest_game_never_a_recent_one_nor_an
     );
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn games_created_at_once_never_pass_the_caps() {
+    let s = state_with(Limits {
+        games_per_client: 3,
+        max_games: 5,
+        ..Limits::default()
+    });
+    let a = app(&s);
+    // 12 at once from one client, then 12 at once from as many others.
+    let at_once = |from: fn(usize) -> Option<SocketAddr>| {
+        let tasks: Vec<_> = (0..12)
+            .map(|n| {
+                let a = a.clone();
+                tokio::spawn(async move { create(&a, from(n), json!({})).await.status })
+            })
+            .collect();
+        async move {
+            let mut created = 0;
+            for t in tasks {
+                created += usize::from(t.await.unwrap() == StatusCode::CREATED);
+            }
+            created
+        }
+    };
+    assert_eq!(at_once(|_| peer(1)).await, 3, "the client's cap");
+    assert_eq!(at_once(|n| peer(10 + n as u8)).await, 2, "the cap in all");
+    assert_eq!(s.store.len(), 5);
+}
+
 /// `n` new games of the client at `from`; their ids.
 async fn games_of(a: &axum::Router, from: Option<SocketAddr>, n: usize) -> Vec<String> {
     let mut ids = Vec::new();
