@@ -381,22 +381,16 @@ async fn a_full_search_queue_answers_503_with_retry_after_at_once() {
 /// its write-ahead log folded in, every game in it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stopping_server_stops_its_searches_answers_and_closes_its_database() {
-    let path = db_file("shutdown");
-    let config = Config {
-        limits: Limits {
-            search_time: Duration::from_secs(60),
-            ..Limits::default()
-        },
-        db: Location::File(path.clone()),
-        ..Config::default()
+    let limits = Limits {
+        search_time: Duration::from_secs(60),
+        ..Limits::default()
     };
-    let state = Arc::new(AppState::open(&config).unwrap());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(mnk_web::serve_state(listener, state.clone(), async move {
-        let _ = stopped.await;
-    }));
+    let server = load::LoadServer::start("classroom-shutdown", limits).await;
+    let (state, base, config) = (
+        server.state.clone(),
+        server.base.clone(),
+        server.config.clone(),
+    );
     let client = load::client_from([127, 0, 0, 1]);
     // depth:6 on an empty 7x7 board thinks far longer than this test waits for it.
     let body = json!({"width": 7, "height": 7, "k": 4, "x": "depth:6", "o": "human"});
@@ -414,16 +408,19 @@ async fn a_stopping_server_stops_its_searches_answers_and_closes_its_database() 
     while state.searches_running() == 0 {
         tokio::task::yield_now().await;
     }
-    stop.send(()).unwrap();
+    let stopping = tokio::spawn(server.stop_keeping_db());
     let (status, answer) = thinking.await.unwrap();
     assert_eq!(
         (status, answer["code"].as_str()),
         (503, Some("shutting_down")),
         "{answer}"
     );
-    server.await.unwrap().unwrap();
+    stopping.await.unwrap();
     drop(state);
 
+    let Location::File(path) = &config.db else {
+        unreachable!("a file")
+    };
     let wal = path.with_file_name("games.db-wal");
     assert!(!wal.exists(), "the write-ahead log is folded into the file");
     let again = AppState::open(&config).expect("the database is free again");

@@ -30,6 +30,8 @@ pub struct LoadServer {
     pub state: Arc<AppState>,
     /// `http://127.0.0.1:PORT`.
     pub base: String,
+    /// What it was started with (its database a file of its own).
+    pub config: Config,
     dir: PathBuf,
     stop: tokio::sync::oneshot::Sender<()>,
     task: tokio::task::JoinHandle<Result<(), ServeError>>,
@@ -56,6 +58,7 @@ impl LoadServer {
         LoadServer {
             state,
             base,
+            config,
             dir,
             stop,
             task,
@@ -64,9 +67,16 @@ impl LoadServer {
 
     /// Stops the server as Ctrl-C does and removes its database.
     pub async fn stop(self) {
+        let dir = self.dir.clone();
+        self.stop_keeping_db().await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// Stops the server as Ctrl-C does (once the requests in flight are answered); its
+    /// database stays.
+    pub async fn stop_keeping_db(self) {
         let _ = self.stop.send(());
         self.task.await.unwrap().unwrap();
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
