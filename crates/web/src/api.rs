@@ -2,38 +2,48 @@
 //! operation runs on tokio's blocking pool, searches are limited in number and stopped by a
 //! flag when they run out of time.
 
+use crate::access::Access;
 use crate::analysis::{self, Analysis};
 use crate::body::ApiJson;
+use crate::client::{Client, RateLimiter};
+use crate::db::DbError;
 use crate::error::ApiError;
+use crate::queue::{QueueLimits, Refusal, SearchQueue};
 use crate::store::{lock, Game, GameStore};
 use crate::teach::{self, LessonView, TreeRequest};
 use crate::view::{
     game_view, thought_view, GameView, MoveRequest, NewGame, MAX_MOVES, MAX_SIDE, MIN_SIDE,
 };
+use crate::Config;
 use axum::extract::{Path, State};
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use mnk_engine::ai::{move_time_limit, Level, Player};
-use mnk_engine::session::{GameResult, Record, Session, SessionError};
+use mnk_engine::ai::{Level, Player};
+use mnk_engine::session::{GameResult, Record, SessionError};
 use mnk_engine::{Board, Rules, Side};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
-use tokio::sync::Semaphore;
 
 /// What every handler shares.
 pub struct AppState {
     /// The games.
     pub store: GameStore,
-    /// Permits for searches running at once.
-    searches: Semaphore,
+    /// Who may search now, and who waits.
+    searches: SearchQueue,
     /// The searches running for each game, so that a stop request or the game's deletion
     /// can end them (the game itself stays locked while its search runs).
     running: Mutex<HashMap<String, Vec<Arc<Running>>>>,
+    /// Each client's request rate.
+    pub(crate) limiter: RateLimiter,
+    /// The host names and token of the server.
+    pub(crate) access: Access,
+    /// Set when the server begins to stop: searches are ended and refused.
+    stopping: AtomicBool,
 }
 
 /// One running search: its stop flag, and whether a request (not the clock) raised it.
@@ -44,12 +54,33 @@ struct Running {
 }
 
 impl AppState {
-    /// State for a server with these limits.
+    /// State for a server with these limits, its games in memory only, answering to
+    /// loopback names and IP addresses, without a token.
     pub fn new(limits: crate::Limits) -> Self {
+        Self::with(GameStore::new(limits), Access::default())
+    }
+
+    /// State for a server of `config`: opens its database.
+    pub fn open(config: &Config) -> Result<Self, DbError> {
+        let store = GameStore::open(config.limits, &config.db)?;
+        Ok(Self::with(store, config.access.clone()))
+    }
+
+    fn with(store: GameStore, access: Access) -> Self {
+        let limits = store.limits();
         AppState {
-            searches: Semaphore::new(limits.max_searches.max(1)),
-            store: GameStore::new(limits),
+            searches: SearchQueue::new(QueueLimits {
+                max_running: limits.max_searches,
+                per_client: limits.searches_per_client,
+                max_waiting: limits.search_queue,
+                per_client_waiting: SEARCHES_WAITING_PER_CLIENT,
+                max_wait: limits.search_time,
+            }),
+            limiter: RateLimiter::new(limits.requests_per_second, limits.request_burst),
+            store,
             running: Mutex::new(HashMap::new()),
+            access,
+            stopping: AtomicBool::new(false),
         }
     }
 
@@ -68,7 +99,28 @@ impl AppState {
         }
         list.len()
     }
+
+    /// Searches running now.
+    pub fn searches_running(&self) -> usize {
+        self.searches.load().0
+    }
+
+    /// The server is stopping: every running search is stopped (its request answers that
+    /// the server is shutting down), waiting and later ones are refused.
+    pub fn shut_down(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        self.searches.close();
+        for list in self.running().values() {
+            for search in list {
+                search.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
 }
+
+/// Searches one client may have waiting at once: the page asks for at most two at a time (a
+/// computer move or a hint, and the analysis).
+const SEARCHES_WAITING_PER_CLIENT: usize = 4;
 
 type Shared = State<Arc<AppState>>;
 
@@ -102,32 +154,72 @@ async fn wrong_method(method: Method, uri: Uri) -> ApiError {
     }
 }
 
-/// Runs `f` on the blocking pool with the game locked.
-async fn with_game<R: Send + 'static>(
-    state: &AppState,
-    id: &str,
-    f: impl FnOnce(&mut Game) -> Result<R, ApiError> + Send + 'static,
+/// Runs `f` on the blocking pool: the database and the games' replays never hold up the
+/// executor.
+async fn blocking<R: Send + 'static>(
+    f: impl FnOnce() -> Result<R, ApiError> + Send + 'static,
 ) -> Result<R, ApiError> {
-    let game = state.store.get(id)?;
-    tokio::task::spawn_blocking(move || f(&mut *lock(&game)?))
+    tokio::task::spawn_blocking(f)
         .await
         .map_err(|e| ApiError::Internal(format!("a game task failed: {e}")))?
 }
 
-/// Runs a search `f` for game `id` (empty: for no game) on the blocking pool, at most
-/// `max_searches` at once, with a stop flag that a timer sets after the time limit and that
-/// `POST /games/{id}/stop` or the game's deletion sets at once.
+/// Whether a game operation changes the game (and so is saved before the answer).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Change {
+    Reads,
+    Writes,
+}
+
+/// Runs `f` on the blocking pool with game `id` locked; a change is saved before the answer.
+async fn with_game<R: Send + 'static>(
+    state: &Arc<AppState>,
+    id: &str,
+    change: Change,
+    f: impl FnOnce(&mut Game) -> Result<R, ApiError> + Send + 'static,
+) -> Result<R, ApiError> {
+    let (state, id) = (state.clone(), id.to_string());
+    blocking(move || {
+        let game = state.store.get(&id)?;
+        let mut g = lock(&game)?;
+        let result = f(&mut g)?;
+        if change == Change::Writes {
+            state.store.save(&id, &mut g)?;
+        }
+        Ok(result)
+    })
+    .await
+}
+
+/// The game `id`, as held in memory (read back from the database if need be).
+async fn find_game(state: &Arc<AppState>, id: &str) -> Result<Arc<Mutex<Game>>, ApiError> {
+    let (state, id) = (state.clone(), id.to_string());
+    blocking(move || state.store.get(&id)).await
+}
+
+/// Runs a search `f` for game `id` (empty: for no game) on the blocking pool when the queue
+/// gives `client` its turn, with a stop flag that a timer sets after the time limit and that
+/// `POST /games/{id}/stop`, the game's deletion or the server's shutdown sets at once.
 async fn with_search<R: Send + 'static>(
     state: &AppState,
+    client: &Client,
     id: &str,
     f: impl FnOnce(Arc<AtomicBool>) -> Result<R, ApiError> + Send + 'static,
 ) -> Result<R, ApiError> {
     let limit = state.store.limits().search_time;
-    let _permit = state
-        .searches
-        .acquire()
-        .await
-        .map_err(|_| ApiError::Internal("the server is shutting down".into()))?;
+    let _permit = state.searches.acquire(client).await.map_err(|refusal| {
+        match refusal {
+            Refusal::Busy => {
+                // About how long the searches ahead take, at the least a second.
+                let (running, waiting) = state.searches.load();
+                let turns =
+                    (running + waiting) as u64 / state.store.limits().max_searches.max(1) as u64;
+                ApiError::Busy(turns.clamp(1, limit.as_secs().max(1)))
+            }
+            Refusal::TooManyWaiting => ApiError::TooManySearches,
+            Refusal::Closed => ApiError::ShuttingDown,
+        }
+    })?;
     let search = Arc::new(Running::default());
     if !id.is_empty() {
         let mut running = state.running();
@@ -144,6 +236,9 @@ async fn with_search<R: Send + 'static>(
         })
     };
     let stop = search.stop.clone();
+    if state.stopping.load(Ordering::SeqCst) {
+        stop.store(true, Ordering::Relaxed);
+    }
     let result = tokio::task::spawn_blocking(move || f(stop))
         .await
         .map_err(|e| ApiError::Internal(format!("a search task failed: {e}")));
@@ -158,6 +253,9 @@ async fn with_search<R: Send + 'static>(
         }
     }
     match result? {
+        Err(ApiError::SearchTimeout(_)) if state.stopping.load(Ordering::SeqCst) => {
+            Err(ApiError::ShuttingDown)
+        }
         Err(ApiError::SearchTimeout(_)) if search.on_request.load(Ordering::Relaxed) => {
             Err(ApiError::Stopped)
         }
@@ -238,37 +336,36 @@ fn requested_record(req: NewGame) -> Result<Record, ApiError> {
 
 async fn create(
     State(state): Shared,
+    client: Client,
     ApiJson(req): ApiJson<NewGame>,
 ) -> Result<impl IntoResponse, ApiError> {
     let seed = req.seed.unwrap_or_else(rand::random);
     let record = requested_record(req)?;
-    let mut session = Session::from_record(&record, seed, false).map_err(|e| match e {
-        // A move that cannot be played is a fault of the request, not of a game's state.
-        SessionError::Position(_) => ApiError::BadRequest(e.to_string()),
-        other => other.into(),
-    })?;
-    let move_time = state.store.limits().move_time;
-    session.set_move_clock(move_time.map(|t| move_time_limit(t, Instant::now)));
-    let game = Game {
-        session,
-        last: None,
-    };
-    let view = game_view("", &game);
-    let id = state.store.insert(game);
-    Ok((StatusCode::CREATED, Json(GameView { id, ..view })))
+    let view = blocking(move || {
+        let game = Game::new(&record, seed, &state.store.limits()).map_err(|e| match e {
+            // A move that cannot be played is a fault of the request, not of a game's state.
+            SessionError::Position(_) => ApiError::BadRequest(e.to_string()),
+            other => other.into(),
+        })?;
+        let view = game_view("", &game);
+        let id = state.store.insert(game, seed, &client)?;
+        Ok(GameView { id, ..view })
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(view)))
 }
 
 async fn show(State(state): Shared, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
     let key = id.clone();
     Ok(Json(
-        with_game(&state, &key, move |g| Ok(game_view(&id, g))).await?,
+        with_game(&state, &key, Change::Reads, move |g| Ok(game_view(&id, g))).await?,
     ))
 }
 
 /// Stops the game's running searches (a computer move or a hint answers that it was
 /// stopped, nothing played); 204 whether one was running or not.
 async fn stop(State(state): Shared, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
-    state.store.get(&id)?;
+    find_game(&state, &id).await?;
     state.stop_searches(&id);
     Ok(StatusCode::NO_CONTENT)
 }
@@ -283,7 +380,7 @@ async fn record(
     State(state): Shared,
     Path(id): Path<String>,
 ) -> Result<Json<RecordView>, ApiError> {
-    let record = with_game(&state, &id.clone(), move |g| {
+    let record = with_game(&state, &id.clone(), Change::Reads, move |g| {
         Ok(g.session.to_record().to_text())
     })
     .await?;
@@ -293,7 +390,8 @@ async fn record(
 async fn remove(State(state): Shared, Path(id): Path<String>) -> Result<StatusCode, ApiError> {
     // A search still running for a deleted game would only keep a core busy.
     state.stop_searches(&id);
-    if state.store.remove(&id) {
+    let gone = id.clone();
+    if blocking(move || state.store.remove(&gone)).await? {
         Ok(StatusCode::NO_CONTENT)
     } else {
         Err(ApiError::NoSuchGame(id.chars().take(40).collect()))
@@ -306,7 +404,7 @@ async fn play(
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameView>, ApiError> {
     let key = id.clone();
-    let view = with_game(&state, &key, move |g| {
+    let view = with_game(&state, &key, Change::Writes, move |g| {
         let cells = g.session.board().rules().cells();
         let cell = match (req.r#move, req.cell) {
             (Some(text), None) => g.session.parse_move(&text)?,
@@ -333,11 +431,13 @@ async fn play(
 
 async fn computer(
     State(state): Shared,
+    client: Client,
     Path(id): Path<String>,
 ) -> Result<Json<GameView>, ApiError> {
-    let game = state.store.get(&id)?;
+    let game = find_game(&state, &id).await?;
     let key = id.clone();
-    let view = with_search(&state, &key, move |stop| {
+    let saver = state.clone();
+    let view = with_search(&state, &client, &key, move |stop| {
         let mut g = lock(&game)?;
         let board = g.session.board().clone();
         let side = g.session.to_move();
@@ -348,6 +448,7 @@ async fn computer(
         let thought = thought?;
         let ms = started.elapsed().as_millis() as u64;
         g.last = Some(thought_view(&board, side, &thought, ms));
+        saver.store.save(&id, &mut g)?;
         Ok(game_view(&id, &g))
     })
     .await?;
@@ -356,7 +457,7 @@ async fn computer(
 
 async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
     let key = id.clone();
-    let view = with_game(&state, &key, move |g| {
+    let view = with_game(&state, &key, Change::Writes, move |g| {
         g.session.undo()?;
         g.last = None;
         Ok(game_view(&id, g))
@@ -379,9 +480,13 @@ struct Hint {
     ms: u64,
 }
 
-async fn hint(State(state): Shared, Path(id): Path<String>) -> Result<Json<Hint>, ApiError> {
-    let game = state.store.get(&id)?;
-    let hint = with_search(&state, &id, move |stop| {
+async fn hint(
+    State(state): Shared,
+    client: Client,
+    Path(id): Path<String>,
+) -> Result<Json<Hint>, ApiError> {
+    let game = find_game(&state, &id).await?;
+    let hint = with_search(&state, &client, &id, move |stop| {
         let mut g = lock(&game)?;
         if g.session.is_over() {
             return Err(ApiError::Conflict(
@@ -422,10 +527,11 @@ async fn hint(State(state): Shared, Path(id): Path<String>) -> Result<Json<Hint>
 
 async fn analysis(
     State(state): Shared,
+    client: Client,
     Path(id): Path<String>,
 ) -> Result<Json<Analysis>, ApiError> {
     // Copy the position and let the game go: analysing never holds the game locked.
-    let board = with_game(&state, &id, |g| {
+    let board = with_game(&state, &id, Change::Reads, |g| {
         if g.session.is_over() {
             return Err(ApiError::Conflict(
                 "the game is over: there is nothing to analyse".into(),
@@ -434,7 +540,7 @@ async fn analysis(
         Ok(g.session.board().clone())
     })
     .await?;
-    let result = with_search(&state, &id, move |stop| {
+    let result = with_search(&state, &client, &id, move |stop| {
         Ok(analysis::analyze(&board, stop)?)
     })
     .await?;
@@ -449,10 +555,11 @@ struct TreeAnswer {
 
 async fn tree(
     State(state): Shared,
+    client: Client,
     ApiJson(req): ApiJson<TreeRequest>,
 ) -> Result<Json<TreeAnswer>, ApiError> {
     // A tree within the drawing limit searches in well under a millisecond per node, so the
     // node cap bounds the time; it still runs off the executor.
-    let lessons = with_search(&state, "", move |_| teach::lessons(&req)).await?;
+    let lessons = with_search(&state, &client, "", move |_| teach::lessons(&req)).await?;
     Ok(Json(TreeAnswer { lessons }))
 }

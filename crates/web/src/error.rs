@@ -1,7 +1,8 @@
 //! [`ApiError`]: every way a request can fail, each turned into a status and a JSON body
 //! `{"error": "one sentence"}`. Bad input is always a 4xx; the game it concerned is unchanged.
 
-use axum::http::StatusCode;
+use crate::db::DbError;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use mnk_engine::session::SessionError;
@@ -74,6 +75,44 @@ pub enum ApiError {
         /// The sentence.
         message: String,
     },
+    /// This client has as many games as it may keep, all of them used recently.
+    #[error("you have {games} games on this server, each used in the last {minutes} minutes; delete one (or start a new game in the same tab) or try again later")]
+    TooManyGames {
+        /// The client's games.
+        games: usize,
+        /// The grace time in minutes.
+        minutes: u64,
+    },
+    /// The server keeps as many games as it may, all of them used recently.
+    #[error("the server holds as many games as it keeps, each used in the last {0} minutes; try again later")]
+    Full(u64),
+    /// This client sent more requests than its rate allows.
+    #[error("too many requests from your address; wait {0} s and try again")]
+    RateLimited(u64),
+    /// Every search place is taken and the queue is full, or the wait was too long.
+    #[error("the server is busy with other searches; try again in {0} s")]
+    Busy(u64),
+    /// This client already has as many searches waiting as it may.
+    #[error("you already have searches waiting; wait for them (or stop them) first")]
+    TooManySearches,
+    /// The request names a host this server does not answer to (DNS rebinding).
+    #[error("this server does not answer to the host name '{0}'; open it by its address, or start it with --allow-host NAME")]
+    HostNotAllowed(String),
+    /// The request came from a page of another site.
+    #[error("requests from pages of other sites ({0}) are refused")]
+    OriginNotAllowed(String),
+    /// The server asks for a token and none was sent.
+    #[error("this server asks for a token: send it as 'Authorization: Bearer TOKEN' (the page asks for it)")]
+    TokenRequired,
+    /// The token sent is not this server's.
+    #[error("the token is not this server's; ask whoever started the server for it")]
+    TokenWrong,
+    /// The game database failed; the change was not made.
+    #[error("the game could not be saved, so nothing was changed ({0})")]
+    Storage(String),
+    /// The server is stopping.
+    #[error("the server is shutting down; try again when it is back")]
+    ShuttingDown,
     /// Something that should not happen (a search thread that died).
     #[error("internal error: {0}")]
     Internal(String),
@@ -96,6 +135,15 @@ impl ApiError {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             ApiError::BadRecord { .. } => StatusCode::BAD_REQUEST,
+            ApiError::TooManyGames { .. }
+            | ApiError::RateLimited(_)
+            | ApiError::TooManySearches => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Full(_)
+            | ApiError::Busy(_)
+            | ApiError::Storage(_)
+            | ApiError::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::HostNotAllowed(_) | ApiError::OriginNotAllowed(_) => StatusCode::FORBIDDEN,
+            ApiError::TokenRequired | ApiError::TokenWrong => StatusCode::UNAUTHORIZED,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -116,7 +164,29 @@ impl ApiError {
             ApiError::BadTree { .. } => "bad_tree",
             ApiError::TreeTooBig { .. } => "tree_too_big",
             ApiError::BadRecord { .. } => "bad_record",
+            ApiError::TooManyGames { .. } => "too_many_games",
+            ApiError::Full(_) => "full",
+            ApiError::RateLimited(_) => "rate_limited",
+            ApiError::Busy(_) => "busy",
+            ApiError::TooManySearches => "too_many_searches",
+            ApiError::HostNotAllowed(_) => "host_not_allowed",
+            ApiError::OriginNotAllowed(_) => "origin_not_allowed",
+            ApiError::TokenRequired => "token_required",
+            ApiError::TokenWrong => "token_wrong",
+            ApiError::Storage(_) => "storage",
+            ApiError::ShuttingDown => "shutting_down",
             ApiError::Internal(_) => "internal",
+        }
+    }
+
+    /// Seconds after which the same request may succeed, sent as `Retry-After`.
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            ApiError::RateLimited(s) | ApiError::Busy(s) => Some(*s),
+            ApiError::TooManyGames { .. } | ApiError::Full(_) => Some(60),
+            ApiError::TooManySearches | ApiError::Storage(_) => Some(1),
+            ApiError::ShuttingDown => Some(5),
+            _ => None,
         }
     }
 }
@@ -138,7 +208,18 @@ impl IntoResponse for ApiError {
             ApiError::BadRecord { line, .. } => body["line"] = json!(line),
             _ => {}
         }
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        if let Some(secs) = self.retry_after() {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        if matches!(self, ApiError::TokenRequired | ApiError::TokenWrong) {
+            response
+                .headers_mut()
+                .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        }
+        response
     }
 }
 
@@ -181,5 +262,14 @@ impl From<SessionError> for ApiError {
 impl From<SearchError> for ApiError {
     fn from(err: SearchError) -> Self {
         SessionError::Search(err).into()
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(err: DbError) -> Self {
+        match err {
+            DbError::Closed => ApiError::ShuttingDown,
+            other => ApiError::Storage(other.to_string()),
+        }
     }
 }

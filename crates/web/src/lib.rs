@@ -4,22 +4,33 @@
 //! binary: no CDN, no build step).
 //!
 //! - [`api`]: the routes and handlers;
-//! - [`store`]: the games, capped in number and dropped when idle;
+//! - [`access`]: the host and origin allow-lists, the token, the rate and the security
+//!   headers, checked before any handler;
+//! - [`store`]: the games, in the [`db`] and in memory, capped per client and in all;
+//! - [`db`]: the SQLite database the games are kept in across restarts;
+//! - [`client`]: who sent a request, and each client's request rate;
+//! - [`queue`]: the fair, bounded queue of searches;
 //! - [`view`]: request bodies and JSON views;
 //! - [`body`]: reading a JSON body, and what is wrong with one in plain words;
 //! - [`analysis`]: the overlay of cell values;
 //! - [`teach`]: the tree lesson panel;
 //! - [`error`]: every failure as a status and a JSON message.
 
+pub mod access;
 pub mod analysis;
 pub mod api;
 pub mod body;
+pub mod client;
+pub mod db;
 pub mod error;
+pub mod queue;
 pub mod store;
 pub mod teach;
 pub mod view;
 
+pub use access::Access;
 pub use api::AppState;
+pub use db::{DbError, Location};
 pub use error::ApiError;
 pub use store::Limits;
 
@@ -56,6 +67,7 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
     ("/moves.js", JS, include_str!("assets/moves.js")),
     ("/settings.js", JS, include_str!("assets/settings.js")),
     ("/share.js", JS, include_str!("assets/share.js")),
+    ("/token.js", JS, include_str!("assets/token.js")),
     ("/teach.js", JS, include_str!("assets/teach.js")),
     ("/tree-view.js", JS, include_str!("assets/tree-view.js")),
     ("/favicon.svg", SVG, include_str!("assets/favicon.svg")),
@@ -82,63 +94,163 @@ pub fn router(state: Arc<AppState>) -> Router {
         // Everything else, the bare API prefix included, is a JSON 404 like the API's own.
         .fallback(api::no_route)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            access::guard,
+        ))
         .with_state(state)
 }
 
-/// Serves the app on `listener` until `shutdown` completes, then finishes the requests in
-/// flight. Idle games are swept once a minute.
+/// Everything a server is started with.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// How much it keeps and what one client may ask.
+    pub limits: Limits,
+    /// Where the games are kept.
+    pub db: Location,
+    /// The host names it answers to, and its token.
+    pub access: Access,
+}
+
+/// Why a server could not start or stop cleanly.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address could not be listened on.
+    #[error("cannot serve on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The game database could not be opened or closed.
+    #[error(transparent)]
+    Db(#[from] DbError),
+    /// The listener failed while serving.
+    #[error("the server failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// How long requests in flight may take to finish once the server is asked to stop (their
+/// searches are stopped at once, so this is only for a slow client).
+const STOP_WAIT: Duration = Duration::from_secs(5);
+
+/// Serves the app of `config` on `listener` until `shutdown` completes; then stops every
+/// search, lets the requests in flight finish (at most a few seconds) and closes the
+/// database. Idle games are swept once a minute.
 pub async fn serve_on(
     listener: TcpListener,
-    limits: Limits,
+    config: Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    let state = Arc::new(AppState::new(limits));
+) -> Result<(), ServeError> {
+    let state = Arc::new(AppState::open(&config)?);
+    serve_state(listener, state, shutdown).await
+}
+
+/// [`serve_on`] with a state made by the caller (a test that watches the store).
+pub async fn serve_state(
+    listener: TcpListener,
+    state: Arc<AppState>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
     let sweeper = {
         let state = state.clone();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(Duration::from_secs(60));
             loop {
                 tick.tick().await;
-                state.store.sweep();
+                let state = state.clone();
+                // A failed sweep is tried again at the next tick.
+                let _ = tokio::task::spawn_blocking(move || state.store.sweep()).await;
             }
         })
     };
-    let result = axum::serve(listener, router(state))
-        .with_graceful_shutdown(shutdown)
-        .await;
+    let (stopping_tx, stopping_rx) = tokio::sync::oneshot::channel::<()>();
+    let stopping = {
+        let state = state.clone();
+        async move {
+            shutdown.await;
+            state.shut_down();
+            let _ = stopping_tx.send(());
+        }
+    };
+    let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let server = axum::serve(listener, app).with_graceful_shutdown(stopping);
+    let result = tokio::select! {
+        result = server => result,
+        // Once asked to stop, a client still sending or reading gets a few seconds only.
+        _ = async {
+            let _ = stopping_rx.await;
+            tokio::time::sleep(STOP_WAIT).await;
+        } => Ok(()),
+    };
     sweeper.abort();
-    result
+    let closed = tokio::task::spawn_blocking(move || state.store.close())
+        .await
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    result?;
+    Ok(closed?)
 }
 
-/// What `mnk serve` runs: binds `addr`, prints the URL (and opens it with `open`), serves with
-/// `limits` until Ctrl-C. Builds its own tokio runtime so the caller needs none.
-pub fn run(addr: SocketAddr, open: bool, limits: Limits) -> std::io::Result<()> {
+/// What `mnk serve` runs: binds `addr`, opens the database, prints the URL (and opens it with
+/// `open`), serves until Ctrl-C or SIGTERM, then stops cleanly (see [`serve_on`]). Builds its
+/// own tokio runtime so the caller needs none.
+pub fn run(addr: SocketAddr, open: bool, config: Config) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let listener = TcpListener::bind(addr).await?;
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|source| ServeError::Bind { addr, source })?;
+        let state = Arc::new(AppState::open(&config)?);
         let url = format!("http://{}/", listener.local_addr()?);
         say(&format!("mnk serve: listening on {url} (Ctrl-C to stop)"));
+        say(&format!("mnk serve: games are kept in {}", config.db));
         if !addr.ip().is_loopback() {
             say(&format!(
-                "mnk serve: warning: {} is reachable from other machines",
-                addr.ip()
+                "mnk serve: warning: {} is reachable from other machines{}",
+                addr.ip(),
+                if config.access.has_token() {
+                    ""
+                } else {
+                    " (--token asks them for a token)"
+                }
             ));
         }
         if open {
             open_browser(&url);
         }
-        serve_on(listener, limits, async {
-            // If the signal cannot be watched, run until killed rather than stop at once.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
-        .await?;
+        serve_state(listener, state, stop_signal()).await?;
         say("mnk serve: stopped");
         Ok(())
     })
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM. A signal that cannot be watched is left out; if
+/// neither can, the server runs until killed rather than stop at once.
+async fn stop_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = interrupt => {}
+        _ = terminate => {}
+    }
 }
 
 /// Prints a status line; a closed standard output (`mnk serve | head -1`) must not stop the

@@ -1,53 +1,95 @@
-//! [`GameStore`]: the games the server holds, in bounded memory. At most
-//! [`Limits::max_games`] games live at once (a new game evicts the one left alone longest),
-//! and a game nobody has touched for [`Limits::idle`] is dropped, so a server left running for
-//! days holds no more than the cap, and usually far less.
+//! [`GameStore`]: the games, kept in the [`Database`] and, while they are in use, in memory.
 //!
-//! The computer's memory of a game (the solver's table, up to 32 MiB, or the big-board
-//! search table, 16 MiB) is what costs: only the [`WARM_GAMES`] games used most recently keep
-//! it; the others free their tables (a later computer move builds them again). That bounds the
-//! tables to `WARM_GAMES` games however many are held.
+//! - Every change is written to the database before the server answers; a game not in memory
+//!   (after a restart, or unloaded to save memory) is read back and replayed on its next use.
+//! - A game unused for [`Limits::idle`] is deleted.
+//! - The database holds at most [`Limits::max_games`] games, and at most
+//!   [`Limits::games_per_client`] of one client: a client at its cap makes room by losing its
+//!   own least recently used game, and a full database by losing the least recently used game
+//!   of anyone; but never a game used in the last [`Limits::grace`]. When there is no such
+//!   game, the new game is refused instead.
+//! - At most [`Limits::loaded_games`] games are held in memory (the least recently used one
+//!   not in use is unloaded first), and only the [`WARM_GAMES`] used most recently keep the
+//!   computer's search tables (up to 32 MiB on a small board, 16 MiB on a big one); the others
+//!   free them and a later computer move builds them again. That bounds the memory whatever
+//!   the database holds.
+//!
+//! Every method here blocks on the database: call them off the async executor.
 
+use crate::client::Client;
+use crate::db::{Database, DbError, Location, StoredGame};
 use crate::error::ApiError;
-use mnk_engine::session::Session;
+use mnk_engine::ai::move_time_limit;
+use mnk_engine::session::{Record, Session, SessionError};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Games, most recently used first, that keep their computer's search tables.
 pub const WARM_GAMES: usize = 16;
 
-/// How much the server keeps and how long it thinks.
+/// A game's last use is written to the database at most this often when it is only read, so
+/// that looking at a game costs no write each time; changes are always written.
+const TOUCH_EVERY: Duration = Duration::from_secs(30);
+
+/// A game loaded but unused this long is unloaded from memory (it stays in the database).
+pub const UNLOAD_AFTER: Duration = Duration::from_secs(15 * 60);
+
+/// How much the server keeps, how long it thinks, and what one client may ask of it.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Most games held at once.
+    /// Most games stored at once, all clients together.
     pub max_games: usize,
-    /// A game untouched for this long is dropped.
+    /// Most games stored for one client (an IP address, or an IPv6 /64 network).
+    pub games_per_client: usize,
+    /// A game unused for this long is deleted.
     pub idle: Duration,
+    /// A game used within this long is never deleted to make room for another.
+    pub grace: Duration,
+    /// Most games held in memory at once (the others wait in the database).
+    pub loaded_games: usize,
     /// A computer move, hint or analysis is stopped after this long.
     pub search_time: Duration,
-    /// Most searches running at once (others wait their turn).
+    /// Most searches running at once.
     pub max_searches: usize,
+    /// Most searches running at once for one client.
+    pub searches_per_client: usize,
+    /// Most searches waiting for their turn, all clients together (more: 503).
+    pub search_queue: usize,
+    /// Requests a second one client may send, on average (0: no limit).
+    pub requests_per_second: u32,
+    /// Requests one client may send at once before the rate applies.
+    pub request_burst: u32,
     /// Time of each computer move on boards over 64 cells, where the search is not exact
     /// (`None`: a fixed node budget instead, so seeded games repeat).
     pub move_time: Option<Duration>,
 }
 
 impl Default for Limits {
-    /// 128 games, 2 hours idle, 10 s per search, 2 searches at once, 1 s per big-board move.
+    /// 10,000 games, 200 per client, kept 30 days after their last use, none younger than 10
+    /// minutes evicted; 128 in memory; 10 s per search, 2 searches at once and 1 per client,
+    /// 32 waiting; 20 requests a second per client in bursts of up to 100; 1 s per big-board
+    /// move.
     fn default() -> Self {
         Limits {
-            max_games: 128,
-            idle: Duration::from_secs(2 * 60 * 60),
+            max_games: 10_000,
+            games_per_client: 200,
+            idle: Duration::from_secs(30 * 24 * 60 * 60),
+            grace: Duration::from_secs(10 * 60),
+            loaded_games: 128,
             search_time: Duration::from_secs(10),
             max_searches: 2,
+            searches_per_client: 1,
+            search_queue: 32,
+            requests_per_second: 20,
+            request_burst: 100,
             move_time: Some(Duration::from_secs(1)),
         }
     }
 }
 
 /// What the computer reported about its last move, kept for the page's statistics panel.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct LastThought {
     /// Which side moved.
     pub side: String,
@@ -79,29 +121,78 @@ pub struct Game {
     pub session: Session,
     /// The last computer move's figures, until the next move or undo.
     pub last: Option<LastThought>,
+    /// A change to this copy could not be saved: it is refused from then on, and the next
+    /// request reads the game back as it was last saved.
+    lost: bool,
 }
 
-/// A held game and when it was last used.
+impl Game {
+    /// A game of `record` (its moves replayed and checked), the computer's random choices
+    /// drawn from `seed`, big-board moves timed by `limits`.
+    pub fn new(record: &Record, seed: u64, limits: &Limits) -> Result<Game, SessionError> {
+        let mut session = Session::from_record(record, seed, false)?;
+        session.set_move_clock(limits.move_time.map(|t| move_time_limit(t, Instant::now)));
+        Ok(Game {
+            session,
+            last: None,
+            lost: false,
+        })
+    }
+}
+
+/// A game held in memory and when it was last used.
 struct Slot {
     game: Arc<Mutex<Game>>,
     touched: Instant,
-    /// Whether the game may hold search tables (it was used since it was last rebuilt).
+    /// When the last use was written to the database.
+    touch_saved: Instant,
+    /// Whether the game may hold search tables (it was used since it was last cooled).
     warm: bool,
 }
 
-/// Every game the server holds, by id.
+impl Slot {
+    fn new(game: Game, now: Instant) -> Slot {
+        Slot {
+            game: Arc::new(Mutex::new(game)),
+            touched: now,
+            touch_saved: now,
+            warm: true,
+        }
+    }
+
+    /// Whether a request holds the game now.
+    fn in_use(&self) -> bool {
+        Arc::strong_count(&self.game) > 1
+    }
+}
+
+/// Every game the server keeps.
 pub struct GameStore {
     slots: Mutex<HashMap<String, Slot>>,
+    /// Held by each new game while it is counted against the caps and stored, so that two
+    /// at once cannot both take the last place. The games in memory stay free meanwhile:
+    /// the other requests do not wait for the new game's write to the disk.
+    creating: Mutex<()>,
+    db: Database,
     limits: Limits,
 }
 
 impl GameStore {
-    /// An empty store.
+    /// A store that keeps its games in memory only.
     pub fn new(limits: Limits) -> Self {
-        GameStore {
+        Self::open(limits, &Location::Memory).expect("an in-memory database opens")
+    }
+
+    /// A store on the database at `location`; games already there are loaded when used.
+    pub fn open(limits: Limits, location: &Location) -> Result<Self, DbError> {
+        let store = GameStore {
             slots: Mutex::new(HashMap::new()),
+            creating: Mutex::new(()),
+            db: Database::open(location)?,
             limits,
-        }
+        };
+        store.db.expire(cutoff(now_ms(), limits.idle))?;
+        Ok(store)
     }
 
     /// The limits in force.
@@ -115,70 +206,171 @@ impl GameStore {
         self.slots.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Stores a new game; returns its id. Drops idle games first, then, when still full, the
-    /// game left alone longest.
-    pub fn insert(&self, game: Game) -> String {
-        let now = Instant::now();
-        let mut slots = self.slots();
-        sweep(&mut slots, now, self.limits.idle);
-        while slots.len() >= self.limits.max_games.max(1) {
-            let Some(oldest) = slots
-                .iter()
-                .min_by_key(|(_, s)| s.touched)
-                .map(|(id, _)| id.clone())
-            else {
-                break;
-            };
-            slots.remove(&oldest);
+    /// Stores a new game of `client`; returns its id. Makes room first when the client or
+    /// the database is at its cap (see the module documentation).
+    pub fn insert(&self, game: Game, seed: u64, client: &Client) -> Result<String, ApiError> {
+        let _one_at_a_time = self.creating.lock().unwrap_or_else(PoisonError::into_inner);
+        let ms = now_ms();
+        let mine = self.db.count(Some(client.as_str()))?;
+        if mine >= self.limits.games_per_client.max(1) && !self.make_room(Some(client), ms)? {
+            return Err(ApiError::TooManyGames {
+                games: mine,
+                minutes: minutes(self.limits.grace),
+            });
         }
+        if self.db.count(None)? >= self.limits.max_games.max(1) {
+            self.db.expire(cutoff(ms, self.limits.idle))?;
+            if self.db.count(None)? >= self.limits.max_games.max(1) && !self.make_room(None, ms)? {
+                return Err(ApiError::Full(minutes(self.limits.grace)));
+            }
+        }
+        let stored = StoredGame {
+            client: client.as_str().to_string(),
+            seed,
+            record: game.session.to_record().to_text(),
+            last_thought: None,
+            used: ms,
+        };
         let id = loop {
             let id = format!("{:016x}", rand::random::<u64>());
-            if !slots.contains_key(&id) {
+            if self.db.load(&id)?.is_none() {
                 break id;
             }
         };
-        slots.insert(
-            id.clone(),
-            Slot {
-                game: Arc::new(Mutex::new(game)),
-                touched: now,
-                warm: true,
-            },
-        );
+        self.db.insert(&id, &stored, ms)?;
+        let mut slots = self.slots();
+        slots.insert(id.clone(), Slot::new(game, Instant::now()));
+        self.unload_beyond_cap(&mut slots);
         self.cool(&mut slots);
-        id
+        Ok(id)
     }
 
-    /// The game with this id, marked as used now.
+    /// Deletes the least recently used game (of `client`, or of anyone) not used within the
+    /// grace time; whether there was one.
+    fn make_room(&self, client: Option<&Client>, ms: u64) -> Result<bool, ApiError> {
+        let before = cutoff(ms, self.limits.grace);
+        let candidates = self.db.least_used(client.map(Client::as_str), before, 32)?;
+        // Held until the game is gone, so that no request can use it meanwhile (rare: only a
+        // client or a database at its cap gets here).
+        let mut slots = self.slots();
+        for id in candidates {
+            // The database's time of use may be up to TOUCH_EVERY old; memory knows better.
+            let recent = slots
+                .get(&id)
+                .is_some_and(|s| s.in_use() || s.touched.elapsed() < self.limits.grace);
+            if !recent {
+                self.db.delete(&id)?;
+                slots.remove(&id);
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The game with this id, marked as used now: from memory, or read back from the
+    /// database and replayed.
     pub fn get(&self, id: &str) -> Result<Arc<Mutex<Game>>, ApiError> {
         let now = Instant::now();
         let mut slots = self.slots();
-        match slots.get_mut(id) {
-            Some(slot) if now.duration_since(slot.touched) < self.limits.idle => {
-                slot.touched = now;
-                slot.warm = true;
-                let game = slot.game.clone();
-                self.cool(&mut slots);
-                Ok(game)
-            }
-            Some(_) => {
+        if let Some(slot) = slots.get_mut(id) {
+            if now.duration_since(slot.touched) >= self.limits.idle {
                 slots.remove(id);
-                Err(ApiError::NoSuchGame(short(id)))
+                self.db.delete(id)?;
+                return Err(ApiError::NoSuchGame(short(id)));
             }
-            None => Err(ApiError::NoSuchGame(short(id))),
+            slot.touched = now;
+            slot.warm = true;
+            if now.duration_since(slot.touch_saved) >= TOUCH_EVERY {
+                self.db.touch(id, now_ms())?;
+                slot.touch_saved = now;
+            }
+            let game = slot.game.clone();
+            self.cool(&mut slots);
+            return Ok(game);
+        }
+        // Loading under the lock: two requests for one game must not make two copies of it.
+        let Some(stored) = self.db.load(id)? else {
+            return Err(ApiError::NoSuchGame(short(id)));
+        };
+        let ms = now_ms();
+        if stored.used <= cutoff(ms, self.limits.idle) {
+            self.db.delete(id)?;
+            return Err(ApiError::NoSuchGame(short(id)));
+        }
+        let game = revive(&stored, &self.limits).map_err(|e| {
+            ApiError::Internal(format!("the stored game {} cannot be read: {e}", short(id)))
+        })?;
+        self.db.touch(id, ms)?;
+        let slot = Slot::new(game, now);
+        let game = slot.game.clone();
+        slots.insert(id.to_string(), slot);
+        self.unload_beyond_cap(&mut slots);
+        self.cool(&mut slots);
+        Ok(game)
+    }
+
+    /// Writes a changed game to the database. If that fails, this copy is marked lost (the
+    /// next request reads the game back as it was last saved) and the change is refused.
+    pub fn save(&self, id: &str, game: &mut Game) -> Result<(), ApiError> {
+        let record = game.session.to_record().to_text();
+        let last = game
+            .last
+            .as_ref()
+            .map(|l| serde_json::to_string(l).expect("a thought serialises"));
+        match self.db.update(id, &record, last.as_deref(), now_ms()) {
+            Ok(true) => {
+                if let Some(slot) = self.slots().get_mut(id) {
+                    slot.touch_saved = Instant::now();
+                }
+                Ok(())
+            }
+            // Deleted meanwhile (by its owner, or expired): the change goes nowhere.
+            Ok(false) => Err(ApiError::NoSuchGame(short(id))),
+            Err(e) => {
+                game.lost = true;
+                self.slots().remove(id);
+                Err(e.into())
+            }
         }
     }
 
     /// Forgets a game; whether it existed.
-    pub fn remove(&self, id: &str) -> bool {
-        self.slots().remove(id).is_some()
+    pub fn remove(&self, id: &str) -> Result<bool, ApiError> {
+        // From the database first: a request that reads the game back meanwhile puts it in
+        // memory before it is dropped from there, never after.
+        let stored = self.db.delete(id)?;
+        let held = self.slots().remove(id).is_some();
+        Ok(stored || held)
     }
 
-    /// Drops every game idle for longer than the limit; returns how many are left.
-    pub fn sweep(&self) -> usize {
+    /// Deletes the games unused for longer than [`Limits::idle`] and unloads from memory
+    /// those unused for [`UNLOAD_AFTER`]; returns how many games are stored.
+    pub fn sweep(&self) -> Result<usize, ApiError> {
+        let now = Instant::now();
         let mut slots = self.slots();
-        sweep(&mut slots, Instant::now(), self.limits.idle);
-        slots.len()
+        let idle = self.limits.idle;
+        slots.retain(|_, s| s.in_use() || now.duration_since(s.touched) < idle.min(UNLOAD_AFTER));
+        self.db.expire(cutoff(now_ms(), idle))?;
+        Ok(self.db.count(None)?)
+    }
+
+    /// Unloads the least recently used games not in use until at most
+    /// [`Limits::loaded_games`] are held (they stay in the database).
+    fn unload_beyond_cap(&self, slots: &mut HashMap<String, Slot>) {
+        let cap = self.limits.loaded_games.max(1);
+        if slots.len() <= cap {
+            return;
+        }
+        let mut idle: Vec<(Instant, String)> = slots
+            .iter()
+            .filter(|(_, s)| !s.in_use())
+            .map(|(id, s)| (s.touched, id.clone()))
+            .collect();
+        idle.sort_unstable();
+        let excess = slots.len() - cap;
+        for (_, id) in idle.into_iter().take(excess) {
+            slots.remove(&id);
+        }
     }
 
     /// Frees the search tables of the warm games beyond the [`WARM_GAMES`] most recently used.
@@ -198,19 +390,54 @@ impl GameStore {
         }
     }
 
-    /// Games held now.
+    /// Games stored now.
     pub fn len(&self) -> usize {
-        self.slots().len()
+        self.db.count(None).unwrap_or(0)
     }
 
-    /// Whether no game is held.
+    /// Whether no game is stored.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// Games held in memory now.
+    pub fn loaded(&self) -> usize {
+        self.slots().len()
+    }
+
+    /// Closes the database (every change is already in it); later requests are refused.
+    pub fn close(&self) -> Result<(), DbError> {
+        self.slots().clear();
+        self.db.close()
+    }
 }
 
-fn sweep(slots: &mut HashMap<String, Slot>, now: Instant, idle: Duration) {
-    slots.retain(|_, s| now.duration_since(s.touched) < idle);
+/// A stored game, replayed.
+fn revive(stored: &StoredGame, limits: &Limits) -> Result<Game, SessionError> {
+    let record = Record::parse(&stored.record)?;
+    let mut game = Game::new(&record, stored.seed, limits)?;
+    game.last = stored
+        .last_thought
+        .as_deref()
+        .and_then(|json| serde_json::from_str(json).ok());
+    Ok(game)
+}
+
+/// Milliseconds since the Unix epoch.
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The time `span` before `ms`, in milliseconds (0 when that is before the epoch).
+fn cutoff(ms: u64, span: Duration) -> u64 {
+    ms.saturating_sub(span.as_millis().min(u64::MAX as u128) as u64)
+}
+
+/// A duration in whole minutes, for messages.
+fn minutes(d: Duration) -> u64 {
+    d.as_secs().div_ceil(60)
 }
 
 /// An id as echoed in an error message: at most 40 characters, so a hostile path cannot make
@@ -220,8 +447,15 @@ fn short(id: &str) -> String {
 }
 
 /// Locks a game. A panic while a game was locked would mean it may be half-changed, so such
-/// a game is refused rather than used.
+/// a game is refused rather than used; so is a copy whose last change could not be saved.
 pub fn lock(game: &Mutex<Game>) -> Result<MutexGuard<'_, Game>, ApiError> {
-    game.lock()
-        .map_err(|_| ApiError::Internal("this game was lost to an internal error".into()))
+    let guard = game
+        .lock()
+        .map_err(|_| ApiError::Internal("this game was lost to an internal error".into()))?;
+    if guard.lost {
+        return Err(ApiError::Storage(
+            "a change to this game could not be saved; ask for the game again".into(),
+        ));
+    }
+    Ok(guard)
 }

@@ -1,11 +1,14 @@
 //! The JSON API in-process (tower's `oneshot` on the router): a full game, undo, hint,
 //! analysis, the teaching panel, every kind of bad input, expiry and concurrent games.
 
+mod oneshot;
+
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use http_body_util::BodyExt;
 use mnk_web::{router, AppState, Limits};
 use serde_json::{json, Value};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceExt;
@@ -25,22 +28,22 @@ async fn send(
     path: &str,
     body: Option<&str>,
 ) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(path);
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
+    send_from(app, None, method, path, body).await
+}
+
+/// [`send`] from the client at `peer` (as a socket would say), or from no socket at all.
+async fn send_from(
+    app: &axum::Router,
+    peer: Option<SocketAddr>,
+    method: Method,
+    path: &str,
+    body: Option<&str>,
+) -> (StatusCode, Value) {
+    let answer = oneshot::request(app, peer, method, path, &[], body).await;
+    if let Value::String(text) = &answer.body {
+        panic!("not JSON: {text:?}");
     }
-    let req = req
-        .body(Body::from(body.unwrap_or("").to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    let value = if bytes.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_slice(&bytes).unwrap_or_else(|_| panic!("not JSON: {bytes:?}"))
-    };
-    (status, value)
+    (answer.status, answer.body)
 }
 
 async fn post(app: &axum::Router, path: &str, body: Value) -> (StatusCode, Value) {
@@ -486,38 +489,6 @@ async fn shape_errors_name_the_field_in_plain_words() {
 }
 
 #[tokio::test]
-async fn games_are_capped_and_idle_games_expire() {
-    let app = app_with(Limits {
-        max_games: 3,
-        ..Limits::default()
-    });
-    let mut ids = Vec::new();
-    for _ in 0..5 {
-        ids.push(new_game(&app, json!({})).await);
-    }
-    // Only the three newest remain.
-    for (i, id) in ids.iter().enumerate() {
-        let (s, _) = send(&app, Method::GET, &format!("/api/v1/games/{id}"), None).await;
-        assert_eq!(s == StatusCode::OK, i >= 2, "game {i}");
-    }
-    // With no idle time allowed, a game is gone by its next use.
-    let app = app_with(Limits {
-        idle: Duration::ZERO,
-        ..Limits::default()
-    });
-    let id = new_game(&app, json!({})).await;
-    let (s, b) = send(&app, Method::GET, &format!("/api/v1/games/{id}"), None).await;
-    assert_error(s, &b, StatusCode::NOT_FOUND, "expire");
-    // Deleting a game frees it.
-    let app = fresh();
-    let id = new_game(&app, json!({})).await;
-    let (s, _) = send(&app, Method::DELETE, &format!("/api/v1/games/{id}"), None).await;
-    assert_eq!(s, StatusCode::NO_CONTENT);
-    let (s, _) = send(&app, Method::GET, &format!("/api/v1/games/{id}"), None).await;
-    assert_eq!(s, StatusCode::NOT_FOUND);
-}
-
-#[tokio::test]
 async fn a_search_past_its_time_limit_is_stopped_and_changes_nothing() {
     let app = app_with(Limits {
         search_time: Duration::ZERO,
@@ -542,13 +513,18 @@ async fn concurrent_games_do_not_interfere() {
     let mut tasks = Vec::new();
     for seed in 0..8u64 {
         let app = app.clone();
+        // Eight players on eight machines.
+        let peer = Some(SocketAddr::from(([10, 0, 0, seed as u8 + 1], 40_000)));
         tasks.push(tokio::spawn(async move {
             // Random against perfect, played to the end: perfect never loses.
-            let id = new_game(&app, json!({"x": "random", "o": "perfect", "seed": seed})).await;
+            let body = json!({"x": "random", "o": "perfect", "seed": seed}).to_string();
+            let (s, g) = send_from(&app, peer, Method::POST, "/api/v1/games", Some(&body)).await;
+            assert_eq!(s, StatusCode::CREATED, "{g}");
+            let id = g["id"].as_str().unwrap().to_string();
             let path = format!("/api/v1/games/{id}/computer");
             let mut game = Value::Null;
             for _ in 0..9 {
-                let (s, g) = post(&app, &path, json!(null)).await;
+                let (s, g) = send_from(&app, peer, Method::POST, &path, Some("null")).await;
                 if s == StatusCode::CONFLICT {
                     break;
                 }

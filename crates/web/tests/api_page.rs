@@ -184,6 +184,8 @@ async fn a_running_search_is_stopped_on_request_and_nothing_is_played() {
     let app = router(Arc::new(AppState::new(Limits {
         move_time: Some(Duration::from_secs(60)),
         search_time: Duration::from_secs(120),
+        // The test asks to stop as fast as it can until the search is reached.
+        requests_per_second: 0,
         ..Limits::default()
     })));
     let (_, g) = send(

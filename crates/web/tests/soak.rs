@@ -1,18 +1,22 @@
-//! Soak test of the web server: the real router served over TCP on 127.0.0.1, many games
-//! played to the end at once by a bounded client loop (human moves, computer moves, undo,
-//! hints, analysis), with garbage requests in between. Asserts that no request ever gets a
-//! 5xx, that every finished game is consistent (replayed independently: no cell twice, the
-//! turn order, the result and the winning line), that the store never holds more than
-//! `Limits::max_games`, and that the peak RSS of the process stays under a documented bound.
+//! Soak test of the web server: the real router served over TCP on loopback with its games
+//! in a database file, many games played to the end at once by a bounded client loop (human
+//! moves, computer moves, undo, hints, analysis), with garbage requests in between; each
+//! worker is its own client (its own loopback address, 127.0.0.10 and up). Asserts that no
+//! request ever gets a 5xx, that every finished game is consistent (replayed independently:
+//! no cell twice, the turn order, the result and the winning line), that the store never
+//! holds more than `Limits::max_games`, and that the peak RSS of the process stays under a
+//! documented bound. Its crash-restart phase, which needs the real `mnk` binary, is
+//! `crates/cli/tests/serve_soak.rs`.
 //!
 //! It runs for `MNK_SOAK_SECS` seconds (default 20): the time is a loop deadline, never a
 //! sleep. `cargo test -p mnk-web --test soak -- --nocapture` prints the figures.
 
+mod load;
+
 use axum::body::Bytes;
 use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::{connect::HttpConnector, Client};
-use hyper_util::rt::TokioExecutor;
-use mnk_web::{router, AppState, Limits};
+use load::{client_from, percentile, HttpClient, LoadServer};
+use mnk_web::{AppState, Limits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -32,8 +36,6 @@ const MAX_GAMES: usize = 48;
 /// flight, and what the allocator keeps of freed tables. Measured on 2 cores: a peak of about
 /// 480 MiB; without the warm-games bound, about 740 MiB, which this bound catches.
 const PEAK_RSS_BOUND_MIB: u64 = 640;
-
-type HttpClient = Client<HttpConnector, Full<Bytes>>;
 
 /// The kinds of game the workers play: width, height, k, x, o.
 const KINDS: &[(usize, usize, usize, &str, &str)] = &[
@@ -58,6 +60,9 @@ struct Tally {
     abandoned: AtomicU64,
     evicted: AtomicU64,
     most_games_held: AtomicUsize,
+    server_errors: AtomicU64,
+    /// Every request's round trip, in microseconds.
+    latencies_us: Mutex<Vec<u64>>,
     failures: Mutex<Vec<String>>,
 }
 
@@ -102,11 +107,15 @@ impl Worker {
         };
         let req = req.body(Full::new(Bytes::from(bytes))).unwrap();
         self.tally.requests.fetch_add(1, Ordering::Relaxed);
+        let sent = Instant::now();
         let res = self.client.request(req).await.expect("the server answers");
         let status = res.status().as_u16();
         let bytes = res.into_body().collect().await.unwrap().to_bytes();
+        let took = sent.elapsed().as_micros() as u64;
+        self.tally.latencies_us.lock().unwrap().push(took);
         let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
         if status >= 500 {
+            self.tally.server_errors.fetch_add(1, Ordering::Relaxed);
             self.tally.fail(format!("{method} {path}: {status} {body}"));
         }
         Answer { status, body }
@@ -509,32 +518,25 @@ async fn many_games_and_garbage_for_a_bounded_time() {
     let (rss_before, _) = memory_kib();
     let limits = Limits {
         max_games: MAX_GAMES,
+        // The abandoned games must make room at once: the grace time has its own tests.
+        grace: Duration::ZERO,
+        // Throughput is measured here; the rate limit has its own tests.
+        requests_per_second: 0,
         move_time: Some(Duration::from_millis(20)),
         ..Limits::default()
     };
-    // The app of `serve_on`, served by axum on a loopback port; the test keeps the state to
-    // watch the store.
-    let state = Arc::new(AppState::new(limits));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let app = router(state.clone());
-    let server = tokio::spawn(async move {
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = stop_rx.await;
-            })
-            .await
-    });
+    // What `mnk serve` runs, on a loopback port; the test keeps the state to watch the store.
+    let server = LoadServer::start("soak", limits).await;
+    let (state, base) = (server.state.clone(), server.base.clone());
 
-    let client: HttpClient = Client::builder(TokioExecutor::new()).build(HttpConnector::new());
     let tally = Arc::new(Tally::default());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(secs);
     let workers: Vec<_> = (0..WORKERS)
         .map(|i| {
             let mut worker = Worker {
-                client: client.clone(),
+                // Each worker is its own client, from its own loopback address.
+                client: client_from([127, 0, 0, 10 + i as u8]),
                 base: base.clone(),
                 state: state.clone(),
                 tally: tally.clone(),
@@ -555,21 +557,28 @@ async fn many_games_and_garbage_for_a_bounded_time() {
         w.await.expect("a worker panicked");
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let _ = stop_tx.send(());
-    server.await.unwrap().unwrap();
     let held = state.store.len();
+    server.stop().await;
     let (rss_after, peak) = memory_kib();
 
     let requests = tally.requests.load(Ordering::Relaxed);
     let finished = tally.finished.load(Ordering::Relaxed);
+    let mut latencies = std::mem::take(&mut *tally.latencies_us.lock().unwrap());
+    latencies.sort_unstable();
+    let ms = |q: f64| percentile(&latencies, q) as f64 / 1000.0;
     println!(
         "soak: {elapsed:.1} s, {WORKERS} clients, {requests} requests ({:.0}/s, {} garbage), \
+         latency p50 {:.2} ms, p99 {:.1} ms, max {:.0} ms, {} answers 5xx, \
          {finished} games finished, {} abandoned at the deadline, {} evicted mid-game; \
          store: at most {} games held (cap {MAX_GAMES}), {held} at the end; \
          RSS {} MiB before, {} MiB after, peak {} MiB (bound {PEAK_RSS_BOUND_MIB} MiB); \
          {} cores",
         requests as f64 / elapsed,
         tally.garbage.load(Ordering::Relaxed),
+        ms(0.5),
+        ms(0.99),
+        ms(1.0),
+        tally.server_errors.load(Ordering::Relaxed),
         tally.abandoned.load(Ordering::Relaxed),
         tally.evicted.load(Ordering::Relaxed),
         tally.most_games_held.load(Ordering::Relaxed),

@@ -84,6 +84,16 @@ pub const SPECIAL: &[Special] = &[
         why: "ten minutes; `cargo test --workspace` runs the same test for its default 20 s",
     },
     Special {
+        text: "MNK_SOAK_SECS=600 cargo test -p mnk --test serve_soak",
+        how: How::WorkspaceTest,
+        why: "ten minutes; `cargo test --workspace` runs the same test for its default 20 s",
+    },
+    Special {
+        text: "MNK_HOSTILE_SECS=120 cargo test -p mnk-web --test hostile",
+        how: How::WorkspaceTest,
+        why: "two minutes; `cargo test --workspace` runs the same test for its default 15 s",
+    },
+    Special {
         text: "cargo install --path crates/cli",
         how: How::InstallsMnk,
         why: "it would write to the user's ~/.cargo/bin and build the release binary once more",

@@ -1,16 +1,19 @@
 // The mnk page: plain JavaScript modules over the JSON API under /api/v1 (no framework, no
 // build step). This module starts everything: language, theme, the two views (play, learn),
-// the help, the keyboard shortcuts and the first game (or the one a shared link names).
+// the help, the keyboard shortcuts and the first game (the one a shared link names, or the
+// one this tab showed before a reload, or a new one).
 
 import { t, translate, setLang, currentLang, onLangChange, safeGet, safeSet } from "./i18n.js";
-import { GamePage } from "./game.js";
+import { GamePage, rememberedGame } from "./game.js";
 import { ShareDialog, linkedGame } from "./share.js";
 import { TeachPanel } from "./teach.js";
+import { askForTokens } from "./token.js";
 
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = "mnk.theme";
 const SEEN_KEY = "mnk.seen-help";
 
+askForTokens();
 const page = new GamePage();
 new ShareDialog(page);
 const teach = new TeachPanel();
@@ -165,6 +168,9 @@ if (linked) {
     page.showError(why);
   });
 } else {
-  page.start(page.settings.read());
+  const kept = rememberedGame();
+  (kept ? page.resume(kept) : Promise.resolve(false)).then((resumed) => {
+    if (!resumed) page.start(page.settings.read());
+  });
 }
 if (!safeGet(SEEN_KEY)) $("help").showModal();

@@ -6,7 +6,7 @@
 // back after the game or the position changed is dropped (a new game while the computer
 // thinks, a hint that lands after a move).
 
-import { api, delay } from "./api.js";
+import { api, retrying, RETRY_DELAYS } from "./api.js";
 import { t, num, onLangChange, safeGet, safeSet } from "./i18n.js";
 import { Board } from "./board.js";
 import { MoveList } from "./moves.js";
@@ -16,10 +16,18 @@ import { valueText, playerName, methodText, errorText } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** Pauses before retrying a computer move the server did not answer; then the page asks. */
-const RETRY_DELAYS = [1000, 2000, 4000];
 const ANALYSIS_KEY = "mnk.analysis";
 const PACE_KEY = "mnk.pace";
+const GAME_KEY = "mnk.game";
+
+/** The game this tab showed last, so that a reload (say, after the server restarted) goes on
+ * with it. Kept per tab (sessionStorage): two tabs are two games. */
+export function rememberedGame() {
+  try { return sessionStorage.getItem(GAME_KEY); } catch { return null; }
+}
+function rememberGame(id) {
+  try { sessionStorage.setItem(GAME_KEY, id); } catch { /* not remembered */ }
+}
 
 export class GamePage {
   constructor() {
@@ -72,6 +80,23 @@ export class GamePage {
 
   // ---- the flow of a game ----
 
+  /** Runs one API call for the position `ep`, retrying a lost or busy server with back-off
+   * (and saying so): a restarted server keeps its games, so the game simply goes on. */
+  async ask(request, ep) {
+    let said = false;
+    try {
+      return await retrying(request, {
+        wanted: () => ep === this.epoch,
+        onRetry: (n) => {
+          said = true;
+          this.showError(t("retrying", { n, of: RETRY_DELAYS.length }));
+        },
+      });
+    } finally {
+      if (said && ep === this.epoch) this.showError("");
+    }
+  }
+
   /** Forgets every request in flight: their answers will be dropped. */
   invalidate() {
     this.epoch++;
@@ -93,7 +118,10 @@ export class GamePage {
     this.analysis = null;
     this.analysisError = "";
     if (!sameGame || (this.review !== null && this.review > view.moves.length)) this.review = null;
-    if (!sameGame) this.settings.fromGame(view);
+    if (!sameGame) {
+      this.settings.fromGame(view);
+      rememberGame(view.id);
+    }
     this.board.build(view.rules.width, view.rules.height);
     this.render();
     this.refreshAnalysis();
@@ -112,7 +140,7 @@ export class GamePage {
     this.showError("");
     this.render();
     try {
-      const view = await api.create({ ...settings, ...extra });
+      const view = await this.ask(() => api.create({ ...settings, ...extra }), ep);
       if (ep !== this.epoch) {
         api.remove(view.id).catch(() => {});
         return null;
@@ -136,12 +164,29 @@ export class GamePage {
     }
   }
 
+  /** Shows the game `id` again, as the server keeps it (a reloaded page); whether it could. */
+  async resume(id) {
+    this.invalidate();
+    this.busy = true;
+    const ep = this.epoch;
+    this.render();
+    try {
+      const view = await this.ask(() => api.get(id), ep);
+      if (ep === this.epoch) this.apply(view);
+      return true;
+    } catch {
+      if (ep === this.epoch) this.busy = false;
+      return false;
+    }
+  }
+
   /** Asks the server for the game again and shows it. */
   async refresh() {
     if (!this.view) return;
     const ep = this.epoch;
     try {
-      const view = await api.get(this.view.id);
+      const id = this.view.id;
+      const view = await this.ask(() => api.get(id), ep);
       if (ep === this.epoch) this.apply(view);
     } catch (e) {
       if (ep === this.epoch) this.fail(e, () => this.refresh());
@@ -163,37 +208,32 @@ export class GamePage {
     this.busy = true;
     this.setThinking(true);
     this.render();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const view = await api.computer(id);
-        if (ep === this.epoch) this.apply(view);
-        return;
-      } catch (e) {
-        if (ep !== this.epoch) return;
-        if (e.code === "stopped" || this.paused) {
-          this.busy = false;
-          this.paused = true;
-          this.setThinking(false);
+    try {
+      const view = await retrying(() => api.computer(id), {
+        wanted: () => ep === this.epoch && !this.paused,
+        onRetry: (n) => {
+          this.retrying = n;
           this.render();
-          return;
-        }
-        if (e.code === "conflict") {
-          // The move was made after all (an answer lost on its way): show the game as it is.
-          this.refresh();
-          return;
-        }
-        if (e.transient && attempt < RETRY_DELAYS.length) {
-          this.retrying = attempt + 1;
-          this.render();
-          await delay(RETRY_DELAYS[attempt]);
-          if (ep !== this.epoch) return;
-          continue;
-        }
+        },
+      });
+      if (ep === this.epoch) this.apply(view);
+    } catch (e) {
+      if (ep !== this.epoch) return;
+      if (e.code === "stopped" || this.paused) {
         this.busy = false;
+        this.paused = true;
         this.setThinking(false);
-        this.fail(e, () => this.computerTurn());
+        this.render();
         return;
       }
+      if (e.code === "conflict") {
+        // The move was made after all (an answer lost on its way): show the game as it is.
+        this.refresh();
+        return;
+      }
+      this.busy = false;
+      this.setThinking(false);
+      this.fail(e, () => this.computerTurn());
     }
   }
 
@@ -205,7 +245,7 @@ export class GamePage {
     this.busy = true;
     this.render();
     try {
-      const view = await api.play(v.id, cell);
+      const view = await this.ask(() => api.play(v.id, cell), ep);
       if (ep === this.epoch) this.apply(view);
     } catch (e) {
       if (ep !== this.epoch) return;
@@ -222,7 +262,7 @@ export class GamePage {
     this.busy = true;
     this.render();
     try {
-      const view = await api.undo(v.id);
+      const view = await this.ask(() => api.undo(v.id), ep);
       if (ep === this.epoch) {
         // Taking a move back pauses a game of two computers, which would replay it at once.
         if (view.players.x !== "human" && view.players.o !== "human") this.paused = true;
@@ -243,7 +283,7 @@ export class GamePage {
     this.hintError = "";
     this.render();
     try {
-      const h = await api.hint(v.id);
+      const h = await retrying(() => api.hint(v.id), { wanted: () => ep === this.epoch });
       if (ep !== this.epoch) return;
       this.hint = h;
     } catch (e) {
@@ -265,7 +305,7 @@ export class GamePage {
     }
     const ep = this.epoch;
     try {
-      const a = await api.analysis(v.id);
+      const a = await retrying(() => api.analysis(v.id), { wanted: () => ep === this.epoch });
       if (ep !== this.epoch) return;
       this.analysis = a;
       this.analysisError = "";

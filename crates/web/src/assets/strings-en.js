@@ -133,6 +133,17 @@ export default {
   err_conflict: "That cannot be done in this position.",
   err_bad_request: "The server refused these settings.",
   err_other: "Something went wrong on the server.",
+  token_title: "This server asks for a token",
+  token_text: "Whoever started the server (your teacher, say) knows it. The page asks only once.",
+  token_label: "Token",
+  token_submit: "Continue",
+  token_wrong: "That token was not accepted; check it and try again.",
+  err_busy: "The server is busy with other players' searches; try again in a moment.",
+  err_rate: "Too many requests from this computer; wait a moment and try again.",
+  err_too_many_games: "This computer has too many games on the server; finish or delete one first.",
+  err_full: "The server holds as many games as it keeps; try again later.",
+  err_token: "This server asks for a token.",
+  err_unavailable: "The server is stopping or cannot save games now; try again in a moment.",
 
   // sharing
   share_title: "Save or share this game",

@@ -54,6 +54,12 @@ export function errorText(e) {
     case "too_large": return t("err_too_large");
     case "conflict": return t("err_conflict");
     case "bad_request": case "unprocessable": return t("err_bad_request");
+    case "busy": case "too_many_searches": return t("err_busy");
+    case "rate_limited": return t("err_rate");
+    case "too_many_games": return t("err_too_many_games");
+    case "full": return t("err_full");
+    case "token_required": case "token_wrong": return t("err_token");
+    case "shutting_down": case "storage": return t("err_unavailable");
     default: return t("err_other");
   }
 }

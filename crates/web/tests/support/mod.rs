@@ -18,6 +18,10 @@ use std::time::{Duration, Instant};
 /// How long any one condition may take to come true before the test fails.
 pub const DEADLINE: Duration = Duration::from_secs(40);
 
+/// A host name the browser resolves to the loopback, as a name of an attacker's would resolve
+/// to the server after a DNS rebinding: the server must refuse it.
+pub const REBINDING_NAME: &str = "rebinding.example";
+
 /// axe-core, vendored (see `support/axe/README.md`).
 const AXE: &str = include_str!("axe/axe.min.js");
 
@@ -50,6 +54,10 @@ pub struct Options {
     pub dark: bool,
     /// The server's limits.
     pub limits: mnk_web::Limits,
+    /// Where the server keeps its games.
+    pub db: mnk_web::Location,
+    /// The token the server asks for, if any.
+    pub token: Option<String>,
     /// Keep the first-visit help open (otherwise it is closed before the test starts).
     pub first_visit: bool,
 }
@@ -63,12 +71,23 @@ impl Default for Options {
             lang: "en-US",
             dark: false,
             limits: mnk_web::Limits::default(),
+            db: mnk_web::Location::Memory,
+            token: None,
             first_visit: false,
         }
     }
 }
 
 impl Options {
+    /// The server's set-up.
+    pub fn config(&self) -> mnk_web::Config {
+        mnk_web::Config {
+            limits: self.limits,
+            db: self.db.clone(),
+            access: mnk_web::Access::new([], self.token.clone()),
+        }
+    }
+
     /// A 390x844 phone.
     pub fn phone() -> Self {
         Options {
@@ -98,8 +117,17 @@ pub struct Server {
 }
 
 impl Server {
-    /// Serves on `addr` (port 0: a free one).
+    /// Serves on `addr` (port 0: a free one) with these limits, games in memory.
     pub async fn start(addr: &str, limits: mnk_web::Limits) -> Server {
+        let config = mnk_web::Config {
+            limits,
+            ..mnk_web::Config::default()
+        };
+        Server::start_with(addr, config).await
+    }
+
+    /// Serves on `addr` (port 0: a free one) as `config` says.
+    pub async fn start_with(addr: &str, config: mnk_web::Config) -> Server {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
@@ -117,9 +145,18 @@ impl Server {
             socket.listen(1024).unwrap()
         };
         let addr = listener.local_addr().unwrap();
-        runtime.spawn(mnk_web::serve_on(
+        // A killed server's last tasks may still hold its database for a moment: polled.
+        let start = Instant::now();
+        let state = loop {
+            match mnk_web::AppState::open(&config) {
+                Ok(state) => break std::sync::Arc::new(state),
+                Err(e) => assert!(start.elapsed() < DEADLINE, "the database: {e}"),
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        };
+        runtime.spawn(mnk_web::serve_state(
             listener,
-            limits,
+            state,
             std::future::pending::<()>(),
         ));
         Server { addr, runtime }
@@ -183,7 +220,7 @@ impl Browser {
                  ignored outside CI and fail under CI=true"
             );
         };
-        let server = Server::start("127.0.0.1:0", opts.limits).await;
+        let server = Server::start_with("127.0.0.1:0", opts.config()).await;
         let url = format!("http://{}/", server.addr);
 
         let port = free_port();
@@ -215,6 +252,7 @@ impl Browser {
             "--disable-component-update".into(),
             "--disable-sync".into(),
             "--disable-dev-shm-usage".into(),
+            format!("--host-resolver-rules=MAP {REBINDING_NAME} 127.0.0.1"),
             format!("--lang={}", opts.lang),
             format!("--user-data-dir={}", profile.display()),
         ];
@@ -248,7 +286,16 @@ impl Browser {
             profile,
             _driver: driver,
         };
-        browser.load("").await;
+        if opts.token.is_some() {
+            // The first game waits for the token, which the test gives.
+            browser
+                .client
+                .goto(&browser.url)
+                .await
+                .expect("the page loads");
+        } else {
+            browser.load("").await;
+        }
         if !opts.first_visit {
             browser
                 .js("document.getElementById('help').close(), true")
