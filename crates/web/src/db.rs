@@ -266,12 +266,30 @@ impl Database {
 }
 
 fn open_file(path: &Path) -> rusqlite::Result<Connection> {
+    create_private(path);
     Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
+}
+
+/// Creates a missing database file readable by its owner only: it holds client addresses.
+/// SQLite gives its journal files the database file's permissions. Where this cannot be done
+/// (another system, a race with another creator) SQLite creates the file as it would.
+fn create_private(path: &Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let _ = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(path);
+    }
+    #[cfg(not(unix))]
+    let _ = path;
 }
 
 /// Pragmas and tables. The exclusive lock is taken by the first write, here.
@@ -353,6 +371,17 @@ mod tests {
         let location = Location::File(path.clone());
         let db = Database::open(&location).unwrap();
         db.insert("a", &game("::1", "a1"), 5).unwrap();
+        #[cfg(unix)]
+        for file in [path.clone(), path.with_file_name("games.db-wal")] {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+            assert_eq!(
+                mode & 0o077,
+                0,
+                "{} is readable by others: {mode:o}",
+                file.display()
+            );
+        }
         let second = Database::open(&location).err().expect("refused");
         assert!(second.to_string().contains("another mnk serve"), "{second}");
         db.close().unwrap();
