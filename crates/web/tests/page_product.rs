@@ -336,6 +336,8 @@ async fn the_lesson_is_edited_by_clicking_and_compared_side_by_side() {
         b.click("#step-last").await;
         let text = b.text("lessons").await;
         assert!(text.contains("Minimax: root value 3") && text.contains("Alpha-beta: root value 3"), "{text}");
+        // Counts of one are singular.
+        assert!(text.contains("7 leaves, 1 cutoff, 2 subtrees pruned"), "{text}");
         b.screenshot("desktop-lesson").await;
         b.assert_accessible("the lessons side by side").await;
         b

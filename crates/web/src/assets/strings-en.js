@@ -2,6 +2,8 @@
 // A value is a text with {named} parameters, or a function of the parameters (plurals).
 
 const plies = (n) => (Number(n) === 1 ? "1 ply" : `${n} plies`);
+// A count and its noun, singular for exactly one (counts arrive formatted, e.g. "1,024").
+const count = (n, one, many) => (String(n) === "1" ? `1 ${one}` : `${n} ${many}`);
 
 export default {
   title: "mnk — tic-tac-toe, Gomoku and their family",
@@ -201,7 +203,10 @@ export default {
   step_start: "Press ▶ (or →) to follow the search step by step.",
   step_done: "finished.",
   lesson_progress: "step {n} of {of}",
-  lesson_summary: "{algo}: root value {value}; {nodes} nodes visited, {leaves} leaves, {cutoffs} cutoffs, {pruned} subtrees pruned.",
+  lesson_summary: ({ algo, value, nodes, leaves, cutoffs, pruned }) =>
+    `${algo}: root value ${value}; ${count(nodes, "node", "nodes")} visited, ` +
+    `${count(leaves, "leaf", "leaves")}, ${count(cutoffs, "cutoff", "cutoffs")}, ` +
+    `${count(pruned, "subtree", "subtrees")} pruned.`,
   tree_drawing: "{algo} search tree",
   tree_legend: "Squares are MAX, circles MIN. α and β show at the nodes being searched; ✂ marks a pruned branch (grey, dashed). Click a node to edit the tree.",
   root: "the root",
