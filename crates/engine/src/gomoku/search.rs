@@ -195,13 +195,21 @@ impl Searcher {
                         answers.push(m);
                     }
                 }
-                // No answer found: the threat's own cells are the most natural tries.
+                // No answer found: every move loses to a VCF, so the search below chooses
+                // the one that holds out longest, trying the threat's own cells first.
                 moves = if answers.is_empty() {
-                    threat
+                    let mut tries: Vec<usize> = threat
                         .iter()
                         .copied()
                         .filter(|&c| state.is_empty(c))
-                        .collect()
+                        .collect();
+                    let rest: Vec<usize> = moves
+                        .iter()
+                        .copied()
+                        .filter(|m| !tries.contains(m))
+                        .collect();
+                    tries.extend(rest);
+                    tries
                 } else {
                     answers
                 };
