@@ -1,0 +1,54 @@
+"""mnk: m,n,k-games (tic-tac-toe, four in a row on 4x4, Gomoku) from Python.
+
+The mnk Rust engine itself, compiled: boards and rules, the exact solver, the game-tree count,
+the computer players and games between them, and minimax / alpha-beta lessons on trees you
+type. Long searches release the GIL and stop on Ctrl-C (KeyboardInterrupt).
+
+>>> import mnk
+>>> print(mnk.solve(mnk.Board("x.o/.x./...")))
+o to move: draw (best: c1; 13 nodes)
+"""
+
+from ._mnk import (
+    Analysis,
+    Board,
+    CompareEntry,
+    Count,
+    GameOverError,
+    MnkError,
+    MoveValue,
+    NotationError,
+    PlayerError,
+    PositionError,
+    Result,
+    Rules,
+    RulesError,
+    SearchError,
+    TreeError,
+    analyze,
+    compare,
+    count,
+    solve,
+)
+
+__all__ = [
+    "Analysis",
+    "Board",
+    "CompareEntry",
+    "Count",
+    "GameOverError",
+    "MnkError",
+    "MoveValue",
+    "NotationError",
+    "PlayerError",
+    "PositionError",
+    "Result",
+    "Rules",
+    "RulesError",
+    "SearchError",
+    "TreeError",
+    "analyze",
+    "compare",
+    "count",
+    "solve",
+]

@@ -1,0 +1,122 @@
+//! The engine's typed errors as Python exceptions. Every exception is a `ValueError`
+//! subclass (through `mnk.MnkError`) and carries the engine's own one-sentence message, the
+//! one the command line prints.
+
+use mnk_engine::{CountError, Error, Exhausted, GameOver, NotationError, PositionError};
+use mnk_engine::{RulesError, SearchError};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    mnk,
+    MnkError,
+    PyValueError,
+    "Any error mnk reports: a ValueError whose message is one sentence."
+);
+create_exception!(
+    mnk,
+    BadRules,
+    MnkError,
+    "A rule set that cannot be played (a side or k out of range, a size that is not WxH)."
+);
+create_exception!(
+    mnk,
+    BadNotation,
+    MnkError,
+    "Board text or a move name that does not parse."
+);
+create_exception!(
+    mnk,
+    BadPosition,
+    MnkError,
+    "A position no game reaches, or a move that cannot be played (taken, off the board)."
+);
+create_exception!(
+    mnk,
+    GameIsOver,
+    BadPosition,
+    "A move or a search asked of a finished game."
+);
+create_exception!(
+    mnk,
+    SearchRefused,
+    MnkError,
+    "A search or count that cannot be done: the board is too big for it, its work would \
+     exceed a bound, or it ran out of its node limit or memory."
+);
+create_exception!(mnk, BadTree, MnkError, "Tree text that does not parse.");
+create_exception!(
+    mnk,
+    BadPlayerName,
+    MnkError,
+    "A player that is not a level mnk knows, or a Python player's move that is not legal."
+);
+
+/// Registers the exception classes in the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("MnkError", py.get_type::<MnkError>())?;
+    m.add("RulesError", py.get_type::<BadRules>())?;
+    m.add("NotationError", py.get_type::<BadNotation>())?;
+    m.add("PositionError", py.get_type::<BadPosition>())?;
+    m.add("GameOverError", py.get_type::<GameIsOver>())?;
+    m.add("SearchError", py.get_type::<SearchRefused>())?;
+    m.add("TreeError", py.get_type::<BadTree>())?;
+    m.add("PlayerError", py.get_type::<BadPlayerName>())?;
+    Ok(())
+}
+
+/// Any engine error.
+pub fn engine(e: Error) -> PyErr {
+    match e {
+        Error::Rules(e) => rules(e),
+        Error::Notation(e) => notation(e),
+        Error::Position(e) => position(e),
+        Error::Search(e) => search(e),
+    }
+}
+
+/// A bad rule set.
+pub fn rules(e: RulesError) -> PyErr {
+    BadRules::new_err(e.to_string())
+}
+
+/// Bad board text or a bad move name.
+pub fn notation(e: NotationError) -> PyErr {
+    BadNotation::new_err(e.to_string())
+}
+
+/// An impossible position or move.
+pub fn position(e: PositionError) -> PyErr {
+    match e {
+        PositionError::GameOver(over) => game_over(over),
+        e => BadPosition::new_err(e.to_string()),
+    }
+}
+
+/// A finished game.
+pub fn game_over(e: GameOver) -> PyErr {
+    GameIsOver::new_err(e.to_string())
+}
+
+/// A search that could not be done or did not finish. A search stopped by its stop flag only
+/// reaches Python when the flag was raised for Ctrl-C, and that error is the
+/// `KeyboardInterrupt` itself (see `interrupt.rs`), so every error here is a refusal.
+pub fn search(e: SearchError) -> PyErr {
+    match e {
+        SearchError::GameOver(over) => game_over(over),
+        e @ SearchError::Stopped(Exhausted::Stopped) => {
+            pyo3::exceptions::PyKeyboardInterrupt::new_err(e.to_string())
+        }
+        e => SearchRefused::new_err(e.to_string()),
+    }
+}
+
+/// A count that could not be done.
+pub fn count(e: CountError) -> PyErr {
+    match e {
+        CountError::Search(e) => search(e),
+        e => SearchRefused::new_err(e.to_string()),
+    }
+}
