@@ -120,3 +120,13 @@ pub fn count(e: CountError) -> PyErr {
         e => SearchRefused::new_err(e.to_string()),
     }
 }
+
+/// Tree text that does not parse.
+pub fn tree(e: mnk_engine::tree::TreeParseError) -> PyErr {
+    BadTree::new_err(e.to_string())
+}
+
+/// A player name that is not a level.
+pub fn player(e: mnk_engine::ai::BadPlayer) -> PyErr {
+    BadPlayerName::new_err(e.to_string())
+}

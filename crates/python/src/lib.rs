@@ -7,8 +7,10 @@ mod board;
 mod count;
 mod errors;
 mod interrupt;
+mod players;
 mod rules;
 mod search;
+mod tree;
 
 use pyo3::prelude::*;
 
@@ -27,5 +29,15 @@ fn _mnk(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add_function(wrap_pyfunction!(count::count, m)?)?;
     m.add_function(wrap_pyfunction!(count::compare, m)?)?;
+    m.add_class::<tree::PyTree>()?;
+    m.add_class::<tree::PyLesson>()?;
+    m.add_function(wrap_pyfunction!(tree::minimax, m)?)?;
+    m.add_function(wrap_pyfunction!(tree::alphabeta, m)?)?;
+    m.add_class::<players::PyPlayer>()?;
+    m.add_class::<players::Game>()?;
+    m.add_function(wrap_pyfunction!(players::perfect, m)?)?;
+    m.add_function(wrap_pyfunction!(players::hard, m)?)?;
+    m.add_function(wrap_pyfunction!(players::depth, m)?)?;
+    m.add_function(wrap_pyfunction!(players::random, m)?)?;
     Ok(())
 }
