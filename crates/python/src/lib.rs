@@ -14,6 +14,12 @@ mod tree;
 
 use pyo3::prelude::*;
 
+/// A list of names as Python prints it: `['b2', 'c3']`.
+fn py_list(names: &[String]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
 /// The compiled part of the `mnk` package; import `mnk` instead.
 #[pymodule]
 fn _mnk(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -94,8 +94,8 @@ pub fn random() -> PyPlayer {
 /// Who plays one side of a `Game`.
 enum Seat {
     Computer(Level),
-    /// A Python callable: board in, move (name or cell index) out.
-    Function(Py<PyAny>),
+    /// A Python callable (board in, move out) and its name, for `repr`.
+    Function(Py<PyAny>, String),
 }
 
 impl Seat {
@@ -107,7 +107,11 @@ impl Seat {
             return Ok(Seat::Computer(PyPlayer::new(&name)?.0));
         }
         if side.is_callable() {
-            return Ok(Seat::Function(side.clone().unbind()));
+            let name = match side.getattr("__name__") {
+                Ok(name) => name.to_string(),
+                Err(_) => side.repr()?.to_string(),
+            };
+            return Ok(Seat::Function(side.clone().unbind(), name));
         }
         Err(PyTypeError::new_err(
             "a player is a computer player (mnk.perfect(), 'hard', 'depth:3', ...) or a \
@@ -118,7 +122,14 @@ impl Seat {
     fn player(&self) -> Player {
         match self {
             Seat::Computer(level) => Player::Computer(*level),
-            Seat::Function(_) => Player::Human,
+            Seat::Function(..) => Player::Human,
+        }
+    }
+
+    fn name(&self) -> String {
+        match self {
+            Seat::Computer(level) => level.to_string(),
+            Seat::Function(_, name) => name.clone(),
         }
     }
 }
@@ -210,7 +221,7 @@ impl Game {
     fn step(&mut self, py: Python<'_>) -> PyResult<String> {
         let side = self.session.to_move();
         let cell = match &self.seats[side.index()] {
-            Seat::Function(choose) => {
+            Seat::Function(choose, _) => {
                 self.session
                     .board()
                     .unfinished()
@@ -257,10 +268,10 @@ impl Game {
 
     fn __repr__(&self) -> String {
         format!(
-            "<mnk.Game {} vs {}, moves {:?}>",
-            self.session.player(Side::X),
-            self.session.player(Side::O),
-            self.moves()
+            "<mnk.Game {} vs {}, moves {}>",
+            self.seats[0].name(),
+            self.seats[1].name(),
+            crate::py_list(&self.moves())
         )
     }
 

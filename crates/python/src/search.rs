@@ -49,11 +49,11 @@ impl SolveResult {
 
     fn __repr__(&self) -> String {
         format!(
-            "<mnk.Result {} {}{} best={:?} nodes={}>",
+            "<mnk.Result {} {}{} best={} nodes={}>",
             self.to_move,
             self.value,
             self.plies.map_or(String::new(), |p| format!(" in {p}")),
-            self.best_moves,
+            crate::py_list(&self.best_moves),
             self.nodes
         )
     }
@@ -280,10 +280,10 @@ pub struct Analysis {
 impl Analysis {
     fn __repr__(&self) -> String {
         format!(
-            "<mnk.Analysis {} {} moves, best {:?}, {}>",
+            "<mnk.Analysis {} {} moves, best {}, {}>",
             self.to_move,
             self.moves.len(),
-            self.best_moves,
+            crate::py_list(&self.best_moves),
             if self.exact { "exact" } else { "estimate" }
         )
     }

@@ -232,11 +232,11 @@ impl PyLesson {
 
     fn __repr__(&self) -> String {
         format!(
-            "<mnk.Lesson {} value={} nodes_visited={} pruned={:?}>",
+            "<mnk.Lesson {} value={} nodes_visited={} pruned={}>",
             self.0.algo.name(),
             self.0.value,
             self.0.stats.nodes,
-            self.pruned()
+            crate::py_list(&self.pruned())
         )
     }
 }

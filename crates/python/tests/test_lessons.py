@@ -18,6 +18,7 @@ def test_seed_tree_minimax_visits_everything():
 def test_seed_tree_alphabeta_prunes_leaf_58():
     lesson = mnk.alphabeta(mnk.Tree.parse(SEED))
     assert lesson.value == 60
+    assert repr(lesson) == "<mnk.Lesson alphabeta value=60 nodes_visited=6 pruned=['1.1']>"
     assert lesson.pruned == ["1.1"] and lesson.pruned_leaves == [58]
     assert (lesson.nodes_visited, lesson.leaves_visited, lesson.leaves_pruned, lesson.cutoffs) == (6, 3, 1, 1)
     assert lesson.steps[0] == " 1. root (MAX) entered with window (-∞, +∞)"

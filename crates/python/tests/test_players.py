@@ -33,6 +33,7 @@ def test_a_python_function_plays():
     assert result == "o"  # the first free cell every time loses to perfect play
     assert seen and set(seen) == {"x"} and game.is_over
     assert game.moves[0] == "a3" and len(game.moves) == game.board.stone_count
+    assert repr(game).startswith("<mnk.Game first_legal vs perfect, moves ['a3', ")
 
     by_index = mnk.Game(mnk.perfect(), lambda board: board.legal_cells[-1], seed=3)
     assert by_index.step() in mnk.Board().legal_moves

@@ -31,6 +31,7 @@ def test_solve_reports_value_plies_and_best_moves():
     result = mnk.solve(mnk.Board("xx./oo./..."))
     assert (result.value, result.plies, result.best_moves, result.best_cells) == ("win", 1, ["c3"], [2])
     assert str(result).startswith("x to move: win in 1 ply (best: c3; ")
+    assert repr(result).startswith("<mnk.Result x win in 1 best=['c3'] nodes=")
     drawn = mnk.solve(mnk.Board("x.o/.x./..."))
     assert (drawn.to_move, drawn.value, drawn.plies, drawn.best_moves) == ("o", "draw", None, ["c1"])
     assert drawn.algorithm == "solver" and drawn.stats["table_capacity"] > 0
