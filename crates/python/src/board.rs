@@ -49,6 +49,11 @@ impl PyBoard {
     #[pyo3(signature = (text = None, *, rules = None, k = None))]
     fn new(text: Option<&str>, rules: Option<PyRules>, k: Option<usize>) -> PyResult<Self> {
         let rules = match (&rules, text) {
+            (Some(_), _) if k.is_some() => {
+                return Err(errors::BadRules::new_err(
+                    "give k either in the rules or on its own, not both",
+                ))
+            }
             (Some(rules), _) => rules.0,
             (None, Some(text)) => match infer_size(text) {
                 Some(size) => Rules::new(size.width, size.height, k).map_err(errors::rules)?,

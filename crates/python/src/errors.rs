@@ -100,9 +100,9 @@ pub fn game_over(e: GameOver) -> PyErr {
     GameIsOver::new_err(e.to_string())
 }
 
-/// A search that could not be done or did not finish. A search stopped by its stop flag only
-/// reaches Python when the flag was raised for Ctrl-C, and that error is the
-/// `KeyboardInterrupt` itself (see `interrupt.rs`), so every error here is a refusal.
+/// A search that could not be done or did not finish. The stop flag is only raised for Ctrl-C,
+/// and `interrupt::run` then raises Python's own `KeyboardInterrupt` before the search's
+/// answer is looked at; a stop that gets here anyway reads as one too.
 pub fn search(e: SearchError) -> PyErr {
     match e {
         SearchError::GameOver(over) => game_over(over),

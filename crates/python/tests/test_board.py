@@ -19,6 +19,12 @@ def test_rules_defaults_and_parse():
     assert len({mnk.Rules(3), mnk.Rules(3, 3, k=3)}) == 1
 
 
+def test_board_sizes_and_k():
+    assert mnk.Board("..../..../..../....").rules == mnk.Rules(4, 4, k=4)
+    assert mnk.Board("..../..../..../....", k=3).rules == mnk.Rules(4, 4, k=3)
+    assert mnk.Board(k=2).rules == mnk.Rules(3, 3, k=2)
+
+
 def test_board_from_text_moves_and_undo():
     board = mnk.Board("x.o/.x./...")
     assert board.to_move == "o"
@@ -79,6 +85,8 @@ def test_copies_move_independently():
         (lambda: mnk.Board().play(9), mnk.PositionError, "cell 9 is off the board (9 cells)"),
         (lambda: mnk.Board("x../.../...").play("a3"), mnk.PositionError, "cell a3 is already taken"),
         (lambda: mnk.Board().undo(), mnk.PositionError, "there is no move to take back"),
+        (lambda: mnk.Board(rules=mnk.Rules(4), k=3), mnk.RulesError, "give k either in the rules"),
+        (lambda: mnk.Board("..../..../..../....", rules=mnk.Rules(3)), mnk.NotationError, "row 1 has 4 cells"),
     ],
 )
 def test_errors_are_value_errors_with_the_engine_sentence(make, error, message):
