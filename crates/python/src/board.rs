@@ -50,7 +50,7 @@ impl PyBoard {
     fn new(text: Option<&str>, rules: Option<PyRules>, k: Option<usize>) -> PyResult<Self> {
         let rules = match (&rules, text) {
             (Some(_), _) if k.is_some() => {
-                return Err(errors::BadRules::new_err(
+                return Err(errors::RulesError::new_err(
                     "give k either in the rules or on its own, not both",
                 ))
             }

@@ -77,7 +77,7 @@ impl CountResult {
 #[pyo3(signature = (root, *, memory_mib = DEFAULT_MEMORY_MIB))]
 pub fn count(py: Python<'_>, root: Root<'_>, memory_mib: u64) -> PyResult<CountResult> {
     if !(1..=MAX_MEMORY_MIB).contains(&memory_mib) {
-        return Err(errors::SearchRefused::new_err(format!(
+        return Err(errors::SearchError::new_err(format!(
             "a memory bound of {memory_mib} MiB is out of range: use 1 to {MAX_MEMORY_MIB}"
         )));
     }

@@ -2,8 +2,7 @@
 //! subclass (through `mnk.MnkError`) and carries the engine's own one-sentence message, the
 //! one the command line prints.
 
-use mnk_engine::{CountError, Error, Exhausted, GameOver, NotationError, PositionError};
-use mnk_engine::{RulesError, SearchError};
+use mnk_engine::{CountError, Error, Exhausted, GameOver};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -16,39 +15,39 @@ create_exception!(
 );
 create_exception!(
     mnk,
-    BadRules,
+    RulesError,
     MnkError,
     "A rule set that cannot be played (a side or k out of range, a size that is not WxH)."
 );
 create_exception!(
     mnk,
-    BadNotation,
+    NotationError,
     MnkError,
     "Board text or a move name that does not parse."
 );
 create_exception!(
     mnk,
-    BadPosition,
+    PositionError,
     MnkError,
     "A position no game reaches, or a move that cannot be played (taken, off the board)."
 );
 create_exception!(
     mnk,
-    GameIsOver,
-    BadPosition,
+    GameOverError,
+    PositionError,
     "A move or a search asked of a finished game."
 );
 create_exception!(
     mnk,
-    SearchRefused,
+    SearchError,
     MnkError,
     "A search or count that cannot be done: the board is too big for it, its work would \
      exceed a bound, or it ran out of its node limit or memory."
 );
-create_exception!(mnk, BadTree, MnkError, "Tree text that does not parse.");
+create_exception!(mnk, TreeError, MnkError, "Tree text that does not parse.");
 create_exception!(
     mnk,
-    BadPlayerName,
+    PlayerError,
     MnkError,
     "A player that is not a level mnk knows, or a Python player's move that is not legal."
 );
@@ -57,13 +56,13 @@ create_exception!(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("MnkError", py.get_type::<MnkError>())?;
-    m.add("RulesError", py.get_type::<BadRules>())?;
-    m.add("NotationError", py.get_type::<BadNotation>())?;
-    m.add("PositionError", py.get_type::<BadPosition>())?;
-    m.add("GameOverError", py.get_type::<GameIsOver>())?;
-    m.add("SearchError", py.get_type::<SearchRefused>())?;
-    m.add("TreeError", py.get_type::<BadTree>())?;
-    m.add("PlayerError", py.get_type::<BadPlayerName>())?;
+    m.add("RulesError", py.get_type::<RulesError>())?;
+    m.add("NotationError", py.get_type::<NotationError>())?;
+    m.add("PositionError", py.get_type::<PositionError>())?;
+    m.add("GameOverError", py.get_type::<GameOverError>())?;
+    m.add("SearchError", py.get_type::<SearchError>())?;
+    m.add("TreeError", py.get_type::<TreeError>())?;
+    m.add("PlayerError", py.get_type::<PlayerError>())?;
     Ok(())
 }
 
@@ -78,38 +77,38 @@ pub fn engine(e: Error) -> PyErr {
 }
 
 /// A bad rule set.
-pub fn rules(e: RulesError) -> PyErr {
-    BadRules::new_err(e.to_string())
+pub fn rules(e: mnk_engine::RulesError) -> PyErr {
+    RulesError::new_err(e.to_string())
 }
 
 /// Bad board text or a bad move name.
-pub fn notation(e: NotationError) -> PyErr {
-    BadNotation::new_err(e.to_string())
+pub fn notation(e: mnk_engine::NotationError) -> PyErr {
+    NotationError::new_err(e.to_string())
 }
 
 /// An impossible position or move.
-pub fn position(e: PositionError) -> PyErr {
+pub fn position(e: mnk_engine::PositionError) -> PyErr {
     match e {
-        PositionError::GameOver(over) => game_over(over),
-        e => BadPosition::new_err(e.to_string()),
+        mnk_engine::PositionError::GameOver(over) => game_over(over),
+        e => PositionError::new_err(e.to_string()),
     }
 }
 
 /// A finished game.
 pub fn game_over(e: GameOver) -> PyErr {
-    GameIsOver::new_err(e.to_string())
+    GameOverError::new_err(e.to_string())
 }
 
 /// A search that could not be done or did not finish. The stop flag is only raised for Ctrl-C,
 /// and `interrupt::run` then raises Python's own `KeyboardInterrupt` before the search's
 /// answer is looked at; a stop that gets here anyway reads as one too.
-pub fn search(e: SearchError) -> PyErr {
+pub fn search(e: mnk_engine::SearchError) -> PyErr {
     match e {
-        SearchError::GameOver(over) => game_over(over),
-        e @ SearchError::Stopped(Exhausted::Stopped) => {
+        mnk_engine::SearchError::GameOver(over) => game_over(over),
+        e @ mnk_engine::SearchError::Stopped(Exhausted::Stopped) => {
             pyo3::exceptions::PyKeyboardInterrupt::new_err(e.to_string())
         }
-        e => SearchRefused::new_err(e.to_string()),
+        e => SearchError::new_err(e.to_string()),
     }
 }
 
@@ -117,16 +116,16 @@ pub fn search(e: SearchError) -> PyErr {
 pub fn count(e: CountError) -> PyErr {
     match e {
         CountError::Search(e) => search(e),
-        e => SearchRefused::new_err(e.to_string()),
+        e => SearchError::new_err(e.to_string()),
     }
 }
 
 /// Tree text that does not parse.
 pub fn tree(e: mnk_engine::tree::TreeParseError) -> PyErr {
-    BadTree::new_err(e.to_string())
+    TreeError::new_err(e.to_string())
 }
 
 /// A player name that is not a level.
 pub fn player(e: mnk_engine::ai::BadPlayer) -> PyErr {
-    BadPlayerName::new_err(e.to_string())
+    PlayerError::new_err(e.to_string())
 }

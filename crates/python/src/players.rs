@@ -28,7 +28,7 @@ impl PyPlayer {
     fn new(name: &str) -> PyResult<Self> {
         match name.parse::<Player>().map_err(errors::player)? {
             Player::Computer(level) => Ok(PyPlayer(level)),
-            Player::Human => Err(errors::BadPlayerName::new_err(
+            Player::Human => Err(errors::PlayerError::new_err(
                 "'human' is not a computer player: pass a Python function that returns a move",
             )),
         }
@@ -165,7 +165,7 @@ impl Game {
             "x" | "X" => Side::X,
             "o" | "O" => Side::O,
             other => {
-                return Err(errors::BadNotation::new_err(format!(
+                return Err(errors::NotationError::new_err(format!(
                     "side '{}' is not understood: write x or o",
                     other.chars().take(20).collect::<String>()
                 )))
@@ -231,7 +231,7 @@ impl Game {
                 let cell = answer
                     .extract::<Move>(py)
                     .map_err(|_| {
-                        errors::BadPlayerName::new_err(format!(
+                        errors::PlayerError::new_err(format!(
                             "the player of {side} returned {}, which is not a move (a name such \
                              as 'b2' or a cell index)",
                             answer.bind(py).repr().map_or("?".into(), |r| r.to_string())

@@ -103,7 +103,7 @@ fn algorithm(name: &str) -> PyResult<Algorithm> {
         "minimax" => Algorithm::Minimax,
         "alphabeta" => Algorithm::AlphaBeta,
         other => {
-            return Err(errors::SearchRefused::new_err(format!(
+            return Err(errors::SearchError::new_err(format!(
                 "'{}' is not an algorithm: use auto, solver, proof, minimax or alphabeta",
                 other.chars().take(40).collect::<String>()
             )))
@@ -114,12 +114,12 @@ fn algorithm(name: &str) -> PyResult<Algorithm> {
 /// The solver's configuration from the caller's table size and threads, bounded.
 pub(crate) fn config(hash_mib: usize, threads: usize) -> PyResult<SolverConfig> {
     if hash_mib > MAX_HASH_MIB {
-        return Err(errors::SearchRefused::new_err(format!(
+        return Err(errors::SearchError::new_err(format!(
             "a table of {hash_mib} MiB is too big: use 0 to {MAX_HASH_MIB}"
         )));
     }
     if threads > MAX_THREADS {
-        return Err(errors::SearchRefused::new_err(format!(
+        return Err(errors::SearchError::new_err(format!(
             "{threads} threads are too many: use 0 (automatic) to {MAX_THREADS}"
         )));
     }
@@ -159,7 +159,7 @@ fn check_reach(board: &Board, algorithm: Algorithm, max_nodes: Option<u64>) -> P
         } else {
             size.minimal
         };
-        return Err(errors::SearchRefused::new_err(format!(
+        return Err(errors::SearchError::new_err(format!(
             "{what} {nodes:.2e} nodes from this position ({} empty cells); give max_nodes to \
              bound it, or use the solver",
             size.empty,

@@ -86,7 +86,7 @@ def test_copies_move_independently():
         (lambda: mnk.Board("x../.../...").play("a3"), mnk.PositionError, "cell a3 is already taken"),
         (lambda: mnk.Board().undo(), mnk.PositionError, "there is no move to take back"),
         (lambda: mnk.Board(rules=mnk.Rules(4), k=3), mnk.RulesError, "give k either in the rules"),
-        (lambda: mnk.Board("..../..../..../....", rules=mnk.Rules(3)), mnk.NotationError, "row 1 has 4 cells"),
+        (lambda: mnk.Board("..../..../..../....", rules=mnk.Rules(3)), mnk.NotationError, "the position has 4 rows but the board is 3 high"),
     ],
 )
 def test_errors_are_value_errors_with_the_engine_sentence(make, error, message):
@@ -94,3 +94,4 @@ def test_errors_are_value_errors_with_the_engine_sentence(make, error, message):
         make()
     assert str(caught.value).startswith(message)
     assert isinstance(caught.value, mnk.MnkError) and isinstance(caught.value, ValueError)
+    assert type(caught.value).__name__ == error.__name__ and error.__module__ == "mnk"
