@@ -8,7 +8,7 @@ import mnk
 
 
 def test_stubs_match_the_module():
-    # mypy's stubtest compares every name, signature and property of _mnk.pyi with the
+    # mypy's stubtest compares every name, signature and property of __init__.pyi with the
     # compiled module; .ci/run installs mypy next to pytest.
     run = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "mnk"], capture_output=True, text=True

@@ -9,7 +9,7 @@ type. Long searches release the GIL and stop on Ctrl-C (KeyboardInterrupt).
 o to move: draw (best: c1; 13 nodes)
 """
 
-# Everything public is defined by the compiled module (typed in _mnk.pyi), whose __all__
-# lists it once.
+# Everything public is defined by the compiled module, whose __all__ lists it; the type stubs
+# (__init__.pyi) spell it out for type checkers, and a test compares the two.
 from ._mnk import *  # noqa: F401,F403
 from ._mnk import __all__  # noqa: F401

@@ -1,6 +1,6 @@
-"""Type stubs of the compiled module mnk._mnk (re-exported by mnk)."""
+"""Type stubs of the package mnk (its names are those of the compiled module mnk._mnk)."""
 
-from typing import Callable, Dict, List, Optional, Tuple, Union, final
+from typing import Callable, Dict, List, Optional, Union, final
 
 __all__ = [
     "Analysis",
