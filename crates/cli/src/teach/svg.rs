@@ -1,90 +1,13 @@
-//! `--svg FILE`: the tree of a lesson laid out and drawn by the `layout-rs` crate (a Rust
-//! Graphviz-style layout engine), with the same looks as the DOT output: MAX ellipses (drawn
-//! as circles here), MIN boxes, best line bold, pruned nodes grey-filled with dashed edges.
+//! `--svg FILE`: the tree of a lesson as an SVG picture (drawn by the engine's
+//! [`mnk_engine::teach::svg`]), written to a file.
 
-use anyhow::bail;
-use layout::backends::svg::SVGWriter;
-use layout::core::base::Orientation;
-use layout::core::color::Color;
-use layout::core::style::{LineStyleKind, StyleAttr};
-use layout::std_shapes::render::get_shape_size;
-use layout::std_shapes::shapes::{Arrow, Element, LineEndKind, ShapeKind};
-use layout::topo::layout::VisualGraph;
-use mnk_engine::teach::dot::{looks, Shape};
+use mnk_engine::teach::svg::svg;
 use mnk_engine::teach::Lesson;
-use std::collections::HashMap;
 use std::path::Path;
-
-/// Largest tree drawn as SVG: beyond that the picture is unreadable and the layout slow.
-pub const MAX_SVG_NODES: usize = 2_000;
-
-const FONT: usize = 12;
-
-/// The SVG text of a lesson's tree.
-pub fn render(lesson: &Lesson) -> anyhow::Result<String> {
-    let (nodes, edges) = looks(lesson);
-    if nodes.len() > MAX_SVG_NODES {
-        bail!(
-            "the tree has {} nodes; --svg draws trees of up to {MAX_SVG_NODES} nodes \
-             (use --dot and Graphviz for larger ones)",
-            nodes.len()
-        );
-    }
-    let dir = Orientation::TopToBottom;
-    let mut graph = VisualGraph::new(dir);
-    let mut handles = HashMap::new();
-    for n in &nodes {
-        let text = n.lines.join("\n");
-        let shape = match n.shape {
-            Shape::Max => ShapeKind::Circle(text),
-            Shape::Min | Shape::Leaf => ShapeKind::Box(text),
-        };
-        let fill = if n.pruned { "lightgray" } else { "white" };
-        let line = if n.pruned { "gray" } else { "black" };
-        let width = if n.best { 3 } else { 1 };
-        let rounded = if n.shape == Shape::Leaf { 8 } else { 0 };
-        let look = StyleAttr::new(
-            Color::fast(line),
-            width,
-            Some(Color::fast(fill)),
-            rounded,
-            FONT,
-        );
-        // Like the crate's own DOT reader: shapes are sized in the flipped orientation.
-        let size = get_shape_size(dir.flip(), &shape, FONT, false);
-        let handle = graph.add_node(Element::create(shape, look, dir.flip(), size));
-        handles.insert(n.id.clone(), handle);
-    }
-    for e in &edges {
-        let color = if e.pruned { "gray" } else { "black" };
-        let width = if e.best { 3 } else { 1 };
-        let style = if e.pruned {
-            LineStyleKind::Dashed
-        } else {
-            LineStyleKind::Normal
-        };
-        let look = StyleAttr::new(Color::fast(color), width, None, 0, FONT);
-        let arrow = Arrow::new(
-            LineEndKind::None,
-            LineEndKind::None,
-            style,
-            "",
-            &look,
-            &None,
-            &None,
-        );
-        graph.add_edge(arrow, handles[&e.from], handles[&e.to]);
-    }
-    let mut writer = SVGWriter::new();
-    // Layout optimisations off: they may reorder siblings, and a tree's children must stay
-    // left to right in the order the search visits them.
-    graph.do_it(false, true, false, &mut writer);
-    Ok(writer.finalize())
-}
 
 /// Writes the SVG picture of a lesson's tree to `path`.
 pub fn write(lesson: &Lesson, path: &Path) -> anyhow::Result<()> {
-    let svg = render(lesson)?;
+    let svg = svg(lesson)?;
     std::fs::write(path, svg)
         .map_err(|e| anyhow::anyhow!("cannot write the SVG picture to {}: {e}", path.display()))
 }

@@ -3,9 +3,9 @@
 //! fenced or indented code blocks, and inline code spans (tables included).
 //!
 //! A command is text whose first word, after any `NAME=value` assignments, is `mnk`,
-//! `pbrain-mnk`, `cargo`, `apt-get`, a script (`*.sh`) or a relative program path (`./…`). In a code
-//! block, a line that starts with `[` or `--` continues the command above it (a synopsis
-//! spread over two lines).
+//! `pbrain-mnk`, `cargo`, `apt-get`, `pip`, `python`, a script (`*.sh`) or a relative program
+//! path (`./…`). In a code block, a line that starts with `[` or `--` continues the command
+//! above it (a synopsis spread over two lines).
 
 /// Where a command is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,8 +41,10 @@ impl Shown {
 pub fn is_command(text: &str) -> bool {
     let mut words = text.split_whitespace().skip_while(|w| is_assignment(w));
     words.next().is_some_and(|program| {
-        matches!(program, "mnk" | "pbrain-mnk" | "cargo" | "apt-get")
-            || program.ends_with(".sh")
+        matches!(
+            program,
+            "mnk" | "pbrain-mnk" | "cargo" | "apt-get" | "pip" | "python"
+        ) || program.ends_with(".sh")
             || (program.starts_with("./") && !program.ends_with('/'))
     })
 }

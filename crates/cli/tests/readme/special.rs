@@ -132,6 +132,22 @@ pub const SPECIAL: &[Special] = &[
         why: "a CI step that builds the whole workspace once more; shown as CI runs it",
     },
     Special {
+        text: "pip install ./crates/python",
+        how: How::InCi {
+            as_run: "pip install ./crates/python",
+        },
+        why: "it installs into the reader's Python environment and fetches maturin from PyPI; \
+              CI runs it in a fresh virtual environment (target/python-venv)",
+    },
+    Special {
+        text: "python -c \"import mnk; print(mnk.solve(mnk.Board('x.o/.x./...')))\"",
+        how: How::InCi {
+            as_run: "python -c \"import mnk; print(mnk.solve(mnk.Board('x.o/.x./...')))\"",
+        },
+        why: "it needs the package installed by the command before it; CI runs it in that \
+              virtual environment, and crates/python/tests checks the line it prints",
+    },
+    Special {
         text: "mnk solve --algo minimax --size 4x4 --k 4",
         how: How::Refused {
             says: "Minimax may visit up to 57 trillion nodes from this position (16 empty cells)",

@@ -7,12 +7,15 @@
 //! - [`trace()`]: the step-by-step trace;
 //! - [`dot`]: Graphviz DOT;
 //! - [`compare`]: the work of each algorithm on one position;
+//! - `svg` (feature `svg`): the tree of a lesson as an SVG picture.
 
 pub mod compare;
 pub mod dot;
 pub mod draw;
 pub mod lesson;
 mod record;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod trace;
 
 pub use lesson::{Lesson, Node};
