@@ -126,8 +126,6 @@ pub struct Texts {
     /// What a computer level that is not exact on this board is marked with.
     pub estimates_long: &'static str,
     pub estimates_short: &'static str,
-    pub exact_from_long: &'static str,
-    pub exact_from_short: &'static str,
     /// `p` when there is nothing to pause.
     pub pause_no_computer: &'static str,
     pub pause_over: &'static str,
@@ -250,8 +248,6 @@ pub const EN: Texts = Texts {
     title_short: " {w}x{h} k{k}  X: {x}  O: {o}",
     estimates_long: "{name} (estimates: too big to solve)",
     estimates_short: "{name} (estimates)",
-    exact_from_long: "{name} (exact once {n} cells are empty)",
-    exact_from_short: "{name} (exact at {n} empty)",
     pause_no_computer: "There is no computer to pause: both sides are played by humans.",
     pause_over: "The game is over, so there is nothing to pause: press n for a new game.",
     human: "human",
@@ -379,8 +375,6 @@ pub const ZH: Texts = Texts {
     title_short: " {w}x{h} 连{k}  X：{x}  O：{o}",
     estimates_long: "{name}（估算：棋盘太大，无法精确求解）",
     estimates_short: "{name}（估算）",
-    exact_from_long: "{name}（剩 {n} 个空格起精确）",
-    exact_from_short: "{name}（{n} 空起精确）",
     pause_no_computer: "没有电脑可以暂停：双方都由玩家下。",
     pause_over: "对局已结束，没有可暂停的：按 n 开始新对局。",
     human: "玩家",

@@ -117,21 +117,20 @@ pub fn draw(frame: &mut Frame<'_>, app: &App) {
     }
 }
 
-/// The title line: board, K and players, a `perfect` player marked where its moves are not
-/// all proven on this board; shortened to fit `width` where it can be.
+/// The title line: board, K and players, a `perfect` player marked where the board is too big
+/// for it ever to prove a move (elsewhere each move's value line says whether it was proven);
+/// shortened to fit `width` where it can be.
 fn title(app: &App, width: u16) -> String {
     let (session, t) = (&app.session, app.t());
     let rules = session.config().rules;
     let who = |side: Side, long: bool| {
         let name = player_label(session.player(side), t);
-        let (template, n) = match (session.exactness(side), long) {
-            (Some(Exactness::Never), true) => (t.estimates_long, 0),
-            (Some(Exactness::Never), false) => (t.estimates_short, 0),
-            (Some(Exactness::FromEmpty(n)), true) => (t.exact_from_long, n),
-            (Some(Exactness::FromEmpty(n)), false) => (t.exact_from_short, n),
+        let template = match (session.exactness(side), long) {
+            (Some(Exactness::Never), true) => t.estimates_long,
+            (Some(Exactness::Never), false) => t.estimates_short,
             _ => return name,
         };
-        fill(template, &[("name", &name), ("n", &n)])
+        fill(template, &[("name", &name)])
     };
     let mut text = String::new();
     for (template, long) in [(t.title, true), (t.title, false), (t.title_short, false)] {

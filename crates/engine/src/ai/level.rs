@@ -2,16 +2,18 @@
 //!
 //! | name         | level                    | what it does                                          |
 //! |--------------|--------------------------|-------------------------------------------------------|
-//! | `perfect`    | [`Level::Perfect`]       | exact solver (fastest win, slowest loss); see below   |
+//! | `perfect`    | [`Level::Perfect`]       | exact solver (fastest win, slowest loss, a drawing move when drawn) wherever it proves the position in time; see below |
 //! | `hard`       | [`Level::Hard`]          | 4 plies + forced-move extension; never misses a win, a forced block or an opponent's double threat |
 //! | `medium`     | [`Level::Depth`]`(2)`    | alpha-beta 2 plies deep with the open-lines estimate (seed 004's default) |
 //! | `easy`       | [`Level::Depth`]`(1)`    | one ply: takes a win it sees, otherwise the best open-lines count |
 //! | `depth:N`    | [`Level::Depth`]`(N)`    | alpha-beta N plies deep with the open-lines estimate (seeds 001, 004) |
 //! | `random`     | [`Level::Random`]        | any legal move                                        |
 //!
-//! `perfect` is exact whenever the position is small enough for the solver (see
-//! [`super::EXACT_EMPTY_CELLS`]); on larger positions it plays like `hard` until the
-//! board has filled up enough, so it always answers quickly.
+//! `perfect` tries the exact solver on every position of a board of up to 64 cells, from the
+//! first move, within its share of the move's budget ([`super::PROOF_SHARE`] of the time, or
+//! [`super::UNTIMED_PROOF_NODES`]), keeping the solver's table from move to move; where the
+//! proof does not come in time (or the board is bigger) it plays the `hard` search's move and
+//! labels it an estimate, so it always answers within the move's time.
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,7 +30,8 @@ pub struct BadPlayer(pub String);
 /// How the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
-    /// The exact solver where it is fast; otherwise the `Hard` search.
+    /// The exact solver wherever it proves the position within the move's budget; otherwise
+    /// the `Hard` search (and the move says it is an estimate).
     Perfect,
     /// The threat-pattern search on every board size: wins, forced blocks and winning
     /// threat sequences first, then an iterative-deepening search within the move's budget.

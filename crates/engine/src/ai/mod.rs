@@ -19,11 +19,15 @@ pub mod textbook;
 pub mod thinker;
 pub mod thought;
 
-pub use analysis::{analysis_is_exact, analyze, Analysis, AnalysisKind, MoveEstimate};
+pub use analysis::{
+    analysis_may_be_exact, analyze, Analysis, AnalysisKind, MoveEstimate, ANALYSIS_NODES,
+};
 pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};
 pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
-pub use thinker::{perfect_exactness, Exactness, Thinker, EXACT_EMPTY_CELLS, PLAY_HASH_MIB};
+pub use thinker::{
+    perfect_exactness, Exactness, Thinker, PLAY_HASH_MIB, PROOF_SHARE, UNTIMED_PROOF_NODES,
+};
 pub use thought::{Candidate, Method, Thought};
 
 #[cfg(test)]
