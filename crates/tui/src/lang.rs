@@ -45,6 +45,24 @@ impl Lang {
         }
     }
 
+    /// What a computer level does, in one sentence (English: the engine's own words).
+    pub fn level_description(self, level: mnk_engine::ai::Level) -> String {
+        use mnk_engine::ai::Level;
+        match self {
+            Lang::En => level.description(),
+            Lang::Zh => match level {
+                Level::Perfect => {
+                    "凡在一步的时限内能由求解器证明的局面都下精确的最佳着；否则下 hard 的着法，并标明是估算。".into()
+                }
+                Level::Hard => "最强的有限搜索：先看威胁，再在一步的时限内尽量深入；不会漏掉胜着或必须的防守。".into(),
+                Level::Depth(1) => "向前看一步。".into(),
+                Level::Depth(2) => "向前看两步，数活线。".into(),
+                Level::Depth(n) => format!("向前看 {n} 步，数活线。"),
+                Level::Random => "随便下一个空格。".into(),
+            },
+        }
+    }
+
     /// A value in words: "win in 3 plies", "draw", "estimate +12"; in Chinese "3 步获胜".
     pub fn verdict(self, v: Verdict) -> String {
         match self {
@@ -141,6 +159,9 @@ pub struct Texts {
     pub computer_paused: &'static str,
     pub last_played: &'static str,
     pub random_move: &'static str,
+    /// After a computer move's value: proven, or the `hard` search's estimate.
+    pub proven: &'static str,
+    pub not_proven: &'static str,
     pub value: &'static str,
     pub nodes_time: &'static str,
     pub hint: &'static str,
@@ -262,6 +283,8 @@ pub const EN: Texts = Texts {
     computer_paused: "Computer paused (p resumes)",
     last_played: "{side} played {cell}",
     random_move: "random move",
+    proven: " (proven)",
+    not_proven: " (search, not proven)",
     value: "  value: {value}",
     nodes_time: "  nodes: {nodes}  time: {ms} ms",
     hint: "Hint: {cells}{value}",
@@ -389,6 +412,8 @@ pub const ZH: Texts = Texts {
     computer_paused: "电脑已暂停（p 继续）",
     last_played: "{side} 下在 {cell}",
     random_move: "随机一手",
+    proven: "（已证明）",
+    not_proven: "（搜索，未证明）",
     value: "  价值：{value}",
     nodes_time: "  节点：{nodes}  用时：{ms} 毫秒",
     hint: "提示：{cells}{value}",

@@ -2,6 +2,7 @@
 //! move — exact (win or loss in n plies, draw) where the solver proves them within a budget,
 //! otherwise an estimate, and always saying which.
 
+use super::book::Book;
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
 use crate::budget::{Budget, Exhausted};
@@ -75,13 +76,25 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 /// assert_eq!(analysis.moves.len(), 225);
 /// ```
 ///
-/// Values every legal move of an unfinished position: exactly when the solver proves every
+/// Values every legal move of an unfinished position: from the opening book where it holds
+/// the position's moves, exactly when the solver proves every
 /// value within `budget` (its node limit, or [`ANALYSIS_NODES`] when it sets none, and its
 /// deadline), as estimates when the proof does not come in time or the board is too big for
 /// the solver. A raised stop flag cancels the analysis ([`SearchError::Stopped`]).
 pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> {
     board.unfinished()?;
     let to_move = board.to_move();
+    if let Some(values) = Book::embedded().move_values(board) {
+        return Ok(Analysis {
+            kind: AnalysisKind::Exact,
+            to_move,
+            moves: values
+                .into_iter()
+                .map(|(cell, verdict)| MoveEstimate { cell, verdict })
+                .collect(),
+            nodes: 0,
+        });
+    }
     if let Some(pos) = board.as_small() {
         let mut solver = Solver::new(SolverConfig {
             hash_mib: ANALYSIS_HASH_MIB,

@@ -61,6 +61,23 @@ pub enum Player {
 }
 
 impl Level {
+    /// What the level does, in one English sentence without its name (the CLI's help, the
+    /// TUI's settings and the web page say the same).
+    pub fn description(self) -> String {
+        match self {
+            Level::Perfect => "plays the exact best move wherever the solver proves it within \
+                               the move's time, otherwise hard's move, marked as an estimate."
+                .into(),
+            Level::Hard => "the strongest bounded search: threats first, then as deep as the \
+                            move's time allows; never misses a win or a forced block."
+                .into(),
+            Level::Depth(1) => "looks one ply ahead.".into(),
+            Level::Depth(2) => "looks two plies ahead, counting open lines.".into(),
+            Level::Depth(n) => format!("looks {n} plies ahead, counting open lines."),
+            Level::Random => "plays any empty cell.".into(),
+        }
+    }
+
     /// Deepest `depth:N` accepted: beyond it a full-width search of a 4x4 board already takes
     /// seconds per move, and the exact solver is the better tool.
     pub const MAX_DEPTH: u32 = 9;

@@ -4,6 +4,7 @@
 //! legal move. Ties among equally good moves are broken by the generator handed in.
 //!
 
+use super::book::Book;
 use super::clock::MoveClock;
 use super::hard::HardPlayer;
 use super::level::Level;
@@ -13,6 +14,7 @@ use crate::board::{Board, Repr};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::position::Position;
+use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
@@ -183,6 +185,9 @@ impl Thinker {
         explain: bool,
         rng: &mut impl Rng,
     ) -> Result<Thought, SearchError> {
+        if let Some(values) = Book::embedded().move_values(board) {
+            return Ok(exact_thought(&values, explain, 0, rng));
+        }
         let Some(pos) = board.as_small() else {
             return self.hard(board, 1.0);
         };
@@ -213,37 +218,51 @@ impl Thinker {
         solver.set_threads(if self.clock.is_some() { 0 } else { 1 });
         solver.set_budget(budget);
         let before = solver.stats().nodes;
-        let (best, verdict, candidates) = if explain {
+        let values: Vec<(usize, Verdict)> = if explain {
             let moves = solver.analyze(pos)?;
-            let top = moves.iter().map(|m| m.score).max().unwrap_or(0);
-            let best: Vec<usize> = moves
-                .iter()
-                .filter(|m| m.score == top)
-                .map(|m| m.cell)
-                .collect();
-            let verdict = moves.iter().find(|m| m.score == top).map(|m| m.verdict);
-            let mut sorted = moves.clone();
-            sorted.sort_by_key(|m| (std::cmp::Reverse(m.score), m.cell));
-            let candidates = sorted
-                .iter()
-                .map(|m| Candidate {
-                    cell: m.cell,
-                    verdict: m.verdict,
-                })
-                .collect();
-            (best, verdict, candidates)
+            moves.iter().map(|m| (m.cell, m.verdict)).collect()
         } else {
             let solution = solver.solve(pos)?;
-            (solution.best_moves, Some(solution.verdict), Vec::new())
+            let value = solution.verdict;
+            solution.best_moves.iter().map(|&c| (c, value)).collect()
         };
-        Ok(Thought {
-            cell: best[rng.gen_range(0..best.len())],
-            best,
-            verdict,
-            candidates,
-            nodes: solver.stats().nodes - before,
-            method: Method::Exact,
-        })
+        let nodes = solver.stats().nodes - before;
+        Ok(exact_thought(&values, explain, nodes, rng))
+    }
+}
+
+/// A proven decision from exact `values` (every legal move, or at least every best one): a
+/// best move chosen at random among the best, every move as candidates with `explain`.
+fn exact_thought(
+    values: &[(usize, Verdict)],
+    explain: bool,
+    nodes: u64,
+    rng: &mut impl Rng,
+) -> Thought {
+    let top = values.iter().map(|&(_, v)| v.rank()).max().unwrap_or(0);
+    let best: Vec<usize> = values
+        .iter()
+        .filter(|&&(_, v)| v.rank() == top)
+        .map(|&(c, _)| c)
+        .collect();
+    let verdict = values.iter().find(|&&(_, v)| v.rank() == top).map(|m| m.1);
+    let candidates = if explain {
+        let mut sorted = values.to_vec();
+        sorted.sort_by_key(|&(c, v)| (std::cmp::Reverse(v.rank()), c));
+        sorted
+            .into_iter()
+            .map(|(cell, verdict)| Candidate { cell, verdict })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Thought {
+        cell: best[rng.gen_range(0..best.len())],
+        best,
+        verdict,
+        candidates,
+        nodes,
+        method: Method::Exact,
     }
 }
 

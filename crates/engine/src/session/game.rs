@@ -89,7 +89,6 @@ impl Session {
             first: record.first,
             seed,
             explain,
-            ..SessionConfig::default()
         })?;
         for &cell in &record.moves {
             session.board.play(cell)?;
