@@ -25,7 +25,10 @@ fn main() {
         .skip(1)
         .find_map(|a| a.parse().ok())
         .unwrap_or(2);
-    println!("nproc {}", std::thread::available_parallelism().map_or(1, |n| n.get()));
+    println!(
+        "nproc {}",
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
     for (w, h, k) in [(5, 5, 4), (6, 5, 4), (6, 6, 4)] {
         let rules = Rules::new(w, h, Some(k)).unwrap();
         let mut times: Vec<Duration> = Vec::new();
@@ -34,10 +37,7 @@ fn main() {
             for seed in 0..games {
                 let mut board = Board::new(rules);
                 let mut thinker = Thinker::new();
-                thinker.set_move_clock(Some(move_time_limit(
-                    Duration::from_secs(1),
-                    Instant::now,
-                )));
+                thinker.set_move_clock(Some(move_time_limit(Duration::from_secs(1), Instant::now)));
                 let mut rng = StdRng::seed_from_u64(seed);
                 let mut adversary = StdRng::seed_from_u64(seed ^ 0x5eed);
                 while !board.is_over() {
@@ -45,15 +45,23 @@ fn main() {
                     let top = all.iter().map(|m| m.1.rank()).max().unwrap();
                     let cell = if board.to_move() == side {
                         let start = Instant::now();
-                        let t = thinker.think(&board, Level::Perfect, false, &mut rng).unwrap();
+                        let t = thinker
+                            .think(&board, Level::Perfect, false, &mut rng)
+                            .unwrap();
                         times.push(start.elapsed());
                         proven += usize::from(t.method == Method::Exact);
+                        if t.method != Method::Exact {
+                            println!("  not proven in time: {} ({w}x{h}/{k})", board.to_text());
+                        }
                         let chosen = all.iter().find(|m| m.0 == t.cell).unwrap().1;
                         lost_value += usize::from(chosen.rank() != top);
                         t.cell
                     } else {
-                        let best: Vec<usize> =
-                            all.iter().filter(|m| m.1.rank() == top).map(|m| m.0).collect();
+                        let best: Vec<usize> = all
+                            .iter()
+                            .filter(|m| m.1.rank() == top)
+                            .map(|m| m.0)
+                            .collect();
                         best[adversary.gen_range(0..best.len())]
                     };
                     board.play(cell).unwrap();

@@ -19,15 +19,35 @@ pub struct BookArgs {
     /// Plies deep on every board instead of the shipped depths (0 to 3).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=3))]
     pub plies: Option<u32>,
+    /// Build only this board of the book's list (e.g. 5x5/4), keeping the other sections of
+    /// the book already in --out.
+    #[arg(long, value_name = "WxH/K")]
+    pub only: Option<String>,
 }
 
 /// Solves every board's opening positions, says how long each took, and writes the book.
 pub fn run(args: BookArgs) -> anyhow::Result<()> {
+    let kept = match &args.only {
+        Some(_) => std::fs::read(&args.out)
+            .ok()
+            .and_then(|bytes| Book::parse(&bytes).ok())
+            .map(|book| book.sections().to_vec())
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
     let mut sections = Vec::new();
     for &(w, h, k, plies) in BOARDS {
+        let rules = Rules::new(w, h, Some(k))?;
+        if args
+            .only
+            .as_ref()
+            .is_some_and(|o| *o != format!("{w}x{h}/{k}"))
+        {
+            sections.extend(kept.iter().find(|s| s.rules() == rules).cloned());
+            continue;
+        }
         let plies = args.plies.unwrap_or(plies);
         let start = Instant::now();
-        let rules = Rules::new(w, h, Some(k))?;
         let section = Section::build(rules, plies, &Budget::unlimited(), |_, _| {})?;
         outln!(
             "{w}x{h}, {k} in a row: {} positions up to {plies} plies in {}",

@@ -48,7 +48,7 @@ pub fn perfect_exactness(rules: crate::rules::Rules) -> Exactness {
 
 /// The share of a timed `perfect` move the proof may take; if it does not come, the `hard`
 /// search has the rest.
-pub const PROOF_SHARE: f64 = 0.6;
+pub const PROOF_SHARE: f64 = 0.85;
 
 /// Solver nodes a `perfect` move's proof may cost when no clock bounds it: about half a
 /// second on one core (the solver visits some 3 million nodes a second), after which the
