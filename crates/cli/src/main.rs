@@ -52,7 +52,6 @@ enum Command {
     /// A match between two computer players or Gomocup brains, with a result table.
     Match(r#match::MatchArgs),
     /// The full-screen terminal game: mouse and keyboard, hints, analysis, settings.
-    #[command(after_help = game_args::levels_help())]
     Tui(tui::TuiArgs),
     /// Minimax and alpha-beta on an explicit tree or a real game tree, step by step.
     Tree(teach::TreeArgs),

@@ -2,7 +2,7 @@
 //! move — exact (win or loss in n plies, draw) where the solver proves them within a budget,
 //! otherwise an estimate, and always saying which.
 
-use super::book::Book;
+use super::book::{value_each_move, Book};
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
 use crate::budget::{Budget, Exhausted};
@@ -141,22 +141,17 @@ pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> 
 /// in 1 and one that fills the board without a line a draw (both exact).
 fn one_ply_estimates<B: BitSet>(pos: &Position<B>) -> Vec<MoveEstimate> {
     let me = pos.to_move();
-    let mut after = pos.clone();
-    pos.legal_moves()
-        .cells()
-        .map(|cell| {
-            after.play_unchecked(cell);
-            let verdict = if after.winner() == Some(me) {
-                Verdict::Win(1)
-            } else if after.is_over() {
-                Verdict::Draw
-            } else {
-                Verdict::Estimate(Evaluator::OpenLines.evaluate(&after, me))
-            };
-            after.undo_unchecked();
-            MoveEstimate { cell, verdict }
+    value_each_move(pos, |after| {
+        Some(Verdict::Estimate(Evaluator::OpenLines.evaluate(after, me)))
+    })
+    .into_iter()
+    .filter_map(|(cell, verdict)| {
+        Some(MoveEstimate {
+            cell,
+            verdict: verdict?,
         })
-        .collect()
+    })
+    .collect()
 }
 
 #[cfg(test)]
@@ -209,9 +204,10 @@ mod tests {
         ));
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let stopped = Budget::unlimited().with_stop_flag(flag);
-        let empty = Board::new(Rules::new(4, 4, Some(4)).unwrap());
+        // Past the opening book, so the solver has to search.
+        let open = board(4, 4, 4, "x.../..../..../...o");
         assert!(matches!(
-            analyze(&empty, &stopped),
+            analyze(&open, &stopped),
             Err(SearchError::Stopped(_))
         ));
     }

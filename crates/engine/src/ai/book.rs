@@ -259,28 +259,43 @@ impl Book {
         if pos.is_over() || pos.stone_count() >= section.plies as usize {
             return None;
         }
-        let me = pos.to_move();
-        let mut after = pos.clone();
-        pos.legal_moves()
-            .cells()
-            .map(|cell| {
-                after.play_unchecked(cell);
-                let value = if after.winner() == Some(me) {
-                    Some(Verdict::Win(1))
-                } else if after.is_over() {
-                    Some(Verdict::Draw)
-                } else {
-                    section.value(&after).map(|v| match v.flipped() {
-                        Verdict::Win(p) => Verdict::Win(p + 1),
-                        Verdict::Loss(p) => Verdict::Loss(p + 1),
-                        other => other,
-                    })
-                };
-                after.undo_unchecked();
-                value.map(|v| (cell, v))
+        value_each_move(pos, |after| {
+            section.value(after).map(|v| match v.flipped() {
+                Verdict::Win(p) => Verdict::Win(p + 1),
+                Verdict::Loss(p) => Verdict::Loss(p + 1),
+                other => other,
             })
-            .collect()
+        })
+        .into_iter()
+        .map(|(cell, v)| Some((cell, v?)))
+        .collect()
     }
+}
+
+/// Every legal move of `pos` with its value for the mover: a win in 1 for a move that
+/// completes a line, a draw for one that fills the board, otherwise what `rest` says of the
+/// unfinished position after it (`None`: unknown).
+pub(super) fn value_each_move<B: BitSet>(
+    pos: &Position<B>,
+    mut rest: impl FnMut(&Position<B>) -> Option<Verdict>,
+) -> Vec<(usize, Option<Verdict>)> {
+    let me = pos.to_move();
+    let mut after = pos.clone();
+    pos.legal_moves()
+        .cells()
+        .map(|cell| {
+            after.play_unchecked(cell);
+            let value = if after.winner() == Some(me) {
+                Some(Verdict::Win(1))
+            } else if after.is_over() {
+                Some(Verdict::Draw)
+            } else {
+                rest(&after)
+            };
+            after.undo_unchecked();
+            (cell, value)
+        })
+        .collect()
 }
 
 /// Little-endian numbers off the front of a byte slice.

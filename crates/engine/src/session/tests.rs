@@ -410,8 +410,9 @@ fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
     use crate::error::SearchError;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
+    // 7x7/4: the opening book would answer perfect on 4x4/4 without a search.
     for (level, r) in [
-        ("perfect", rules(4, 4, 4)),
+        ("perfect", rules(7, 7, 4)),
         ("hard", rules(4, 4, 4)),
         ("depth:3", rules(4, 4, 4)),
         ("hard", rules(15, 15, 5)),
@@ -470,8 +471,9 @@ fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
     // proof does not come: with no time at all, the move is `hard`'s and says so. (A proof
     // of a few hundred nodes comes before the solver first looks at the clock: it is exact.)
     let shares = Arc::new(std::sync::Mutex::new(Vec::new()));
+    // (7x7/4 is in no opening book.)
     let mut small = Session::new(SessionConfig {
-        rules: rules(5, 5, 4),
+        rules: rules(7, 7, 4),
         ..config("perfect", "perfect")
     })
     .unwrap();
