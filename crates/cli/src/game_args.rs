@@ -58,11 +58,30 @@ impl GameArgs {
     }
 }
 
+/// The computer levels in one sentence each, after the options of `play` and `tui`.
+pub fn levels_help() -> String {
+    use mnk_engine::ai::Level;
+    let levels = [
+        ("perfect", Level::Perfect),
+        ("hard", Level::Hard),
+        ("medium", Level::Depth(2)),
+        ("easy", Level::Depth(1)),
+        ("random", Level::Random),
+        ("depth:N", Level::Depth(0)),
+    ];
+    let mut text = String::from("Computer levels:");
+    for (name, level) in levels {
+        let sentence = level.description().replace(" 0 ", " N ");
+        text.push_str(&format!("\n  {name:<8} {sentence}"));
+    }
+    text
+}
+
 /// The time limit of computer moves on big boards, shared by `play`, `tui` and `serve`.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct MoveTimeArgs {
-    /// Milliseconds per computer move on boards over 64 cells, where the computer searches
-    /// instead of solving (0: a fixed amount of search, so a seeded game repeats exactly).
+    /// Milliseconds per computer move: perfect proves what it can in this time, then searches
+    /// (0: fixed amounts of work instead, so a seeded game repeats exactly).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub time_per_move: u64,
 }

@@ -1,6 +1,7 @@
 //! The `mnk` command: parses arguments and hands each subcommand to its front end.
 
 mod bench;
+mod book;
 mod common;
 mod count;
 mod game_args;
@@ -46,6 +47,7 @@ enum Command {
     /// A fixed suite of exact solves: nodes, time, nodes/s and a node-count signature.
     Bench(bench::BenchArgs),
     /// Play a game in the terminal, line by line (human or computer on either side).
+    #[command(after_help = game_args::levels_help())]
     Play(play::PlayArgs),
     /// A match between two computer players or Gomocup brains, with a result table.
     Match(r#match::MatchArgs),
@@ -59,6 +61,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Check a proof certificate written by `mnk solve --certificate`.
     Verify(verify::VerifyArgs),
+    /// Build the opening book of exact values that `perfect` and the analysis start from.
+    Book(book::BookArgs),
 }
 
 fn main() -> ExitCode {
@@ -106,6 +110,7 @@ fn main() -> ExitCode {
             let json = args.json;
             (verify::run(args), json)
         }
+        Some(Command::Book(args)) => (book::run(args), false),
         None => (tui::run_default(), false),
     };
     match result {

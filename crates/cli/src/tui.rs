@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 
 /// Options of `mnk tui` (the same as `mnk play` where they overlap).
 #[derive(Args, Debug, Default)]
-#[command(after_help = mnk_tui::render::key_help_text())]
+#[command(after_help = format!("{}\n\n{}", mnk_tui::render::key_help_text(), crate::game_args::levels_help()))]
 pub struct TuiArgs {
     #[command(flatten)]
     pub game: GameArgs,

@@ -403,3 +403,82 @@ fn tempdir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn explain_says_exact_only_of_proven_moves() {
+    // 4x4/4: every move proven.
+    let out = play(
+        &[
+            "play",
+            "--size",
+            "4x4",
+            "--k",
+            "4",
+            "--x",
+            "perfect",
+            "--o",
+            "perfect",
+            "--explain",
+        ],
+        "",
+    );
+    let work: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("  Searched"))
+        .collect();
+    assert_eq!(work.len(), 16, "{out}");
+    assert!(
+        work.iter().all(|l| l.contains("(exact solver: proven)")),
+        "{out}"
+    );
+    // 8x8/5 from empty: the solver proves nothing within the move's work, the search plays
+    // and says its value is an estimate.
+    let out = play(
+        &[
+            "play",
+            "--size",
+            "8x8",
+            "--k",
+            "5",
+            "--x",
+            "perfect",
+            "--o",
+            "human",
+            "--explain",
+            "--time-per-move",
+            "0",
+        ],
+        "",
+    );
+    let first = out
+        .lines()
+        .find(|l| l.starts_with("  Searched"))
+        .expect(&out);
+    assert!(first.contains("an estimate, not proven"), "{out}");
+    assert!(!first.contains("exact"), "{out}");
+}
+
+#[test]
+fn help_describes_every_level_as_the_tui_and_the_page_do() {
+    use mnk_engine::ai::Level;
+    let help = play(&["play", "--help"], "");
+    let page = include_str!("../../web/src/assets/strings-en.js");
+    for (name, level) in [
+        ("perfect", Level::Perfect),
+        ("hard", Level::Hard),
+        ("medium", Level::Depth(2)),
+        ("easy", Level::Depth(1)),
+        ("random", Level::Random),
+    ] {
+        let sentence = level.description();
+        assert!(
+            help.contains(&format!("{name:<8} {sentence}")),
+            "{name}: {help}"
+        );
+        let key = format!("help_level_{name}: {sentence:?},");
+        assert!(page.contains(&key), "the page's {name}: {key}");
+    }
+    let depth = Level::Depth(7).description().replace('7', "N");
+    assert!(help.contains(&format!("depth:N  {depth}")), "{help}");
+    assert!(page.contains(&format!("help_level_depth: {depth:?},")));
+}

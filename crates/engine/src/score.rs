@@ -118,6 +118,17 @@ impl Verdict {
         }
     }
 
+    /// Orders verdicts for the side they belong to: a faster win first, then estimates by
+    /// their value (a draw counts as 0), then a slower loss before a faster one.
+    pub fn rank(self) -> i64 {
+        match self {
+            Verdict::Win(p) => i64::from(MATE) - i64::from(p),
+            Verdict::Draw => 0,
+            Verdict::Loss(p) => i64::from(p) - i64::from(MATE),
+            Verdict::Estimate(s) => i64::from(s),
+        }
+    }
+
     /// Plies to the end of the game, for wins and losses.
     pub fn plies(self) -> Option<Plies> {
         match self {

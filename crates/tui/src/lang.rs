@@ -45,6 +45,24 @@ impl Lang {
         }
     }
 
+    /// What a computer level does, in one sentence (English: the engine's own words).
+    pub fn level_description(self, level: mnk_engine::ai::Level) -> String {
+        use mnk_engine::ai::Level;
+        match self {
+            Lang::En => level.description(),
+            Lang::Zh => match level {
+                Level::Perfect => {
+                    "凡在一步的时限内能由求解器证明的局面都下精确的最佳着；否则下 hard 的着法，并标明是估算。".into()
+                }
+                Level::Hard => "最强的有限搜索：先看威胁，再在一步的时限内尽量深入；不会漏掉胜着或必须的防守。".into(),
+                Level::Depth(1) => "向前看一步。".into(),
+                Level::Depth(2) => "向前看两步，数活线。".into(),
+                Level::Depth(n) => format!("向前看 {n} 步，数活线。"),
+                Level::Random => "随便下一个空格。".into(),
+            },
+        }
+    }
+
     /// A value in words: "win in 3 plies", "draw", "estimate +12"; in Chinese "3 步获胜".
     pub fn verdict(self, v: Verdict) -> String {
         match self {
@@ -126,8 +144,6 @@ pub struct Texts {
     /// What a computer level that is not exact on this board is marked with.
     pub estimates_long: &'static str,
     pub estimates_short: &'static str,
-    pub exact_from_long: &'static str,
-    pub exact_from_short: &'static str,
     /// `p` when there is nothing to pause.
     pub pause_no_computer: &'static str,
     pub pause_over: &'static str,
@@ -143,6 +159,9 @@ pub struct Texts {
     pub computer_paused: &'static str,
     pub last_played: &'static str,
     pub random_move: &'static str,
+    /// After a computer move's value: proven, or the `hard` search's estimate.
+    pub proven: &'static str,
+    pub not_proven: &'static str,
     pub value: &'static str,
     pub nodes_time: &'static str,
     pub hint: &'static str,
@@ -250,8 +269,6 @@ pub const EN: Texts = Texts {
     title_short: " {w}x{h} k{k}  X: {x}  O: {o}",
     estimates_long: "{name} (estimates: too big to solve)",
     estimates_short: "{name} (estimates)",
-    exact_from_long: "{name} (exact once {n} cells are empty)",
-    exact_from_short: "{name} (exact at {n} empty)",
     pause_no_computer: "There is no computer to pause: both sides are played by humans.",
     pause_over: "The game is over, so there is nothing to pause: press n for a new game.",
     human: "human",
@@ -266,6 +283,8 @@ pub const EN: Texts = Texts {
     computer_paused: "Computer paused (p resumes)",
     last_played: "{side} played {cell}",
     random_move: "random move",
+    proven: " (proven)",
+    not_proven: " (search, not proven)",
     value: "  value: {value}",
     nodes_time: "  nodes: {nodes}  time: {ms} ms",
     hint: "Hint: {cells}{value}",
@@ -379,8 +398,6 @@ pub const ZH: Texts = Texts {
     title_short: " {w}x{h} 连{k}  X：{x}  O：{o}",
     estimates_long: "{name}（估算：棋盘太大，无法精确求解）",
     estimates_short: "{name}（估算）",
-    exact_from_long: "{name}（剩 {n} 个空格起精确）",
-    exact_from_short: "{name}（{n} 空起精确）",
     pause_no_computer: "没有电脑可以暂停：双方都由玩家下。",
     pause_over: "对局已结束，没有可暂停的：按 n 开始新对局。",
     human: "玩家",
@@ -395,6 +412,8 @@ pub const ZH: Texts = Texts {
     computer_paused: "电脑已暂停（p 继续）",
     last_played: "{side} 下在 {cell}",
     random_move: "随机一手",
+    proven: "（已证明）",
+    not_proven: "（搜索，未证明）",
     value: "  价值：{value}",
     nodes_time: "  节点：{nodes}  用时：{ms} 毫秒",
     hint: "提示：{cells}{value}",

@@ -111,27 +111,33 @@ pub fn draw(frame: &mut Frame<'_>, app: &App) {
                     Line::styled(format!(" {label}{} {value}", " ".repeat(pad)), style)
                 })
                 .chain([Line::raw(""), Line::raw(t.settings_help)])
+                .chain(
+                    form.selected_level()
+                        .map(|level| wrap(&app.lang.level_description(level), 60))
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|line| Line::raw(format!(" {line}"))),
+                )
                 .collect();
             popup(frame, area, t.settings_title, lines, 64);
         }
     }
 }
 
-/// The title line: board, K and players, a `perfect` player marked where its moves are not
-/// all proven on this board; shortened to fit `width` where it can be.
+/// The title line: board, K and players, a `perfect` player marked where the board is too big
+/// for it ever to prove a move (elsewhere each move's value line says whether it was proven);
+/// shortened to fit `width` where it can be.
 fn title(app: &App, width: u16) -> String {
     let (session, t) = (&app.session, app.t());
     let rules = session.config().rules;
     let who = |side: Side, long: bool| {
         let name = player_label(session.player(side), t);
-        let (template, n) = match (session.exactness(side), long) {
-            (Some(Exactness::Never), true) => (t.estimates_long, 0),
-            (Some(Exactness::Never), false) => (t.estimates_short, 0),
-            (Some(Exactness::FromEmpty(n)), true) => (t.exact_from_long, n),
-            (Some(Exactness::FromEmpty(n)), false) => (t.exact_from_short, n),
+        let template = match (session.exactness(side), long) {
+            (Some(Exactness::Never), true) => t.estimates_long,
+            (Some(Exactness::Never), false) => t.estimates_short,
             _ => return name,
         };
-        fill(template, &[("name", &name), ("n", &n)])
+        fill(template, &[("name", &name)])
     };
     let mut text = String::new();
     for (template, long) in [(t.title, true), (t.title, false), (t.title_short, false)] {
@@ -150,6 +156,29 @@ fn title(app: &App, width: u16) -> String {
         }
     }
     text
+}
+
+/// `text` in lines of at most `width` columns, broken at spaces where there are any (Chinese
+/// has none: it breaks anywhere).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for c in text.chars() {
+        line.push(c);
+        if Span::raw(line.as_str()).width() > width {
+            let cut = match line.trim_end().rfind(' ') {
+                Some(space) => space,
+                None => line.len() - c.len_utf8(),
+            };
+            let rest = line.split_off(cut);
+            lines.push(std::mem::take(&mut line));
+            line = rest.trim_start().to_string();
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 fn popup(frame: &mut Frame<'_>, area: Rect, title: &str, lines: Vec<Line<'_>>, width: u16) {
@@ -368,9 +397,10 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, area: Rect) {
             t.last_played,
             &[("side", &upper(last.side)), ("cell", &last.name)],
         )));
-        let value = last
-            .verdict
-            .map_or(t.random_move.to_string(), |v| app.lang.verdict(v));
+        let value = last.verdict.map_or(t.random_move.to_string(), |v| {
+            let how = if last.proven { t.proven } else { t.not_proven };
+            format!("{}{how}", app.lang.verdict(v))
+        });
         lines.push(Line::raw(fill(t.value, &[("value", &value)])));
         lines.push(Line::raw(fill(
             t.nodes_time,

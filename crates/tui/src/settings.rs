@@ -178,6 +178,15 @@ impl Settings {
     }
 
     /// The rows as (label, value) text, top to bottom, in the language of `t`.
+    /// The computer level of the player row under the cursor, if it is one.
+    pub fn selected_level(&self) -> Option<Level> {
+        match FIELDS.get(self.selected)? {
+            Field::X => self.x.level(),
+            Field::O => self.o.level(),
+            _ => None,
+        }
+    }
+
     pub fn rows(&self, t: &Texts) -> Vec<(&'static str, String)> {
         FIELDS
             .iter()

@@ -127,7 +127,17 @@ fn analysis_beyond_the_solver_shows_estimates_and_says_so() {
     assert!(values
         .iter()
         .all(|(_, v)| matches!(v, Verdict::Estimate(_))));
-    // A board the solver takes, still too empty for an exact overlay within a second.
+    // A board the solver takes, too empty for a proof within the analysis budget.
+    let mut a = app(8, 8, 5, "human", "human");
+    key(&mut a, KeyCode::Enter);
+    click(&mut a, 27);
+    ch(&mut a, 'a');
+    let Analysis::Ready { values, exact, .. } = &a.analysis else {
+        panic!("{:?}", a.analysis);
+    };
+    assert!(!exact);
+    assert_eq!(values.len(), 63);
+    // 5x5/4 after c3: proven within the budget (b4, d4, b2 and d2 hold the draw).
     let mut a = app(5, 5, 4, "human", "human");
     key(&mut a, KeyCode::Enter);
     click(&mut a, 12);
@@ -135,8 +145,14 @@ fn analysis_beyond_the_solver_shows_estimates_and_says_so() {
     let Analysis::Ready { values, exact, .. } = &a.analysis else {
         panic!("{:?}", a.analysis);
     };
-    assert!(!exact);
-    assert_eq!(values.len(), 24);
+    assert!(exact);
+    let mut draws: Vec<String> = values
+        .iter()
+        .filter(|(_, v)| *v == Verdict::Draw)
+        .map(|&(c, _)| a.session.board().move_name(c))
+        .collect();
+    draws.sort();
+    assert_eq!(draws, ["b2", "b4", "d2", "d4"]);
 }
 
 #[test]

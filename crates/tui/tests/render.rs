@@ -250,14 +250,13 @@ fn a_big_board_says_perfect_estimates_and_its_analysis_is_an_estimate() {
         t.lines().next().unwrap(),
         " mnk — 15x15, 5 in a row   X: human   O: perfect (estimates)"
     );
-    // On 5x5 perfect is exact once the board has filled up.
+    // On 5x5 perfect proves what it can from the first move: no mark in the title (each
+    // move's value line says whether it was proven).
     let mut a = app(5, 5, 4, "perfect", "human");
     send(&mut a, Event::Resize(100, 24));
     let t = text(&render(&a));
     assert!(
-        t.starts_with(
-            " mnk — 5x5, 4 in a row   X: perfect (exact once 16 cells are empty)   O: human\n"
-        ),
+        t.starts_with(" mnk — 5x5, 4 in a row   X: perfect   O: human\n"),
         "{t}"
     );
 }

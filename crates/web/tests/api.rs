@@ -565,3 +565,28 @@ async fn the_page_and_its_assets_are_served() {
         assert!(String::from_utf8_lossy(&text).contains(words), "{path}");
     }
 }
+
+#[tokio::test]
+async fn a_perfect_move_is_labelled_exact_only_when_it_was_proven() {
+    let app = fresh();
+    // 5x5/4: the first move comes from the opening book, proven.
+    let id = new_game(
+        &app,
+        json!({"width": 5, "height": 5, "k": 4, "x": "perfect", "o": "human"}),
+    )
+    .await;
+    let (s, g) = post(&app, &format!("/api/v1/games/{id}/computer"), json!(null)).await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["last_thought"]["method"], "exact", "{g}");
+    assert_eq!(g["last_thought"]["value"], "draw", "{g}");
+    // 8x8/5 from empty: no proof within the move's time, so the search's move, an estimate.
+    let id = new_game(
+        &app,
+        json!({"width": 8, "height": 8, "k": 5, "x": "perfect", "o": "human"}),
+    )
+    .await;
+    let (s, g) = post(&app, &format!("/api/v1/games/{id}/computer"), json!(null)).await;
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["last_thought"]["method"], "search", "{g}");
+    assert_ne!(g["last_thought"]["value"], "draw", "{g}");
+}

@@ -1,9 +1,9 @@
 //! The two kinds of match players: a built-in computer level, and an external Gomocup brain
 //! run as a child process and spoken to over the Piskvork protocol.
 
+use mnk_engine::ai::Thinker;
 use mnk_engine::ai::{move_time, move_time_limit};
 use mnk_engine::ai::{Level, Player};
-use mnk_engine::ai::{Thinker, EXACT_EMPTY_CELLS};
 use mnk_engine::{Board, Rules};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -130,7 +130,7 @@ impl Contestant {
         match spec {
             Spec::Level(level) => Contestant::BuiltIn {
                 level: *level,
-                thinker: Box::new(Thinker::new(EXACT_EMPTY_CELLS)),
+                thinker: Box::new(Thinker::new()),
                 rng: StdRng::seed_from_u64(0),
                 per_move: Duration::from_secs(1),
             },
@@ -150,7 +150,7 @@ impl Contestant {
                 per_move,
                 ..
             } => {
-                **thinker = Thinker::new(EXACT_EMPTY_CELLS);
+                **thinker = Thinker::new();
                 *rng = StdRng::seed_from_u64(setup.seed);
                 *per_move = setup.per_move;
                 thinker.set_exact_k(setup.exact);

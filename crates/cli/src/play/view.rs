@@ -109,10 +109,11 @@ pub fn names(session: &Session, cells: &[usize]) -> String {
 /// How a decision was reached, for the statistics line.
 fn method(m: Method) -> String {
     match m {
-        Method::Exact => "exact solver".to_string(),
-        Method::Search { depth } => {
-            format!("alpha-beta, {}", counted(depth.into(), "ply", "plies"))
-        }
+        Method::Exact => "exact solver: proven".to_string(),
+        Method::Search { depth } => format!(
+            "search, {} deep: an estimate, not proven",
+            counted(depth.into(), "ply", "plies")
+        ),
         Method::Random => "random choice".to_string(),
     }
 }

@@ -1,11 +1,11 @@
 //! The analysis overlay every front end shows: the value of every legal move for the side to
-//! move — exact (win or loss in n plies, draw) where the solver answers, otherwise an
-//! estimate, and always saying which.
+//! move — exact (win or loss in n plies, draw) where the solver proves them within a budget,
+//! otherwise an estimate, and always saying which.
 
-use super::thinker::EXACT_EMPTY_CELLS;
+use super::book::{value_each_move, Book};
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
-use crate::budget::Budget;
+use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
@@ -48,10 +48,15 @@ pub struct Analysis {
     pub nodes: u64,
 }
 
-/// Whether [`analyze`] answers this position exactly: boards of up to 64 cells with at most
-/// [`EXACT_EMPTY_CELLS`] empty cells, which the solver settles within a second.
-pub fn analysis_is_exact(board: &Board) -> bool {
-    board.as_small().is_some() && board.legal_moves().len() <= EXACT_EMPTY_CELLS
+/// Solver nodes an exact analysis may cost when the caller's budget sets no node limit:
+/// about a second of work (the solver visits some 3 million nodes a second), after which the
+/// overlay shows estimates instead.
+pub const ANALYSIS_NODES: u64 = 3_000_000;
+
+/// Whether [`analyze`] tries to prove the values of this position: boards of up to 64 cells,
+/// the solver's. It answers exactly when the proof comes within the budget.
+pub fn analysis_may_be_exact(board: &Board) -> bool {
+    board.as_small().is_some()
 }
 
 /// ```
@@ -71,32 +76,54 @@ pub fn analysis_is_exact(board: &Board) -> bool {
 /// assert_eq!(analysis.moves.len(), 225);
 /// ```
 ///
-/// Values every legal move of an unfinished position, exactly where [`analysis_is_exact`]
-/// says so and as an estimate elsewhere; the budget bounds the exact search (a stopped
-/// analysis returns [`SearchError::Stopped`]).
+/// Values every legal move of an unfinished position: from the opening book where it holds
+/// the position's moves, exactly when the solver proves every
+/// value within `budget` (its node limit, or [`ANALYSIS_NODES`] when it sets none, and its
+/// deadline), as estimates when the proof does not come in time or the board is too big for
+/// the solver. A raised stop flag cancels the analysis ([`SearchError::Stopped`]).
 pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> {
     board.unfinished()?;
     let to_move = board.to_move();
-    if let (true, Some(pos)) = (analysis_is_exact(board), board.as_small()) {
+    if let Some(values) = Book::embedded().move_values(board) {
+        return Ok(Analysis {
+            kind: AnalysisKind::Exact,
+            to_move,
+            moves: values
+                .into_iter()
+                .map(|(cell, verdict)| MoveEstimate { cell, verdict })
+                .collect(),
+            nodes: 0,
+        });
+    }
+    if let Some(pos) = board.as_small() {
         let mut solver = Solver::new(SolverConfig {
             hash_mib: ANALYSIS_HASH_MIB,
             ..SolverConfig::default()
         });
-        solver.set_budget(budget.clone());
-        let moves = solver
-            .analyze(pos)?
-            .into_iter()
-            .map(|m| MoveEstimate {
-                cell: m.cell,
-                verdict: m.verdict,
-            })
-            .collect();
-        return Ok(Analysis {
-            kind: AnalysisKind::Exact,
-            to_move,
-            moves,
-            nodes: solver.stats().nodes,
-        });
+        let budget = match budget.node_limit() {
+            Some(_) => budget.clone(),
+            None => budget.clone().with_node_limit(ANALYSIS_NODES),
+        };
+        solver.set_budget(budget);
+        match solver.analyze(pos) {
+            Ok(values) => {
+                let moves = values
+                    .into_iter()
+                    .map(|m| MoveEstimate {
+                        cell: m.cell,
+                        verdict: m.verdict,
+                    })
+                    .collect();
+                return Ok(Analysis {
+                    kind: AnalysisKind::Exact,
+                    to_move,
+                    moves,
+                    nodes: solver.stats().nodes,
+                });
+            }
+            Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
+            Err(e) => return Err(e),
+        }
     }
     let moves = match &board.0 {
         Repr::Small(p) => one_ply_estimates(p),
@@ -114,22 +141,17 @@ pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> 
 /// in 1 and one that fills the board without a line a draw (both exact).
 fn one_ply_estimates<B: BitSet>(pos: &Position<B>) -> Vec<MoveEstimate> {
     let me = pos.to_move();
-    let mut after = pos.clone();
-    pos.legal_moves()
-        .cells()
-        .map(|cell| {
-            after.play_unchecked(cell);
-            let verdict = if after.winner() == Some(me) {
-                Verdict::Win(1)
-            } else if after.is_over() {
-                Verdict::Draw
-            } else {
-                Verdict::Estimate(Evaluator::OpenLines.evaluate(&after, me))
-            };
-            after.undo_unchecked();
-            MoveEstimate { cell, verdict }
+    value_each_move(pos, |after| {
+        Some(Verdict::Estimate(Evaluator::OpenLines.evaluate(after, me)))
+    })
+    .into_iter()
+    .filter_map(|(cell, verdict)| {
+        Some(MoveEstimate {
+            cell,
+            verdict: verdict?,
         })
-        .collect()
+    })
+    .collect()
 }
 
 #[cfg(test)]
@@ -182,9 +204,10 @@ mod tests {
         ));
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let stopped = Budget::unlimited().with_stop_flag(flag);
-        let empty = Board::new(Rules::new(4, 4, Some(4)).unwrap());
+        // Past the opening book, so the solver has to search.
+        let open = board(4, 4, 4, "x.../..../..../...o");
         assert!(matches!(
-            analyze(&empty, &stopped),
+            analyze(&open, &stopped),
             Err(SearchError::Stopped(_))
         ));
     }

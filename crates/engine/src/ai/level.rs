@@ -2,16 +2,18 @@
 //!
 //! | name         | level                    | what it does                                          |
 //! |--------------|--------------------------|-------------------------------------------------------|
-//! | `perfect`    | [`Level::Perfect`]       | exact solver (fastest win, slowest loss); see below   |
+//! | `perfect`    | [`Level::Perfect`]       | exact solver (fastest win, slowest loss, a drawing move when drawn) wherever it proves the position in time; see below |
 //! | `hard`       | [`Level::Hard`]          | 4 plies + forced-move extension; never misses a win, a forced block or an opponent's double threat |
 //! | `medium`     | [`Level::Depth`]`(2)`    | alpha-beta 2 plies deep with the open-lines estimate (seed 004's default) |
 //! | `easy`       | [`Level::Depth`]`(1)`    | one ply: takes a win it sees, otherwise the best open-lines count |
 //! | `depth:N`    | [`Level::Depth`]`(N)`    | alpha-beta N plies deep with the open-lines estimate (seeds 001, 004) |
 //! | `random`     | [`Level::Random`]        | any legal move                                        |
 //!
-//! `perfect` is exact whenever the position is small enough for the solver (see
-//! [`super::EXACT_EMPTY_CELLS`]); on larger positions it plays like `hard` until the
-//! board has filled up enough, so it always answers quickly.
+//! `perfect` tries the exact solver on every position of a board of up to 64 cells, from the
+//! first move, within its share of the move's budget ([`super::PROOF_SHARE`] of the time, or
+//! [`super::UNTIMED_PROOF_NODES`]), keeping the solver's table from move to move; where the
+//! proof does not come in time (or the board is bigger) it plays the `hard` search's move and
+//! labels it an estimate, so it always answers within the move's time.
 
 use std::fmt;
 use std::str::FromStr;
@@ -28,7 +30,8 @@ pub struct BadPlayer(pub String);
 /// How the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
-    /// The exact solver where it is fast; otherwise the `Hard` search.
+    /// The exact solver wherever it proves the position within the move's budget; otherwise
+    /// the `Hard` search (and the move says it is an estimate).
     Perfect,
     /// The threat-pattern search on every board size: wins, forced blocks and winning
     /// threat sequences first, then an iterative-deepening search within the move's budget.
@@ -58,6 +61,23 @@ pub enum Player {
 }
 
 impl Level {
+    /// What the level does, in one English sentence without its name (the CLI's help, the
+    /// TUI's settings and the web page say the same).
+    pub fn description(self) -> String {
+        match self {
+            Level::Perfect => "plays the exact best move wherever the solver proves it within \
+                               the move's time, otherwise hard's move, marked as an estimate."
+                .into(),
+            Level::Hard => "the strongest bounded search: threats first, then as deep as the \
+                            move's time allows; never misses a win or a forced block."
+                .into(),
+            Level::Depth(1) => "looks one ply ahead.".into(),
+            Level::Depth(2) => "looks two plies ahead, counting open lines.".into(),
+            Level::Depth(n) => format!("looks {n} plies ahead, counting open lines."),
+            Level::Random => "plays any empty cell.".into(),
+        }
+    }
+
     /// Deepest `depth:N` accepted: beyond it a full-width search of a 4x4 board already takes
     /// seconds per move, and the exact solver is the better tool.
     pub const MAX_DEPTH: u32 = 9;

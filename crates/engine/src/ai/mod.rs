@@ -9,9 +9,11 @@
 //! - [`hard`]: the `hard` level, the threat-pattern search of the engine's Gomoku module on every board.
 //! - [`textbook`]: the depth-limited alpha-beta of `depth:N`.
 //! - [`analysis`]: the value of every move for the analysis overlay, exact or estimated.
+//! - [`book`]: the opening book, exact values of the first plies of the popular small boards.
 //! - [`clock`]: how long one move may take, and the per-move clock a front end hands in.
 
 pub mod analysis;
+pub mod book;
 pub mod clock;
 pub mod hard;
 pub mod level;
@@ -19,11 +21,16 @@ pub mod textbook;
 pub mod thinker;
 pub mod thought;
 
-pub use analysis::{analysis_is_exact, analyze, Analysis, AnalysisKind, MoveEstimate};
+pub use analysis::{
+    analysis_may_be_exact, analyze, Analysis, AnalysisKind, MoveEstimate, ANALYSIS_NODES,
+};
+pub use book::{Book, BookError};
 pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};
 pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
-pub use thinker::{perfect_exactness, Exactness, Thinker, EXACT_EMPTY_CELLS, PLAY_HASH_MIB};
+pub use thinker::{
+    perfect_exactness, Exactness, Thinker, PLAY_HASH_MIB, PROOF_SHARE, UNTIMED_PROOF_NODES,
+};
 pub use thought::{Candidate, Method, Thought};
 
 #[cfg(test)]

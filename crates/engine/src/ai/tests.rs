@@ -32,16 +32,16 @@ fn an_open_four_is_a_win_in_three_not_one() {
     // Issue 17: o's f6 makes an open four (f6 g6 h6 i6): x blocks one end, o completes the
     // other, so the win is 3 plies away; it was reported as a win in 1.
     let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7");
-    let thought = think(&mut Thinker::new(0), &board, Level::Hard);
+    let thought = think(&mut Thinker::new(), &board, Level::Hard);
     assert_eq!(board.move_name(thought.cell), "f6");
     assert_eq!(thought.verdict, Some(Verdict::Win(3)));
     // x, facing the open four, has lost: its block and o's fifth stone.
     let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7 f6");
-    let thought = think(&mut Thinker::new(0), &board, Level::Hard);
+    let thought = think(&mut Thinker::new(), &board, Level::Hard);
     assert_eq!(thought.verdict, Some(Verdict::Loss(2)));
     // A completing move is a win in 1.
     let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7 f6 e6");
-    let thought = think(&mut Thinker::new(0), &board, Level::Hard);
+    let thought = think(&mut Thinker::new(), &board, Level::Hard);
     assert_eq!(board.move_name(thought.cell), "j6");
     assert_eq!(thought.verdict, Some(Verdict::Win(1)));
 }
@@ -119,7 +119,7 @@ fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_n
         let limit = Duration::from_millis(limit_ms);
         // One read per CHECK_EVERY_NODES nodes: 100 µs stands for those nodes' work.
         let clock = FakeClock::new(Duration::from_micros(100));
-        let mut thinker = Thinker::new(0);
+        let mut thinker = Thinker::new();
         let reader = clock.clone();
         thinker.set_move_clock(Some(move_time_limit(limit, move || reader.now())));
         let thought = think(&mut thinker, &board, Level::Hard);

@@ -1,53 +1,59 @@
-//! How a computer level chooses a move: the exact solver (its table kept across the game), a
-//! bounded alpha-beta search over the engine's generic [`crate::search::alphabeta`], or a
-//! random legal move. Ties among equally good moves are broken by the generator handed in.
+//! How a computer level chooses a move: the exact solver (its table kept across the game)
+//! where it proves the position within the move's budget, else the `hard` search; a bounded
+//! alpha-beta search over the engine's generic [`crate::search::alphabeta`]; or a random
+//! legal move. Ties among equally good moves are broken by the generator handed in.
 //!
 
+use super::book::Book;
 use super::clock::MoveClock;
 use super::hard::HardPlayer;
 use super::level::Level;
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
 use crate::board::{Board, Repr};
-use crate::budget::{Budget, Controls};
+use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::position::Position;
+use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
 use rand::Rng;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-/// The exact solver is used when at most this many cells are empty (and the board has at most
-/// 64 cells): an empty 4x4 board solves in about 0.2 s, 5x5 positions with 16 empty cells in
-/// well under a second, while an empty 5x5 board takes minutes.
-pub const EXACT_EMPTY_CELLS: usize = 16;
-
-/// The transposition table of the solver a session keeps, in MiB (a 4x4 game fills under 1%).
-pub const PLAY_HASH_MIB: usize = 32;
+/// The transposition table of the solver a thinker keeps across a game, in MiB: a proof from
+/// one move usually covers most of the next one.
+pub const PLAY_HASH_MIB: usize = 64;
 
 /// When the `perfect` level's moves are proven on a board (the other levels never claim to
 /// be exact).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exactness {
-    /// Every move: the solver handles the position from the empty board on.
-    Always,
-    /// Once at most this many cells are empty; before that it plays like `hard` (estimates).
-    FromEmpty(usize),
-    /// Never: the board is too big for the solver, the `hard` search plays (estimates).
+    /// Every move whose position the exact solver proves within the move's budget (the
+    /// opening book's positions at once); any other move is the `hard` search's, labelled as
+    /// an estimate ([`Method::Search`]).
+    WhenProven,
+    /// Never: the board has over 64 cells, too many for the solver; the `hard` search plays
+    /// (estimates).
     Never,
 }
 
-/// When `perfect` is exact on boards of `rules`, for a thinker that solves positions with at
-/// most `exact_empty_cells` empty cells (the rule [`Thinker::think`] follows).
-pub fn perfect_exactness(rules: crate::rules::Rules, exact_empty_cells: usize) -> Exactness {
+/// When `perfect` is exact on boards of `rules` (the rule [`Thinker::think`] follows).
+pub fn perfect_exactness(rules: crate::rules::Rules) -> Exactness {
     if Board::new(rules).as_small().is_none() {
         Exactness::Never
-    } else if rules.cells() <= exact_empty_cells {
-        Exactness::Always
     } else {
-        Exactness::FromEmpty(exact_empty_cells)
+        Exactness::WhenProven
     }
 }
+
+/// The share of a timed `perfect` move the proof may take; if it does not come, the `hard`
+/// search has the rest.
+pub const PROOF_SHARE: f64 = 0.85;
+
+/// Solver nodes a `perfect` move's proof may cost when no clock bounds it: about half a
+/// second on one core (the solver visits some 3 million nodes a second), after which the
+/// `hard` search plays with [`UNTIMED_NODES`].
+pub const UNTIMED_PROOF_NODES: u64 = 1_500_000;
 
 /// Nodes a `hard` move may cost when no clock bounds it: about a quarter to half a second
 /// on one core of a current machine, so `mnk play` answers promptly and reproducibly.
@@ -77,7 +83,6 @@ pub const TIMED_NODES: u64 = 200_000_000;
 #[derive(Default)]
 pub struct Thinker {
     solver: Option<Solver<u64>>,
-    exact_empty_cells: usize,
     stop: Option<Arc<AtomicBool>>,
     clock: Option<MoveClock>,
     /// `hard`, and `perfect` where the solver cannot answer.
@@ -85,18 +90,14 @@ pub struct Thinker {
 }
 
 impl Thinker {
-    /// A thinker that uses the exact solver on positions with at most `exact_empty_cells`
-    /// empty cells.
-    pub fn new(exact_empty_cells: usize) -> Self {
-        Thinker {
-            exact_empty_cells,
-            ..Thinker::default()
-        }
+    /// A thinker with no tables yet and no clock (moves bounded by node budgets).
+    pub fn new() -> Self {
+        Thinker::default()
     }
 
-    /// Bounds each `hard` move by a fresh deadline from `clock` (a front end's time per
-    /// move) instead of a node budget; `None` restores the node budget ([`UNTIMED_NODES`]),
-    /// which makes a seeded game repeat exactly.
+    /// Bounds each `hard` and `perfect` move by the time `clock` gives it (a front end's time
+    /// per move) instead of node budgets; `None` restores the node budgets
+    /// ([`UNTIMED_PROOF_NODES`], [`UNTIMED_NODES`]), which make a seeded game repeat exactly.
     pub fn set_move_clock(&mut self, clock: Option<MoveClock>) {
         self.clock = clock;
     }
@@ -137,15 +138,15 @@ impl Thinker {
         Budget::unlimited().with_stop(self.stop.clone())
     }
 
-    /// The budget of one `hard` move: the stop flag, and a fresh deadline from the clock
-    /// (started now, as the move's thinking starts) or a fixed number of nodes.
-    fn move_budget(&self) -> Budget {
+    /// The budget of one search of a move: the stop flag, and a deadline `share` of the
+    /// move's time from now (the clock is asked as the search starts) or `nodes` nodes.
+    fn move_budget(&self, share: f64, nodes: u64) -> Budget {
         match &self.clock {
             Some(clock) => self
                 .budget()
-                .with_deadline(clock())
+                .with_deadline(clock(share))
                 .with_node_limit(TIMED_NODES),
-            None => self.budget().with_node_limit(UNTIMED_NODES),
+            None => self.budget().with_node_limit(nodes),
         }
     }
 
@@ -169,20 +170,43 @@ impl Thinker {
                 nodes: 0,
                 method: Method::Random,
             }),
-            Level::Perfect => match board.as_small() {
-                Some(pos) if legal.len() <= self.exact_empty_cells => self.exact(pos, explain, rng),
-                _ => self.hard(board),
-            },
-            Level::Hard => self.hard(board),
+            Level::Perfect => self.perfect(board, explain, rng),
+            Level::Hard => self.hard(board, 1.0),
             Level::Depth(depth) => self.bounded(board, depth, explain, rng),
         }
     }
 
+    /// `perfect`: the exact solver within its share of the move (its table kept from the
+    /// moves before); if the proof does not come in time, the `hard` search with the rest,
+    /// and the move says it is an estimate. A raised stop flag cancels either.
+    fn perfect(
+        &mut self,
+        board: &Board,
+        explain: bool,
+        rng: &mut impl Rng,
+    ) -> Result<Thought, SearchError> {
+        if let Some(values) = Book::embedded().move_values(board) {
+            return Ok(exact_thought(&values, explain, 0, rng));
+        }
+        let Some(pos) = board.as_small() else {
+            return self.hard(board, 1.0);
+        };
+        let budget = self.move_budget(PROOF_SHARE, UNTIMED_PROOF_NODES);
+        match self.exact(pos, explain, rng, budget) {
+            Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {
+                self.hard(board, 1.0 - PROOF_SHARE)
+            }
+            answer => answer,
+        }
+    }
+
+    /// The exact solver within `budget`; a search it stops proves nothing and plays nothing.
     fn exact(
         &mut self,
         pos: &Position<u64>,
         explain: bool,
         rng: &mut impl Rng,
+        budget: Budget,
     ) -> Result<Thought, SearchError> {
         let solver = self.solver.get_or_insert_with(|| {
             Solver::new(SolverConfig {
@@ -190,46 +214,62 @@ impl Thinker {
                 ..SolverConfig::default()
             })
         });
-        solver.set_budget(Budget::unlimited().with_stop(self.stop.clone()));
+        // A node budget must give the same answer on every run: one thread.
+        solver.set_threads(if self.clock.is_some() { 0 } else { 1 });
+        solver.set_budget(budget);
         let before = solver.stats().nodes;
-        let (best, verdict, candidates) = if explain {
+        let values: Vec<(usize, Verdict)> = if explain {
             let moves = solver.analyze(pos)?;
-            let top = moves.iter().map(|m| m.score).max().unwrap_or(0);
-            let best: Vec<usize> = moves
-                .iter()
-                .filter(|m| m.score == top)
-                .map(|m| m.cell)
-                .collect();
-            let verdict = moves.iter().find(|m| m.score == top).map(|m| m.verdict);
-            let mut sorted = moves.clone();
-            sorted.sort_by_key(|m| (std::cmp::Reverse(m.score), m.cell));
-            let candidates = sorted
-                .iter()
-                .map(|m| Candidate {
-                    cell: m.cell,
-                    verdict: m.verdict,
-                })
-                .collect();
-            (best, verdict, candidates)
+            moves.iter().map(|m| (m.cell, m.verdict)).collect()
         } else {
             let solution = solver.solve(pos)?;
-            (solution.best_moves, Some(solution.verdict), Vec::new())
+            let value = solution.verdict;
+            solution.best_moves.iter().map(|&c| (c, value)).collect()
         };
-        Ok(Thought {
-            cell: best[rng.gen_range(0..best.len())],
-            best,
-            verdict,
-            candidates,
-            nodes: solver.stats().nodes - before,
-            method: Method::Exact,
-        })
+        let nodes = solver.stats().nodes - before;
+        Ok(exact_thought(&values, explain, nodes, rng))
+    }
+}
+
+/// A proven decision from exact `values` (every legal move, or at least every best one): a
+/// best move chosen at random among the best, every move as candidates with `explain`.
+fn exact_thought(
+    values: &[(usize, Verdict)],
+    explain: bool,
+    nodes: u64,
+    rng: &mut impl Rng,
+) -> Thought {
+    let top = values.iter().map(|&(_, v)| v.rank()).max().unwrap_or(0);
+    let best: Vec<usize> = values
+        .iter()
+        .filter(|&&(_, v)| v.rank() == top)
+        .map(|&(c, _)| c)
+        .collect();
+    let verdict = values.iter().find(|&&(_, v)| v.rank() == top).map(|m| m.1);
+    let candidates = if explain {
+        let mut sorted = values.to_vec();
+        sorted.sort_by_key(|&(c, v)| (std::cmp::Reverse(v.rank()), c));
+        sorted
+            .into_iter()
+            .map(|(cell, verdict)| Candidate { cell, verdict })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Thought {
+        cell: best[rng.gen_range(0..best.len())],
+        best,
+        verdict,
+        candidates,
+        nodes,
+        method: Method::Exact,
     }
 }
 
 impl Thinker {
-    /// The `hard` search within the move's budget.
-    fn hard(&mut self, board: &Board) -> Result<Thought, SearchError> {
-        let budget = self.move_budget();
+    /// The `hard` search within `share` of the move's time (or its node budget).
+    fn hard(&mut self, board: &Board, share: f64) -> Result<Thought, SearchError> {
+        let budget = self.move_budget(share, UNTIMED_NODES);
         self.hard.think(board, &budget)
     }
 

@@ -110,7 +110,7 @@ impl Session {
     fn job(&mut self, level: Level, rng: StdRng, purpose: ThinkPurpose) -> ThinkJob {
         // The session keeps a fresh thinker meanwhile; the used one (with its solver table)
         // comes back with the answer.
-        let mut fresh = Thinker::new(self.config.exact_empty_cells);
+        let mut fresh = Thinker::new();
         fresh.set_move_clock(self.thinker.move_clock().cloned());
         let mut thinker = std::mem::replace(&mut self.thinker, fresh);
         let stop = Arc::new(AtomicBool::new(false));

@@ -5,7 +5,7 @@
 use super::record::Record;
 use super::result::GameResult;
 use super::SessionError;
-use crate::ai::{Level, Player, Thinker, Thought, EXACT_EMPTY_CELLS};
+use crate::ai::{Level, Player, Thinker, Thought};
 use crate::board::Board;
 use crate::rules::Rules;
 use crate::side::{Outcome, Side};
@@ -29,8 +29,6 @@ pub struct SessionConfig {
     pub seed: u64,
     /// Value every candidate move of the computer (slower; for `--explain`).
     pub explain: bool,
-    /// The perfect level is exact on positions with at most this many empty cells.
-    pub exact_empty_cells: usize,
 }
 
 impl Default for SessionConfig {
@@ -43,7 +41,6 @@ impl Default for SessionConfig {
             first: Side::X,
             seed: 0,
             explain: false,
-            exact_empty_cells: EXACT_EMPTY_CELLS,
         }
     }
 }
@@ -79,7 +76,7 @@ impl Session {
             config,
             board,
             rng: StdRng::seed_from_u64(config.seed),
-            thinker: Thinker::new(config.exact_empty_cells),
+            thinker: Thinker::new(),
         })
     }
 
@@ -92,7 +89,6 @@ impl Session {
             first: record.first,
             seed,
             explain,
-            ..SessionConfig::default()
         })?;
         for &cell in &record.moves {
             session.board.play(cell)?;
@@ -164,7 +160,7 @@ impl Session {
     /// When the moves of `side` are proven: `None` unless the `perfect` level plays it.
     pub fn exactness(&self, side: Side) -> Option<crate::ai::Exactness> {
         (self.player(side) == Player::Computer(Level::Perfect))
-            .then(|| crate::ai::perfect_exactness(self.config.rules, self.config.exact_empty_cells))
+            .then(|| crate::ai::perfect_exactness(self.config.rules))
     }
 
     /// The side to move.

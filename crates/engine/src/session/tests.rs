@@ -28,9 +28,7 @@ fn board(r: Rules, text: &str) -> Board {
 
 fn think(b: &Board, level: Level) -> Thought {
     let mut rng = StdRng::seed_from_u64(7);
-    Thinker::new(crate::ai::EXACT_EMPTY_CELLS)
-        .think(b, level, false, &mut rng)
-        .unwrap()
+    Thinker::new().think(b, level, false, &mut rng).unwrap()
 }
 
 fn play_out(session: &mut Session) {
@@ -76,7 +74,7 @@ fn losses_against_every_human(level: Level, computer: Side, first: Side) -> usiz
     let mut b = Board::new(Rules::tic_tac_toe())
         .with_side_to_move(first)
         .unwrap();
-    walk(&mut b, level, computer, &mut Thinker::new(16))
+    walk(&mut b, level, computer, &mut Thinker::new())
 }
 
 #[test]
@@ -412,8 +410,9 @@ fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
     use crate::error::SearchError;
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
+    // 7x7/4: the opening book would answer perfect on 4x4/4 without a search.
     for (level, r) in [
-        ("perfect", rules(4, 4, 4)),
+        ("perfect", rules(7, 7, 4)),
         ("hard", rules(4, 4, 4)),
         ("depth:3", rules(4, 4, 4)),
         ("hard", rules(15, 15, 5)),
@@ -447,7 +446,7 @@ fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
     // Each move's check says "time is up" from the start: the search must still answer.
     let clock: MoveClock = {
         let started = started.clone();
-        Arc::new(move || {
+        Arc::new(move |_share| {
             started.fetch_add(1, Ordering::Relaxed);
             Arc::new(|| true) as Deadline
         })
@@ -468,12 +467,33 @@ fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
     s.computer_move().unwrap();
     assert_eq!(s.moves().len(), 5);
     assert_eq!(started.load(Ordering::Relaxed), 5);
-    // Small boards are solved exactly and never consult the clock.
+    // On a small board, the proof has its share of the move and `hard` the rest when the
+    // proof does not come: with no time at all, the move is `hard`'s and says so. (A proof
+    // of a few hundred nodes comes before the solver first looks at the clock: it is exact.)
+    let shares = Arc::new(std::sync::Mutex::new(Vec::new()));
+    // (7x7/4 is in no opening book.)
+    let mut small = Session::new(SessionConfig {
+        rules: rules(7, 7, 4),
+        ..config("perfect", "perfect")
+    })
+    .unwrap();
+    small.set_move_clock(Some({
+        let shares = shares.clone();
+        Arc::new(move |share| -> Deadline {
+            shares.lock().unwrap().push(share);
+            Arc::new(|| true)
+        })
+    }));
+    let first = small.computer_move().unwrap();
+    assert!(matches!(first.method, Method::Search { .. }), "{first:?}");
+    let proof = crate::ai::PROOF_SHARE;
+    assert_eq!(*shares.lock().unwrap(), [proof, 1.0 - proof]);
+    // With time enough, every move is proven.
     let mut small = Session::new(config("perfect", "perfect")).unwrap();
-    small.set_move_clock(Some(Arc::new(|| -> Deadline {
-        panic!("clock read on 3x3")
-    })));
-    play_out(&mut small);
+    small.set_move_clock(Some(Arc::new(|_| Arc::new(|| false) as Deadline)));
+    while !small.is_over() {
+        assert_eq!(small.computer_move().unwrap().method, Method::Exact);
+    }
     assert_eq!(small.result(), GameResult::Draw);
 }
 
@@ -498,7 +518,7 @@ fn released_tables_are_rebuilt_and_the_game_goes_on_the_same() {
         ..config("hard", "hard")
     })
     .unwrap();
-    big.set_move_clock(Some(std::sync::Arc::new(|| {
+    big.set_move_clock(Some(std::sync::Arc::new(|_| {
         std::sync::Arc::new(|| true) as crate::budget::Deadline
     })));
     for _ in 0..3 {
@@ -531,18 +551,19 @@ fn exactness_says_when_perfect_moves_are_proven_as_they_are() {
         let exactness = s.exactness(Side::X);
         (exactness, s.computer_move().unwrap().method)
     };
-    let (e, m) = method_of_first_move(rules(4, 4, 4));
-    assert_eq!((e, m), (Some(Exactness::Always), Method::Exact));
-    let (e, m) = method_of_first_move(rules(5, 4, 4));
-    assert_eq!(e, Some(Exactness::FromEmpty(crate::ai::EXACT_EMPTY_CELLS)));
-    assert!(matches!(m, Method::Search { .. }), "{m:?}");
+    // From the first move on, wherever the proof comes within the move's budget.
+    for r in [rules(4, 4, 4), rules(5, 4, 4), rules(6, 6, 4)] {
+        let (e, m) = method_of_first_move(r);
+        assert_eq!(
+            (e, m),
+            (Some(Exactness::WhenProven), Method::Exact),
+            "{r:?}"
+        );
+    }
+    // Too big for the solver: estimates, labelled as such.
     let (e, m) = method_of_first_move(rules(15, 15, 5));
     assert_eq!(e, Some(Exactness::Never));
     assert!(matches!(m, Method::Search { .. }), "{m:?}");
-    // Once few enough cells are empty, perfect on 5x4 is exact.
-    let b = board(rules(5, 4, 4), "x.o.x/o.x.o/...../.....");
-    assert!(b.legal_moves().len() <= crate::ai::EXACT_EMPTY_CELLS);
-    assert_eq!(think(&b, Level::Perfect).method, Method::Exact);
     // Other levels claim nothing.
     let s = Session::new(config("hard", "human")).unwrap();
     assert_eq!((s.exactness(Side::X), s.exactness(Side::O)), (None, None));

@@ -147,6 +147,13 @@ impl<B: BitSet> Solver<B> {
         self.budget = budget;
     }
 
+    /// Search threads of the next searches (0: one for small problems, every core for large
+    /// ones). One thread makes a search under a node limit repeat exactly: with helpers, the
+    /// nodes a proof takes depend on what they put in the table first.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.threads = threads;
+    }
+
     /// Makes the solver publish its counters into `progress`.
     pub fn set_progress(&mut self, progress: Arc<Progress>) {
         self.progress = progress;

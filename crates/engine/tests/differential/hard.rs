@@ -24,7 +24,7 @@ fn loses_within(v: Verdict, plies: u32) -> bool {
 
 fn check_hard(board: &Board) -> Result<(), TestCaseError> {
     let all = values(board);
-    let mut thinker = Thinker::new(0);
+    let mut thinker = Thinker::new();
     let mut rng = StdRng::seed_from_u64(1);
     let cell = thinker
         .think(board, Level::Hard, false, &mut rng)

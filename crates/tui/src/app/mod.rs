@@ -517,6 +517,7 @@ impl App {
                     side,
                     name: name.clone(),
                     verdict: thought.verdict,
+                    proven: thought.method == ai::Method::Exact,
                     nodes: thought.nodes,
                     elapsed,
                 });

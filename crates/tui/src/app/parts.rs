@@ -40,6 +40,8 @@ pub struct LastMove {
     pub name: String,
     /// Its value for the side that played it (none for a random move).
     pub verdict: Option<Verdict>,
+    /// Whether the value was proven (the exact solver or the book), not estimated.
+    pub proven: bool,
     /// Nodes searched.
     pub nodes: u64,
     /// Time taken.

@@ -1,0 +1,368 @@
+//! The opening book: the exact value of every position of the first few plies (up to
+//! symmetry) of the popular small boards, so that `perfect`'s first moves, its hints and the
+//! analysis overlay there are instant and exact. `mnk book` builds it with the solver; the
+//! engine embeds the result (`book/mnk.book`, format in `docs/book.md`), so it reads no file.
+//!
+//! A position is found by its canonical Zobrist hash (the smallest hash among its symmetric
+//! images, side to move included); the keys are fixed per board size, so a book stays valid
+//! as long as the hashing does, and the tests check its entries against the solver.
+
+use crate::bits::BitSet;
+use crate::board::Board;
+use crate::budget::Budget;
+use crate::error::SearchError;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::score::Verdict;
+use crate::solver::{Solver, SolverConfig};
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+/// The first bytes of a book file.
+pub const MAGIC: &[u8; 8] = b"MNKBOOK1";
+
+/// The boards of the shipped book and how many plies deep it goes on each: (width, height,
+/// K, plies). Every position with at most that many stones is in it; `perfect` answers from
+/// the book wherever all the positions after a move are (one ply less).
+pub const BOARDS: &[(usize, usize, usize, u32)] = &[
+    (4, 4, 3, 2),
+    (4, 4, 4, 2),
+    (5, 4, 4, 2),
+    (4, 5, 4, 2),
+    (5, 5, 4, 3),
+    (6, 5, 4, 2),
+    (5, 6, 4, 2),
+    (6, 6, 4, 2),
+];
+
+/// The book built into the engine.
+static EMBEDDED: &[u8] = include_bytes!("../../book/mnk.book");
+
+/// A book file that cannot be read.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum BookError {
+    /// The file does not start with [`MAGIC`].
+    #[error("this is not an mnk book (it does not start with {MAGIC:?})")]
+    Magic,
+    /// The file ends inside a section.
+    #[error("the book is cut short")]
+    Truncated,
+    /// A section names a board the engine does not play.
+    #[error("the book names an impossible board {0}x{1}, {2} in a row")]
+    Board(usize, usize, usize),
+}
+
+/// The book's positions of one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    rules: Rules,
+    plies: u32,
+    /// (canonical hash, value for the side to move), sorted by hash.
+    entries: Vec<(u64, i16)>,
+}
+
+/// An opening book: sections of exact values, one per board.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Book {
+    sections: Vec<Section>,
+}
+
+/// A value as the book stores it: plies to a win (positive) or a loss (negative), 0 a draw.
+fn encode(v: Verdict) -> i16 {
+    match v {
+        Verdict::Win(p) => p as i16,
+        Verdict::Loss(p) => -(p as i16),
+        _ => 0,
+    }
+}
+
+fn decode(v: i16) -> Verdict {
+    match v {
+        0 => Verdict::Draw,
+        p if p > 0 => Verdict::Win(p as u32),
+        p => Verdict::Loss(p.unsigned_abs() as u32),
+    }
+}
+
+impl Section {
+    /// The board of this section.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Positions with at most this many stones are in it.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// How many positions it holds.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether it holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The value of `pos` for the side to move, if the section holds it.
+    fn value(&self, pos: &Position<u64>) -> Option<Verdict> {
+        let key = pos.canonical_hash().0;
+        let i = self.entries.binary_search_by_key(&key, |e| e.0).ok()?;
+        Some(decode(self.entries[i].1))
+    }
+
+    /// Solves every position of `rules` with at most `plies` stones (x first, up to symmetry)
+    /// within `budget`; `done` hears how many are solved out of how many as it goes.
+    pub fn build(
+        rules: Rules,
+        plies: u32,
+        budget: &Budget,
+        mut done: impl FnMut(usize, usize),
+    ) -> Result<Section, SearchError> {
+        let positions = openings(rules, plies)?;
+        let mut solver = Solver::new(SolverConfig::default());
+        solver.set_budget(budget.clone());
+        let mut entries = Vec::with_capacity(positions.len());
+        for (i, pos) in positions.iter().enumerate() {
+            let verdict = solver.solve(pos)?.verdict;
+            entries.push((pos.canonical_hash().0, encode(verdict)));
+            done(i + 1, positions.len());
+        }
+        entries.sort_unstable();
+        Ok(Section {
+            rules,
+            plies,
+            entries,
+        })
+    }
+}
+
+/// Every unfinished position of `rules` with at most `plies` stones, x moving first, one per
+/// symmetry class, in order of the stones on the board: the positions a book section holds.
+pub fn opening_positions(rules: Rules, plies: u32) -> Result<Vec<Board>, SearchError> {
+    Ok(openings(rules, plies)?
+        .into_iter()
+        .map(Board::from)
+        .collect())
+}
+
+fn openings(rules: Rules, plies: u32) -> Result<Vec<Position<u64>>, SearchError> {
+    let Some(empty) = Board::new(rules).as_small().cloned() else {
+        return Err(SearchError::BoardTooLarge {
+            what: "an opening book",
+            max: 64,
+            cells: rules.cells(),
+        });
+    };
+    let mut seen = HashSet::new();
+    seen.insert(empty.canonical_hash().0);
+    let mut all = vec![empty];
+    let mut from = 0;
+    for _ in 0..plies {
+        let to = all.len();
+        for i in from..to {
+            let pos = all[i].clone();
+            for cell in pos.legal_moves().cells() {
+                let mut next = pos.clone();
+                next.play_unchecked(cell);
+                if !next.is_over() && seen.insert(next.canonical_hash().0) {
+                    all.push(next);
+                }
+            }
+        }
+        from = to;
+    }
+    Ok(all)
+}
+
+impl Book {
+    /// The book built into the engine (read once, on first use).
+    pub fn embedded() -> &'static Book {
+        static BOOK: OnceLock<Book> = OnceLock::new();
+        BOOK.get_or_init(|| {
+            Book::parse(EMBEDDED).expect("the embedded book is checked by the engine's tests")
+        })
+    }
+
+    /// A book of these sections.
+    pub fn new(sections: Vec<Section>) -> Book {
+        Book { sections }
+    }
+
+    /// Its sections, one per board.
+    pub fn sections(&self) -> &[Section] {
+        &self.sections
+    }
+
+    /// Reads a book file (format in `docs/book.md`).
+    pub fn parse(bytes: &[u8]) -> Result<Book, BookError> {
+        let rest = bytes.strip_prefix(MAGIC).ok_or(BookError::Magic)?;
+        let mut r = Reader(rest);
+        let count = r.u16()?;
+        let mut sections = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            let (w, h, k) = (r.u8()? as usize, r.u8()? as usize, r.u8()? as usize);
+            let plies = u32::from(r.u8()?);
+            let rules = Rules::new(w, h, Some(k)).map_err(|_| BookError::Board(w, h, k))?;
+            let n = r.u32()? as usize;
+            let mut entries = Vec::with_capacity(n.min(r.0.len() / 10));
+            for _ in 0..n {
+                entries.push((r.u64()?, r.i16()?));
+            }
+            entries.sort_unstable();
+            sections.push(Section {
+                rules,
+                plies,
+                entries,
+            });
+        }
+        Ok(Book { sections })
+    }
+
+    /// The book as a file (format in `docs/book.md`).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend((self.sections.len() as u16).to_le_bytes());
+        for s in &self.sections {
+            let r = s.rules;
+            out.extend([
+                r.width() as u8,
+                r.height() as u8,
+                r.k() as u8,
+                s.plies as u8,
+            ]);
+            out.extend((s.entries.len() as u32).to_le_bytes());
+            for &(key, value) in &s.entries {
+                out.extend(key.to_le_bytes());
+                out.extend(value.to_le_bytes());
+            }
+        }
+        out
+    }
+
+    fn section(&self, rules: Rules) -> Option<&Section> {
+        self.sections.iter().find(|s| s.rules == rules)
+    }
+
+    /// The exact value of `board` for the side to move, if the book holds it.
+    pub fn value(&self, board: &Board) -> Option<Verdict> {
+        self.section(board.rules())?.value(board.as_small()?)
+    }
+
+    /// The exact value of every legal move of `board` for the side that plays it (plies
+    /// counted from before the move), in cell order, if the book holds every position the
+    /// moves lead to.
+    pub fn move_values(&self, board: &Board) -> Option<Vec<(usize, Verdict)>> {
+        let section = self.section(board.rules())?;
+        let pos = board.as_small()?;
+        if pos.is_over() || pos.stone_count() >= section.plies as usize {
+            return None;
+        }
+        value_each_move(pos, |after| {
+            section.value(after).map(|v| match v.flipped() {
+                Verdict::Win(p) => Verdict::Win(p + 1),
+                Verdict::Loss(p) => Verdict::Loss(p + 1),
+                other => other,
+            })
+        })
+        .into_iter()
+        .map(|(cell, v)| Some((cell, v?)))
+        .collect()
+    }
+}
+
+/// Every legal move of `pos` with its value for the mover: a win in 1 for a move that
+/// completes a line, a draw for one that fills the board, otherwise what `rest` says of the
+/// unfinished position after it (`None`: unknown).
+pub(super) fn value_each_move<B: BitSet>(
+    pos: &Position<B>,
+    mut rest: impl FnMut(&Position<B>) -> Option<Verdict>,
+) -> Vec<(usize, Option<Verdict>)> {
+    let me = pos.to_move();
+    let mut after = pos.clone();
+    pos.legal_moves()
+        .cells()
+        .map(|cell| {
+            after.play_unchecked(cell);
+            let value = if after.winner() == Some(me) {
+                Some(Verdict::Win(1))
+            } else if after.is_over() {
+                Some(Verdict::Draw)
+            } else {
+                rest(&after)
+            };
+            after.undo_unchecked();
+            (cell, value)
+        })
+        .collect()
+}
+
+/// Little-endian numbers off the front of a byte slice.
+struct Reader<'a>(&'a [u8]);
+
+impl Reader<'_> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], BookError> {
+        let (head, rest) = self
+            .0
+            .split_first_chunk::<N>()
+            .ok_or(BookError::Truncated)?;
+        self.0 = rest;
+        Ok(*head)
+    }
+    fn u8(&mut self) -> Result<u8, BookError> {
+        Ok(self.take::<1>()?[0])
+    }
+    fn u16(&mut self) -> Result<u16, BookError> {
+        Ok(u16::from_le_bytes(self.take()?))
+    }
+    fn u32(&mut self) -> Result<u32, BookError> {
+        Ok(u32::from_le_bytes(self.take()?))
+    }
+    fn u64(&mut self) -> Result<u64, BookError> {
+        Ok(u64::from_le_bytes(self.take()?))
+    }
+    fn i16(&mut self) -> Result<i16, BookError> {
+        Ok(i16::from_le_bytes(self.take()?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_book_reads_back_what_it_wrote_and_refuses_a_broken_file() {
+        let rules = Rules::new(3, 3, Some(3)).unwrap();
+        let section = Section::build(rules, 2, &Budget::unlimited(), |_, _| {}).unwrap();
+        // The empty board, 3 first moves and 12 replies, up to symmetry.
+        assert_eq!(section.len(), 1 + 3 + 12);
+        let book = Book::new(vec![section]);
+        let bytes = book.to_bytes();
+        assert_eq!(Book::parse(&bytes).unwrap(), book);
+        assert_eq!(Book::parse(b"MNKBOOK0"), Err(BookError::Magic));
+        assert_eq!(
+            Book::parse(&bytes[..bytes.len() - 1]),
+            Err(BookError::Truncated)
+        );
+        // Tic-tac-toe is a draw; x's corner and centre openings draw, and so on.
+        let empty = Board::new(rules);
+        assert_eq!(book.value(&empty), Some(Verdict::Draw));
+        let values = book.move_values(&empty).unwrap();
+        assert!(values.iter().all(|&(_, v)| v == Verdict::Draw));
+        let mut b = empty.clone();
+        b.play(b.parse_move("a1").unwrap()).unwrap();
+        // o must take the centre: every other reply loses.
+        let values = book.move_values(&b).unwrap();
+        let draws: Vec<String> = values
+            .iter()
+            .filter(|(_, v)| *v == Verdict::Draw)
+            .map(|&(c, _)| b.move_name(c))
+            .collect();
+        assert_eq!(draws, ["b2"]);
+        // Two stones: the book holds the position but not the positions after it.
+        b.play(b.parse_move("b2").unwrap()).unwrap();
+        assert_eq!(book.value(&b), Some(Verdict::Draw));
+        assert_eq!(book.move_values(&b), None);
+    }
+}
