@@ -7,7 +7,7 @@ use crate::board::{Move, PyBoard};
 use crate::errors;
 use crate::interrupt;
 use crate::rules::PyRules;
-use mnk_engine::ai::{Level, Player, Thinker, EXACT_EMPTY_CELLS};
+use mnk_engine::ai::{Level, Player, Thinker};
 use mnk_engine::session::{GameResult, Session, SessionConfig, SessionError};
 use mnk_engine::Side;
 use pyo3::exceptions::PyTypeError;
@@ -47,7 +47,7 @@ impl PyPlayer {
         let board = board.0.clone();
         let level = self.0;
         let thought = interrupt::run(py, |stop| {
-            let mut thinker = Thinker::new(EXACT_EMPTY_CELLS);
+            let mut thinker = Thinker::new();
             thinker.set_stop_flag(Some(stop));
             thinker.think(&board, level, false, &mut StdRng::seed_from_u64(seed))
         })?
