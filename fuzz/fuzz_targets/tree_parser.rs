@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
             [Algo::Minimax, Algo::AlphaBeta].map(|a| Lesson::for_tree(&tree, max_first, a));
         assert!(lessons.iter().all(|l| l.value == mm.value));
         draw::draw(&[&lessons[0], &lessons[1]]);
-        draw::trace(&lessons[1]);
+        mnk_engine::teach::trace(&lessons[1]);
     }
 });
 
