@@ -6,7 +6,7 @@
 //! the games then go on, that no answer is a 5xx, and at the end that every game the clients
 //! kept is exactly as they last saw it, and that SIGTERM stops the server cleanly.
 //!
-//! Runs for `MNK_SOAK_SECS` seconds (default 20), killed once a third of the changes it
+//! Runs for `MNK_SOAK_SECS` seconds (default 8), killed once a third of the changes it
 //! expects have been acknowledged; the time is a loop deadline, never a sleep.
 //! `cargo test -p mnk --test serve_soak -- --nocapture` prints the figures.
 
@@ -231,7 +231,7 @@ fn kill_9_mid_soak_loses_no_acknowledged_move() {
     let secs: u64 = std::env::var("MNK_SOAK_SECS")
         .ok()
         .map(|s| s.parse().expect("MNK_SOAK_SECS is a number of seconds"))
-        .unwrap_or(20);
+        .unwrap_or(8);
     let data =
         Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-soak-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);

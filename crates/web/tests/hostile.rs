@@ -15,7 +15,7 @@
 //! millisecond), while without them the hostile client's queued searches (up to 10 s each)
 //! stand in front of the victim's, and its new games evict the victim's.
 //!
-//! Runs for `MNK_HOSTILE_SECS` seconds (default 15), a loop deadline. `cargo test -p mnk-web
+//! Runs for `MNK_HOSTILE_SECS` seconds (default 10), a loop deadline. `cargo test -p mnk-web
 //! --test hostile -- --nocapture` prints the figures.
 
 mod load;
@@ -102,7 +102,7 @@ async fn a_hostile_client_neither_evicts_nor_slows_another_clients_game() {
     let secs: u64 = std::env::var("MNK_HOSTILE_SECS")
         .ok()
         .map(|s| s.parse().expect("MNK_HOSTILE_SECS is a number of seconds"))
-        .unwrap_or(15);
+        .unwrap_or(10);
     let limits = Limits::default();
     let server = LoadServer::start("hostile", limits).await;
     let base = server.base.clone();

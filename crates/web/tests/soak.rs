@@ -8,7 +8,7 @@
 //! documented bound. Its crash-restart phase, which needs the real `mnk` binary, is
 //! `crates/cli/tests/serve_soak.rs`.
 //!
-//! It runs for `MNK_SOAK_SECS` seconds (default 20): the time is a loop deadline, never a
+//! It runs for `MNK_SOAK_SECS` seconds (default 8): the time is a loop deadline, never a
 //! sleep. `cargo test -p mnk-web --test soak -- --nocapture` prints the figures.
 
 mod load;
@@ -514,7 +514,7 @@ async fn many_games_and_garbage_for_a_bounded_time() {
     let secs: u64 = std::env::var("MNK_SOAK_SECS")
         .ok()
         .map(|s| s.parse().expect("MNK_SOAK_SECS is a number of seconds"))
-        .unwrap_or(20);
+        .unwrap_or(8);
     let (rss_before, _) = memory_kib();
     let limits = Limits {
         max_games: MAX_GAMES,

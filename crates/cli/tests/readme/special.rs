@@ -81,17 +81,17 @@ pub const SPECIAL: &[Special] = &[
     Special {
         text: "MNK_SOAK_SECS=600 cargo test -p mnk-web --test soak",
         how: How::WorkspaceTest,
-        why: "ten minutes; `cargo test --workspace` runs the same test for its default 20 s",
+        why: "ten minutes; `cargo test --workspace` runs the same test for its default 8 s",
     },
     Special {
         text: "MNK_SOAK_SECS=600 cargo test -p mnk --test serve_soak",
         how: How::WorkspaceTest,
-        why: "ten minutes; `cargo test --workspace` runs the same test for its default 20 s",
+        why: "ten minutes; `cargo test --workspace` runs the same test for its default 8 s",
     },
     Special {
         text: "MNK_HOSTILE_SECS=120 cargo test -p mnk-web --test hostile",
         how: How::WorkspaceTest,
-        why: "two minutes; `cargo test --workspace` runs the same test for its default 15 s",
+        why: "two minutes; `cargo test --workspace` runs the same test for its default 10 s",
     },
     Special {
         text: "cargo install --path crates/cli",
