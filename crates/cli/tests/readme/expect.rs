@@ -3,8 +3,9 @@
 //! The README's wildcards, in the style of trycmd:
 //! - `[..]` inside a line matches any run of characters on that line;
 //! - a line that is exactly `...` matches any number of lines (none included);
-//! - a time — a number followed by ` ms` or ` s` — matches any other time, and the spaces
-//!   around it match any spaces (so a column of times may grow by a digit);
+//! - a time — a number followed by ` ms`, ` s`, ` min` or ` h`, or several in a row as in
+//!   `1 min 26 s` — matches any other time, and the spaces around it match any spaces (so a
+//!   column of times may grow by a digit);
 //! - column padding — two or more spaces after the start of a line — matches any padding of
 //!   two or more spaces (a wider time widens its column and shifts the header).
 //!
@@ -116,7 +117,10 @@ fn without_times(line: &str) -> String {
                 while out.ends_with(' ') {
                     out.pop();
                 }
-                out.push_str(MARK);
+                // `1 min 26 s` is one time, as is `2 h 5 min`.
+                if !out.ends_with(MARK) {
+                    out.push_str(MARK);
+                }
                 i = end;
                 while i < chars.len() && chars[i] == ' ' {
                     i += 1;
@@ -130,7 +134,7 @@ fn without_times(line: &str) -> String {
     out
 }
 
-/// Where ` ms` or ` s` (as a whole word) ends, if it starts at `at`.
+/// Where ` ms`, ` s`, ` min` or ` h` (as a whole word) ends, if it starts at `at`.
 fn unit_end(chars: &[char], at: usize) -> Option<usize> {
     let at = if chars.get(at) == Some(&' ') {
         at + 1
@@ -145,6 +149,8 @@ fn unit_end(chars: &[char], at: usize) -> Option<usize> {
     };
     match (chars.get(at), chars.get(at + 1)) {
         (Some('m'), Some('s')) => word_end(at + 2),
+        (Some('m'), Some('i')) if chars.get(at + 2) == Some(&'n') => word_end(at + 3),
+        (Some('h'), _) => word_end(at + 1),
         (Some('s'), _) => word_end(at + 1),
         _ => None,
     }
@@ -181,6 +187,10 @@ mod tests {
         ));
         assert!(line_matches("Counted in 6424.869 ms", "Counted in 12.5 ms"));
         assert!(line_matches("took 3 s", "took 14 s"));
+        // A slow machine's time has minutes in it.
+        assert!(line_matches("Counted in 6.42 s", "Counted in 1 min 10 s"));
+        assert!(line_matches("took 2 h 5 min", "took 0.5 s"));
+        assert!(!line_matches("took 3 s", "took 3 mines"));
         assert!(line_matches(
             "nodes     time  value",
             "nodes      time  value"
