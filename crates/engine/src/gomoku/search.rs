@@ -6,9 +6,11 @@
 //! winner, so they do not depend on the root and go into the table unchanged; estimates stay
 //! within [`EVAL_LIMIT`].
 
+use super::defence::{answers, opponent_threat, Threats};
 use super::pattern::Pattern;
 use super::state::State;
-use super::vcf::{find_vcf_until, opponent_vcf, VcfLimits};
+use super::vcf::{find_vcf_until, VcfLimits};
+use super::vct::{Vct, VctLimits};
 use crate::budget::{Budget, Exhausted};
 use crate::score::{win_score, Bound, Score, MATE};
 use crate::side::Side;
@@ -43,6 +45,9 @@ pub enum Reason {
     Block,
     /// First move of a found VCF.
     Vcf,
+    /// First move of a found VCT (its distance is an upper bound: the longest line of the
+    /// threat search's proof).
+    Vct,
     /// Chosen by the search (among the answers to an opponent VCF, if there was one).
     Search,
 }
@@ -106,6 +111,9 @@ pub struct Searcher {
     stopped: Option<Exhausted>,
     /// VCF limits at the root.
     pub vcf: VcfLimits,
+    /// VCT limits at the root (attack, and the defence's checks).
+    pub vct_limits: VctLimits,
+    vct: Vct,
 }
 
 impl Searcher {
@@ -120,6 +128,8 @@ impl Searcher {
             nodes: 0,
             stopped: None,
             vcf: VcfLimits::default(),
+            vct_limits: VctLimits::default(),
+            vct: Vct::new(),
         }
     }
 
@@ -171,48 +181,21 @@ impl Searcher {
         } else if let Some(line) = find_vcf_until(state, self.vcf, limits.budget) {
             let score = win_score(n + vcf_plies(state, &line));
             return Some(quick(line[0], score, line, Reason::Vcf));
+        } else if let Some(win) = self.vct.find(state, self.vct_limits, limits.budget) {
+            let score = win_score(n + win.plies);
+            return Some(quick(win.first, score, vec![win.first], Reason::Vct));
         }
-        // Root moves: the forced block, or the answers to the opponent's VCF, or all.
+        // Root moves: the forced block, or the answers to the opponent's threats, or all.
         let mut moves = self.ordered_moves(state, 0, NO_MOVE);
         if blocks.is_empty() {
-            if let Some(threat) = opponent_vcf(state, self.vcf, limits.budget) {
-                // Each try is a VCF search of its own: smaller budgets, and the clock is
-                // asked between tries so a hard position cannot overrun the move's time.
-                let check = VcfLimits {
-                    depth: self.vcf.depth,
-                    nodes: self.vcf.nodes / 4,
-                };
-                let mut answers = Vec::new();
-                for &m in &moves {
-                    state.play(m);
-                    let safe = find_vcf_until(state, check, limits.budget).is_none();
-                    state.undo();
-                    // A search cut short by the clock proved nothing about this move.
-                    if limits.budget.is_interrupted() {
-                        break;
-                    }
-                    if safe {
-                        answers.push(m);
-                    }
-                }
-                // No answer found: every move loses to a VCF, so the search below chooses
-                // the one that holds out longest, trying the threat's own cells first.
-                moves = if answers.is_empty() {
-                    let mut tries: Vec<usize> = threat
-                        .iter()
-                        .copied()
-                        .filter(|&c| state.is_empty(c))
-                        .collect();
-                    let rest: Vec<usize> = moves
-                        .iter()
-                        .copied()
-                        .filter(|m| !tries.contains(m))
-                        .collect();
-                    tries.extend(rest);
-                    tries
-                } else {
-                    answers
-                };
+            let mut threats = Threats {
+                vcf: self.vcf,
+                vct_limits: self.vct_limits,
+                vct: &mut self.vct,
+                budget: limits.budget,
+            };
+            if let Some(threat) = opponent_threat(state, &mut threats) {
+                moves = answers(state, &moves, &threat, &mut threats);
             }
         }
         if moves.is_empty() {
