@@ -23,6 +23,7 @@ pub struct HardPlayer {
     table_mib: usize,
     max_depth: u32,
     threat_nodes: Option<u64>,
+    seed: Option<u64>,
     /// Overlines do not win (exact-K) when set; the session's boards are freestyle.
     pub exact: bool,
 }
@@ -34,6 +35,7 @@ impl Default for HardPlayer {
             table_mib: HARD_TABLE_MIB,
             max_depth: HARD_MAX_DEPTH,
             threat_nodes: None,
+            seed: None,
             exact: false,
         }
     }
@@ -64,8 +66,19 @@ impl HardPlayer {
         }
     }
 
+    /// Seeds the choice among near-equal moves (each move's seed is this and the position),
+    /// so games differ from seed to seed and repeat for one seed; `None` (the default) always
+    /// plays the same move in the same position.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+        if let Some(s) = &mut self.searcher {
+            s.seed = seed;
+        }
+    }
+
     fn new_searcher(&self) -> Searcher {
         let mut searcher = Searcher::new(self.table_mib);
+        searcher.seed = self.seed;
         if let Some(nodes) = self.threat_nodes {
             searcher.vcf.nodes = nodes;
             searcher.vct_limits.nodes = nodes;

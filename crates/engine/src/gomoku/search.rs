@@ -12,6 +12,7 @@ use super::state::State;
 use super::vcf::{find_vcf_until, VcfLimits};
 use super::vct::{Vct, VctLimits};
 use crate::budget::{Budget, Exhausted};
+use crate::geometry::splitmix;
 use crate::score::{win_score, Bound, Score, MATE};
 use crate::side::Side;
 
@@ -98,6 +99,10 @@ const MAX_PLY: usize = 128;
 /// Per-instance weights of the static evaluation (a pattern on one empty cell and line).
 const WEIGHTS: [Score; 10] = [0, 1, 2, 3, 8, 6, 20, 25, 70, 0];
 
+/// Largest seeded bonus of a root move, in evaluation points (an open two is worth 8 for each
+/// of its cells and lines): enough to choose among near-equal moves, not to prefer a weaker.
+pub const ROOT_JITTER: Score = 6;
+
 /// Root moves searched at most, and moves at inner nodes.
 const ROOT_WIDTH: usize = 28;
 const NODE_WIDTH: usize = 18;
@@ -114,6 +119,10 @@ pub struct Searcher {
     /// VCT limits at the root (attack, and the defence's checks).
     pub vct_limits: VctLimits,
     vct: Vct,
+    /// Seed of the bonus among near-equal root moves; `None` plays the same move every time.
+    pub seed: Option<u64>,
+    /// Largest root bonus (evaluation points) with a seed.
+    pub jitter: Score,
 }
 
 impl Searcher {
@@ -130,6 +139,8 @@ impl Searcher {
             vcf: VcfLimits::default(),
             vct_limits: VctLimits::default(),
             vct: Vct::new(),
+            seed: None,
+            jitter: ROOT_JITTER,
         }
     }
 
@@ -183,7 +194,10 @@ impl Searcher {
             return Some(quick(line[0], score, line, Reason::Vcf));
         } else if let Some(win) = self.vct.find(state, self.vct_limits, limits.budget) {
             let score = win_score(n + win.plies);
-            return Some(quick(win.first, score, vec![win.first], Reason::Vct));
+            return Some(Report {
+                nodes: self.vct.nodes(),
+                ..quick(win.first, score, vec![win.first], Reason::Vct)
+            });
         }
         // Root moves: the forced block, or the answers to the opponent's threats, or all.
         let mut moves = self.ordered_moves(state, 0, NO_MOVE);
@@ -236,13 +250,17 @@ impl Searcher {
             let beta = MATE + 1;
             let mut best: Option<(usize, Score)> = None;
             for (i, &m) in moves.iter().enumerate() {
+                // The move's seeded bonus: it wins when `raw + bonus > alpha`, so its
+                // windows are shifted down by the bonus.
+                let bonus = self.root_bonus(state, m);
+                let floor = alpha - bonus;
                 state.play(m);
-                let score = if i == 0 {
-                    -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
+                let raw = if i == 0 {
+                    -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                 } else {
-                    let s = -self.pvs(state, depth as i32 - 1, -alpha - 1, -alpha, 1, limits);
-                    if s > alpha && self.stopped.is_none() {
-                        -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
+                    let s = -self.pvs(state, depth as i32 - 1, -floor - 1, -floor, 1, limits);
+                    if s > floor && self.stopped.is_none() {
+                        -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                     } else {
                         s
                     }
@@ -251,9 +269,14 @@ impl Searcher {
                 if self.stopped.is_some() {
                     break;
                 }
+                let score = if score_is_decisive(raw) {
+                    raw
+                } else {
+                    raw + bonus
+                };
                 if score > alpha {
                     alpha = score;
-                    best = Some((m, score));
+                    best = Some((m, raw));
                 }
             }
             if let Some((m, score)) = best {
@@ -274,6 +297,17 @@ impl Searcher {
         report.nodes = self.nodes;
         report.cut_short = self.stopped;
         Some(report)
+    }
+
+    /// The seeded bonus of root move `m` (0 without a seed): a few points, different for each
+    /// position and seed, so that near-equal moves are chosen among at random while one
+    /// clearly better is never passed over.
+    fn root_bonus(&self, state: &State, m: usize) -> Score {
+        let Some(seed) = self.seed else {
+            return 0;
+        };
+        let mut x = seed ^ state.hash() ^ (m as u64).wrapping_mul(0xA076_1D64_78BD_642F);
+        (splitmix(&mut x) % (self.jitter.max(0) as u64 + 1)) as Score
     }
 
     fn principal_variation(&self, state: &mut State, first: usize) -> Vec<usize> {

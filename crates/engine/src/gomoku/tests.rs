@@ -132,3 +132,27 @@ fn no_vct_without_threats() {
         .is_some());
     assert_eq!(s.to_move(), Side::O);
 }
+
+#[test]
+fn a_seed_varies_near_equal_moves_and_repeats() {
+    let mut s = setup(&[(7, 7)], &[], Side::O);
+    let mut choose = |seed: Option<u64>| {
+        let budget = crate::budget::Budget::unlimited().with_node_limit(3_000);
+        let limits = Limits {
+            max_depth: 64,
+            budget: &budget,
+        };
+        let mut searcher = Searcher::new(1);
+        searcher.seed = seed;
+        searcher.search(&mut s, &limits).expect("not over").best
+    };
+    let unseeded = choose(None);
+    assert_eq!(choose(None), unseeded);
+    let seeded: Vec<usize> = (0..12).map(|i| choose(Some(i))).collect();
+    let again: Vec<usize> = (0..12).map(|i| choose(Some(i))).collect();
+    assert_eq!(seeded, again, "one seed, one game");
+    let mut distinct = seeded.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(distinct.len() >= 2, "twelve seeds, one move: {seeded:?}");
+}
