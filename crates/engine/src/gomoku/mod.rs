@@ -8,6 +8,7 @@
 //! - [`vct`]: threat-space search by continuous fours and open threes, with the defender's
 //!   full set of answers (counter-fours included).
 //! - [`defence`]: the root's answers to the opponent's VCF or VCT.
+//! - [`weights`]: the evaluation and move-ordering weights, in one struct, and the estimate.
 //! - [`search`]: iterative-deepening PVS with a transposition table, killer and history
 //!   ordering, candidate moves near stones and threat-driven pruning.
 //!
@@ -21,6 +22,7 @@ pub mod search;
 pub mod state;
 pub mod vcf;
 pub mod vct;
+pub mod weights;
 
 #[cfg(test)]
 mod tests;

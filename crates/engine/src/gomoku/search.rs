@@ -11,13 +11,12 @@ use super::pattern::Pattern;
 use super::state::State;
 use super::vcf::{find_vcf_until, VcfLimits};
 use super::vct::{Vct, VctLimits};
+use super::weights::Weights;
 use crate::budget::{Budget, Exhausted};
 use crate::geometry::splitmix;
 use crate::score::{win_score, Bound, Score, MATE};
-use crate::side::Side;
 
-/// Estimates are clamped to this magnitude, well inside the decisive range.
-pub const EVAL_LIMIT: Score = 20_000;
+pub use super::weights::EVAL_LIMIT;
 
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
@@ -96,9 +95,6 @@ impl Default for Entry {
 const NO_MOVE: u16 = u16::MAX;
 const MAX_PLY: usize = 128;
 
-/// Per-instance weights of the static evaluation (a pattern on one empty cell and line).
-const WEIGHTS: [Score; 10] = [0, 1, 2, 3, 8, 6, 20, 25, 70, 0];
-
 /// Largest seeded bonus of a root move, in evaluation points (an open two is worth 8 for each
 /// of its cells and lines): enough to choose among near-equal moves, not to prefer a weaker.
 pub const ROOT_JITTER: Score = 6;
@@ -123,6 +119,8 @@ pub struct Searcher {
     pub seed: Option<u64>,
     /// Largest root bonus (evaluation points) with a seed.
     pub jitter: Score,
+    /// The evaluation and move-ordering weights.
+    pub weights: Weights,
 }
 
 impl Searcher {
@@ -141,6 +139,7 @@ impl Searcher {
             vct: Vct::new(),
             seed: None,
             jitter: ROOT_JITTER,
+            weights: Weights::default(),
         }
     }
 
@@ -369,7 +368,7 @@ impl Searcher {
             return 0;
         }
         if (depth <= 0 && blocks.is_empty()) || ply >= MAX_PLY - 1 {
-            return evaluate(state);
+            return self.weights.evaluate(state);
         }
         let slot = (state.hash() as usize) & (self.table.len() - 1);
         let entry = self.table[slot];
@@ -388,7 +387,7 @@ impl Searcher {
             m
         };
         if moves.is_empty() {
-            return evaluate(state);
+            return self.weights.evaluate(state);
         }
         // A forced reply costs no depth: forcing lines are followed past the horizon.
         let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
@@ -460,8 +459,7 @@ impl Searcher {
         let mut scored: Vec<(i64, usize)> = moves
             .into_iter()
             .map(|m| {
-                let mut s =
-                    2 * cell_value(state.patterns(m, me)) + cell_value(state.patterns(m, opp));
+                let mut s = self.weights.move_value(state, m);
                 if m as u16 == tt_move {
                     s += 1 << 40;
                 } else if killers.contains(&(m as u16)) {
@@ -496,37 +494,4 @@ fn vcf_plies(state: &mut State, line: &[usize]) -> usize {
 
 fn score_is_decisive(score: Score) -> bool {
     score.abs() > EVAL_LIMIT
-}
-
-/// How good a cell is for a side, from its four line patterns (for move ordering).
-pub fn cell_value(p: [Pattern; 4]) -> i64 {
-    let count = |q: Pattern| p.iter().filter(|&&x| x == q).count();
-    if p.contains(&Pattern::Five) {
-        return 1_000_000;
-    }
-    let (b4, f3) = (count(Pattern::Block4), count(Pattern::Flex3));
-    if p.contains(&Pattern::Flex4) || b4 >= 2 {
-        return 100_000;
-    }
-    if b4 >= 1 && f3 >= 1 {
-        return 50_000;
-    }
-    if f3 >= 2 {
-        return 20_000;
-    }
-    const W: [i64; 10] = [0, 1, 2, 4, 12, 10, 600, 500, 0, 0];
-    p.iter().map(|&x| W[x as usize]).sum()
-}
-
-/// The static estimate for the side to move: weighted pattern counts, ours minus theirs,
-/// with a bonus for having the move.
-pub fn evaluate(state: &State) -> Score {
-    let me = state.to_move();
-    let side_sum = |side: Side| -> Score {
-        (1..9)
-            .map(|p| WEIGHTS[p] * state.count(side, Pattern::ALL[p]))
-            .sum()
-    };
-    let v = side_sum(me) * 6 / 5 - side_sum(me.other());
-    v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
