@@ -49,7 +49,7 @@ impl Default for VctLimits {
         VctLimits {
             threes: 4,
             moves: 12,
-            nodes: 40_000,
+            nodes: 20_000,
         }
     }
 }
