@@ -3,10 +3,11 @@
 //! [--a KEY=VALUE,...] [--b KEY=VALUE,...]`. Each opening is played twice (each setting with
 //! each colour) on 15x15, five or more in a row; the report gives each setting's points and
 //! the Elo difference they suggest. Settings are the evaluation weights
-//! ([`mnk_engine::internals::Weights`]) and the threat searches' node budgets; `--trace`
+//! ([`mnk_engine::internals::Weights`]) and the threat searches' node budgets (`vcf`, `vct`
+//! for the own win, `vctdef` for the defence); `--trace`
 //! prints every move with how it was found, its depth, nodes and time.
 
-use mnk_engine::internals::{Limits, Reason, Searcher, State, Weights};
+use mnk_engine::internals::{Limits, Searcher, State, Weights};
 use mnk_engine::{Board, Budget, Rules, Side};
 use std::sync::Arc;
 use std::time::Instant;
@@ -29,6 +30,7 @@ const OPENINGS: &[&str] = &[
 struct Setting {
     weights: Weights,
     vct_nodes: Option<u64>,
+    vct_defence_nodes: Option<u64>,
     vcf_nodes: Option<u64>,
 }
 
@@ -36,6 +38,7 @@ fn parse_setting(text: &str) -> Setting {
     let mut s = Setting {
         weights: Weights::default(),
         vct_nodes: None,
+        vct_defence_nodes: None,
         vcf_nodes: None,
     };
     for pair in text.split(',').filter(|p| !p.is_empty()) {
@@ -43,6 +46,7 @@ fn parse_setting(text: &str) -> Setting {
         let v: i64 = value.parse().expect("a number");
         match key {
             "vct" => s.vct_nodes = Some(v as u64),
+            "vctdef" => s.vct_defence_nodes = Some(v as u64),
             "vcf" => s.vcf_nodes = Some(v as u64),
             _ => assert!(s.weights.set(key, v as i32), "unknown setting {key}"),
         }
@@ -88,6 +92,9 @@ fn searcher(s: &Setting) -> Searcher {
     searcher.weights = s.weights;
     if let Some(n) = s.vct_nodes {
         searcher.vct_limits.nodes = n;
+    }
+    if let Some(n) = s.vct_defence_nodes {
+        searcher.vct_defence.nodes = n;
     }
     if let Some(n) = s.vcf_nodes {
         searcher.vcf.nodes = n;

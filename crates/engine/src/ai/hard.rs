@@ -63,6 +63,7 @@ impl HardPlayer {
         if let Some(s) = &mut self.searcher {
             s.vcf.nodes = nodes;
             s.vct_limits.nodes = nodes;
+            s.vct_defence.nodes = nodes;
         }
     }
 
@@ -82,6 +83,7 @@ impl HardPlayer {
         if let Some(nodes) = self.threat_nodes {
             searcher.vcf.nodes = nodes;
             searcher.vct_limits.nodes = nodes;
+            searcher.vct_defence.nodes = nodes;
         }
         searcher
     }

@@ -112,8 +112,11 @@ pub struct Searcher {
     stopped: Option<Exhausted>,
     /// VCF limits at the root.
     pub vcf: VcfLimits,
-    /// VCT limits at the root (attack, and the defence's checks).
+    /// VCT limits at the root, for the side to move's own win.
     pub vct_limits: VctLimits,
+    /// VCT limits of the defence: finding the opponent's VCT and checking the answers
+    /// (0 nodes: the defence looks for VCFs only).
+    pub vct_defence: VctLimits,
     vct: Vct,
     /// Seed of the bonus among near-equal root moves; `None` plays the same move every time.
     pub seed: Option<u64>,
@@ -136,6 +139,7 @@ impl Searcher {
             stopped: None,
             vcf: VcfLimits::default(),
             vct_limits: VctLimits::default(),
+            vct_defence: VctLimits::default(),
             vct: Vct::new(),
             seed: None,
             jitter: ROOT_JITTER,
@@ -203,7 +207,7 @@ impl Searcher {
         if blocks.is_empty() {
             let mut threats = Threats {
                 vcf: self.vcf,
-                vct_limits: self.vct_limits,
+                vct_limits: self.vct_defence,
                 vct: &mut self.vct,
                 budget: limits.budget,
             };
