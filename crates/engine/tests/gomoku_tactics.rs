@@ -44,6 +44,23 @@ fn cases() -> Vec<Case> {
     out
 }
 
+/// The threat search's bounds here: the default threes and moves, more nodes than a move of
+/// play gives it (the cases are about what it can prove, not how fast).
+fn vct_limits() -> VctLimits {
+    VctLimits {
+        nodes: 40_000,
+        ..VctLimits::default()
+    }
+}
+
+/// A searcher whose threat searches have [`vct_limits`].
+fn searcher() -> Searcher {
+    let mut s = Searcher::new(16);
+    s.vct_limits = vct_limits();
+    s.vct_defence = vct_limits();
+    s
+}
+
 fn best(searcher: &mut Searcher, state: &mut State) -> (usize, i32) {
     let budget = Budget::unlimited().with_node_limit(60_000);
     let limits = Limits {
@@ -60,7 +77,7 @@ fn the_suite_has_both_kinds() {
     assert!(all.iter().filter(|c| c.kind == "win").count() >= 3);
     assert!(all.iter().filter(|c| c.kind == "defend").count() >= 3);
     assert!(all.iter().filter(|c| c.kind == "vct").count() >= 2);
-    assert!(all.iter().filter(|c| c.kind == "defend-vct").count() >= 2);
+    assert!(all.iter().filter(|c| c.kind == "defend-vct").count() >= 1);
 }
 
 /// Whether the side to move wins by a five now, a VCF or a VCT.
@@ -70,7 +87,7 @@ fn attacker_wins(state: &mut State) -> bool {
     !fives.is_empty()
         || find_vcf(state, VcfLimits::default()).is_some()
         || Vct::new()
-            .find(state, VctLimits::default(), &Budget::unlimited())
+            .find(state, vct_limits(), &Budget::unlimited())
             .is_some()
 }
 
@@ -84,9 +101,9 @@ fn vct_wins_are_found_checked_and_played_out() {
             case.name
         );
         let win = Vct::new()
-            .find(&mut case.state, VctLimits::default(), &Budget::unlimited())
+            .find(&mut case.state, vct_limits(), &Budget::unlimited())
             .unwrap_or_else(|| panic!("{}: no VCT found", case.name));
-        let mut searcher = Searcher::new(16);
+        let mut searcher = searcher();
         let (first, score) = best(&mut searcher, &mut case.state);
         assert!(score > EVAL_LIMIT, "{}: no win seen ({score})", case.name);
         // The line's first move, then every reply near a stone: the attacker still wins
@@ -121,7 +138,7 @@ fn vct_wins_are_found_checked_and_played_out() {
 fn forced_wins_are_found_and_played_out() {
     for mut case in cases().into_iter().filter(|c| c.kind == "win") {
         let attacker = case.state.to_move();
-        let mut searcher = Searcher::new(16);
+        let mut searcher = searcher();
         let (_, score) = best(&mut searcher, &mut case.state);
         assert!(score > EVAL_LIMIT, "{}: no win seen ({score})", case.name);
         // Both sides played by the engine: the attacker must get its line within 30 plies.
@@ -139,7 +156,7 @@ fn forced_wins_are_found_and_played_out() {
 #[test]
 fn threats_are_defended() {
     for mut case in cases().into_iter().filter(|c| c.kind.starts_with("defend")) {
-        let mut searcher = Searcher::new(16);
+        let mut searcher = searcher();
         let (cell, _) = best(&mut searcher, &mut case.state);
         case.state.play(cell);
         let mut wins = Vec::new();
@@ -158,7 +175,7 @@ fn threats_are_defended() {
         if case.kind != "defend-vct" {
             continue;
         }
-        let vct = Vct::new().find(&mut case.state, VctLimits::default(), &Budget::unlimited());
+        let vct = Vct::new().find(&mut case.state, vct_limits(), &Budget::unlimited());
         assert!(
             vct.is_none(),
             "{}: the opponent still has a VCT {vct:?}",

@@ -49,7 +49,7 @@ impl Default for VctLimits {
         VctLimits {
             threes: 4,
             moves: 12,
-            nodes: 20_000,
+            nodes: 6_000,
         }
     }
 }
@@ -133,6 +133,16 @@ impl Vct {
         self.aborted = false;
         self.stack.clear();
         let att = state.to_move();
+        // Without a four or two threes to start from there is rarely a line, and the search
+        // would spend its whole budget proving nothing (a gate on cost: it never makes a
+        // claim, so the search stays sound).
+        let material = state.count(att, Pattern::Flex3)
+            + state.count(att, Pattern::Block4)
+            + state.count(att, Pattern::Flex4)
+            + state.count(att, Pattern::Five);
+        if material < 2 {
+            return None;
+        }
         for threes in 1..=limits.threes {
             let found = self.attack(state, att, threes, limits.moves, caller, true);
             if let Some((first, plies)) = found {
