@@ -1,6 +1,8 @@
 //! Iterative-deepening principal-variation search for big boards, with a transposition
 //! table, killer and history move ordering, threat-based move selection (forced blocks, the
-//! answers to an open three) and VCF at the root for both sides.
+//! answers to an open three), and at the root VCF and VCT for both sides (to win, and to keep
+//! only the answers that stop the opponent's; see [`super::defence`]). With a seed, root moves
+//! get a small seeded bonus so that near-equal moves vary from game to game.
 //!
 //! Scores follow [`crate::score`]: a win when the board holds `n` stones is `MATE - n` for the
 //! winner, so they do not depend on the root and go into the table unchanged; estimates stay
@@ -48,7 +50,7 @@ pub enum Reason {
     /// First move of a found VCT (its distance is an upper bound: the longest line of the
     /// threat search's proof).
     Vct,
-    /// Chosen by the search (among the answers to an opponent VCF, if there was one).
+    /// Chosen by the search (among the answers to an opponent VCF or VCT, if there was one).
     Search,
 }
 
