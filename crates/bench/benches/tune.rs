@@ -1,11 +1,12 @@
 //! Self-play of the big-board search between two settings, for tuning by measurement:
-//! `cargo bench -p mnk-bench --bench tune -- [--games N] [--ms MS] [--nodes N] [--trace]
-//! [--a KEY=VALUE,...] [--b KEY=VALUE,...]`. Each opening is played twice (each setting with
-//! each colour) on 15x15, five or more in a row; the report gives each setting's points and
-//! the Elo difference they suggest. Settings are the evaluation weights
-//! ([`mnk_engine::internals::Weights`]) and the threat searches' node budgets (`vcf`, `vct`
-//! for the own win, `vctdef` for the defence); `--trace`
-//! prints every move with how it was found, its depth, nodes and time.
+//! `cargo bench -p mnk-bench --bench tune -- [--games N] [--first OPENING] [--ms MS]
+//! [--nodes N] [--trace] [--a KEY=VALUE,...] [--b KEY=VALUE,...]`. Each opening (from the
+//! `--first`th on) is played twice, each setting with each colour, on 15x15, five or more in a
+//! row; the report gives each setting's points and the Elo difference they suggest. Settings
+//! are the evaluation weights ([`mnk_engine::internals::Weights`], e.g. `flex3=30`,
+//! `order_block4=450`, `mover=7`) and the threat searches' node budgets (`vcf`, `vct` for the
+//! own win, `vctdef` for the defence). Moves get `--ms` each (or `--nodes`, which repeats
+//! exactly); `--trace` prints every move with how it was found, its depth, nodes and time.
 
 use mnk_engine::internals::{Limits, Searcher, State, Weights};
 use mnk_engine::{Board, Budget, Rules, Side};
@@ -56,6 +57,7 @@ fn parse_setting(text: &str) -> Setting {
 
 struct Args {
     games: usize,
+    first: usize,
     ms: u64,
     nodes: Option<u64>,
     trace: bool,
@@ -66,6 +68,7 @@ struct Args {
 fn args() -> Args {
     let mut out = Args {
         games: 4,
+        first: 0,
         ms: 200,
         nodes: None,
         trace: false,
@@ -76,6 +79,7 @@ fn args() -> Args {
     while let Some(arg) = it.next() {
         match arg.as_str() {
             "--games" => out.games = it.next().unwrap().parse().unwrap(),
+            "--first" => out.first = it.next().unwrap().parse().unwrap(),
             "--ms" => out.ms = it.next().unwrap().parse().unwrap(),
             "--nodes" => out.nodes = Some(it.next().unwrap().parse().unwrap()),
             "--trace" => out.trace = true,
@@ -157,7 +161,7 @@ fn main() {
     let args = args();
     let (mut a, mut b, mut draws) = (0usize, 0usize, 0usize);
     for g in 0..args.games {
-        let opening = OPENINGS[(g / 2) % OPENINGS.len()];
+        let opening = OPENINGS[(args.first + g / 2) % OPENINGS.len()];
         let a_is_x = g % 2 == 0;
         match game(&args, opening, a_is_x) {
             Some(true) => a += 1,
