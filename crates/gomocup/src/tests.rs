@@ -218,3 +218,32 @@ fn takeback_undoes_the_last_move_or_lifts_an_earlier_stone_when_the_game_allows_
         "{out:?}"
     );
 }
+
+/// A seeded brain varies its replies from seed to seed and repeats them for one seed (moves
+/// bounded by nodes, so time plays no part).
+#[test]
+fn a_seed_varies_the_replies_and_repeats_them() {
+    let play = |seed: u64| {
+        let mut b = Brain::with_caps(crate::Caps {
+            hash_mib: 1,
+            max_depth: 64,
+            max_nodes: 3_000,
+            threat_nodes: Some(500),
+        });
+        b.set_seed(Some(seed));
+        transcript(
+            &mut b,
+            &["START 15", "INFO timeout_turn 1000000", "TURN 7,7"],
+        )
+    };
+    let replies: Vec<Vec<String>> = (0..12).map(play).collect();
+    assert_eq!(
+        replies,
+        (0..12).map(play).collect::<Vec<_>>(),
+        "one seed, one game"
+    );
+    let mut distinct: Vec<&String> = replies.iter().map(|r| &r[1]).collect();
+    distinct.sort();
+    distinct.dedup();
+    assert!(distinct.len() >= 2, "twelve seeds, one reply: {replies:?}");
+}
