@@ -28,15 +28,30 @@ fn run_json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// A brain script in a fresh temporary file.
-fn script(name: &str, body: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("mnk-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
+/// A temporary folder of one test, removed when the test ends (pass or fail).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("mnk-match-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// A brain script in this folder.
+    fn script(&self, name: &str, body: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = self.0.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[test]
@@ -80,8 +95,9 @@ fn built_in_levels_alternate_colours_on_any_board() {
 
 #[test]
 fn broken_brains_lose_and_the_match_goes_on() {
-    let silent = script("silent", "read line; echo OK; exec cat > /dev/null");
-    let liar = script("liar", "while read line; do echo OK; done");
+    let tmp = Scratch::new("broken");
+    let silent = tmp.script("silent", "read line; echo OK; exec cat > /dev/null");
+    let liar = tmp.script("liar", "while read line; do echo OK; done");
     for bad in [silent.display().to_string(), liar.display().to_string()] {
         let v = run_json(&[
             "--x",
@@ -144,14 +160,15 @@ fn a_clean_sweep_states_a_lower_bound_not_infinity() {
 
 #[test]
 fn a_brain_that_cannot_start_its_first_game_is_an_error_not_ten_forfeits() {
-    let not_executable = script("not-executable", "echo OK");
+    let tmp = Scratch::new("cannot-start");
+    let not_executable = tmp.script("not-executable", "echo OK");
     {
         use std::os::unix::fs::PermissionsExt;
         let read_only = std::fs::Permissions::from_mode(0o644);
         std::fs::set_permissions(&not_executable, read_only).unwrap();
     }
-    let quits = script("quits", "exit 0");
-    let chatty = script("chatty", "read line; echo HELLO; exec cat > /dev/null");
+    let quits = tmp.script("quits", "exit 0");
+    let chatty = tmp.script("chatty", "read line; echo HELLO; exec cat > /dev/null");
     let cases = [
         (
             "/nonexistent/pbrain-nothing".into(),
@@ -220,7 +237,8 @@ fn bad_arguments_are_refused_with_status_2() {
 
 #[test]
 fn openings_come_from_a_file() {
-    let file = script("openings.txt", "# comment\nh8 i9\n");
+    let tmp = Scratch::new("openings");
+    let file = tmp.script("openings.txt", "# comment\nh8 i9\n");
     let v = run_json(&[
         "--x",
         "hard",
@@ -242,9 +260,10 @@ fn openings_come_from_a_file() {
 
 #[test]
 fn a_timed_game_tells_brains_their_clock_and_a_brain_that_overruns_it_loses() {
-    let log = std::env::temp_dir().join(format!("mnk-match-clock-{}.log", std::process::id()));
+    let tmp = Scratch::new("clock");
+    let log = tmp.0.join("sent.log");
     // Answers START, logs every line it is sent, and never answers a move.
-    let slow = script(
+    let slow = tmp.script(
         "slow",
         &format!(
             "read line; echo OK; while read line; do echo \"$line\" >> '{}'; done",
@@ -270,7 +289,6 @@ fn a_timed_game_tells_brains_their_clock_and_a_brain_that_overruns_it_loses() {
     assert!(sent.contains("INFO timeout_turn 5000"), "{sent}");
     assert!(sent.contains("INFO timeout_match 200"), "{sent}");
     assert!(sent.contains("INFO time_left 200"), "{sent}");
-    let _ = std::fs::remove_file(&log);
 }
 
 #[test]

@@ -357,9 +357,9 @@ impl BrainProcess {
         }
         if !self.synced {
             let me = board.to_move();
-            let stones: Vec<usize> = (0..rules.cells())
-                .filter(|&c| board.stone(c).is_some())
-                .collect();
+            // In the order they were played, as managers send them: brains that replay
+            // `BOARD` as a game would otherwise think for the wrong side.
+            let stones = board.history();
             if stones.is_empty() {
                 self.send("BEGIN")?;
             } else {
