@@ -5,6 +5,7 @@
 mod contestant;
 mod openings;
 mod stats;
+mod workdir;
 
 use crate::common::outln;
 use anyhow::Context;
@@ -38,9 +39,13 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub time_per_move: u64,
     /// Thinking time of each player for a whole game in milliseconds (0: no game clock). A
-    /// player whose moves add up to more (beyond a grace of 1.5 s) loses the game.
+    /// player whose moves add up to more (beyond the tolerance) loses the game.
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub time_per_game: u64,
+    /// How far past the time per move (and the time per game) an answer may come, in
+    /// milliseconds, before the player loses the game by forfeit.
+    #[arg(long, value_name = "MS", default_value_t = contestant::DEFAULT_TOLERANCE_MS)]
+    pub tolerance: u64,
     /// Openings, one per line in board notation (e.g. 'h8 i9 h9'); default: built-in ones.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
@@ -92,7 +97,10 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         None => openings::built_in(rules),
     };
     let names = [display_name(&args.x), display_name(&args.o)];
-    let mut players = [Contestant::new(&specs[0]), Contestant::new(&specs[1])];
+    let mut players = [
+        Contestant::new(&specs[0], "A"),
+        Contestant::new(&specs[1], "B"),
+    ];
     let mut tallies = [Tally::default(), Tally::default()];
     let mut records = Vec::new();
     for g in 0..args.games {
@@ -105,6 +113,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             exact: false,
             per_move: Duration::from_millis(args.time_per_move),
             per_game: (args.time_per_game > 0).then(|| Duration::from_millis(args.time_per_game)),
+            tolerance: Duration::from_millis(args.tolerance),
             seed: args.seed.wrapping_mul(1000).wrapping_add(g as u64),
         };
         let started = start_players(&mut players, &setup);
@@ -185,15 +194,22 @@ fn play_game(
         let took = start.elapsed();
         tallies[i].record_move(took);
         used[i] += took;
-        let over_time = setup
-            .per_game
-            .is_some_and(|t| used[i] > t + contestant::GRACE);
-        let played = answer.and_then(|cell| {
-            if over_time {
-                return Err(Fault::OutOfTime);
-            }
-            board.play(cell).map_err(|e| Fault::Illegal(e.to_string()))
-        });
+        let played = answer
+            .map_err(|f| match f {
+                // No answer by the end of the wait: the limit that ended it is the smaller.
+                Fault::Hung => over_time(setup, took, used[i], true),
+                f => f,
+            })
+            .and_then(|cell| {
+                if took > setup.per_move + setup.tolerance
+                    || setup
+                        .per_game
+                        .is_some_and(|t| used[i] > t + setup.tolerance)
+                {
+                    return Err(over_time(setup, took, used[i], false));
+                }
+                board.play(cell).map_err(|e| Fault::Illegal(e.to_string()))
+            });
         if let Err(f) = played {
             fault = Some((side, f));
         }
@@ -224,6 +240,32 @@ fn play_game(
         moves: board.history(),
         fault,
     })
+}
+
+/// The forfeit of a move that took `took` with `used` of the game's time spent, this move
+/// included: over the game's time when that is what was passed (or, for a move that never
+/// came, what ran out first), else over the move's time.
+fn over_time(setup: &GameSetup, took: Duration, used: Duration, hung: bool) -> Fault {
+    let tolerance_ms = setup.tolerance.as_millis();
+    let game_passed = setup.per_game.is_some_and(|t| {
+        if hung {
+            t.saturating_sub(used.saturating_sub(took)) < setup.per_move
+        } else {
+            used > t + setup.tolerance
+        }
+    });
+    match setup.per_game {
+        Some(t) if game_passed => Fault::OutOfTime {
+            used_ms: used.as_millis(),
+            limit_ms: t.as_millis(),
+            tolerance_ms,
+        },
+        _ => Fault::TooSlow {
+            took_ms: took.as_millis(),
+            limit_ms: setup.per_move.as_millis(),
+            tolerance_ms,
+        },
+    }
 }
 
 /// The live scoreboard line of a finished game.

@@ -262,11 +262,11 @@ fn openings_come_from_a_file() {
 fn a_timed_game_tells_brains_their_clock_and_a_brain_that_overruns_it_loses() {
     let tmp = Scratch::new("clock");
     let log = tmp.0.join("sent.log");
-    // Answers START, logs every line it is sent, and never answers a move.
+    // Logs every line it is sent, answers START, and never answers a move.
     let slow = tmp.script(
         "slow",
         &format!(
-            "read line; echo OK; while read line; do echo \"$line\" >> '{}'; done",
+            "while read line; do echo \"$line\" >> '{}'; case $line in START*) echo OK;; esac; done",
             log.display()
         ),
     );
@@ -285,6 +285,12 @@ fn a_timed_game_tells_brains_their_clock_and_a_brain_that_overruns_it_loses() {
     assert_eq!(v["time_per_game_ms"], 200);
     assert_eq!(v["a"]["losses"], 1, "{v}");
     assert_eq!(v["a"]["faults"], 1, "{v}");
+    let fault = v["results"][0]["fault"].as_str().unwrap();
+    assert!(fault.starts_with("exceeded timeout_match ("), "{fault}");
+    assert!(
+        fault.ends_with("; limit 200 ms + 1000 ms tolerance)"),
+        "{fault}"
+    );
     let sent = std::fs::read_to_string(&log).unwrap();
     assert!(sent.contains("INFO timeout_turn 5000"), "{sent}");
     assert!(sent.contains("INFO timeout_match 200"), "{sent}");

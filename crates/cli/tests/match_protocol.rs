@@ -107,3 +107,133 @@ fn board_sends_the_stones_in_the_order_they_were_played() {
         "{sent:?}"
     );
 }
+
+/// A brain that refuses to run unless started in its own folder, logs what it is sent, checks
+/// that `INFO folder` names a folder it can write in, and passes every line on to `pbrain-mnk`.
+fn fussy_brain(tmp: &Scratch, log: &Path) -> PathBuf {
+    let home = tmp.0.join("brains");
+    std::fs::create_dir_all(&home).unwrap();
+    let body = format!(
+        r#"[ "$(pwd -P)" = "$(cd "$(dirname "$0")" && pwd -P)" ] || exit 3
+while IFS= read -r line; do
+  printf '%s\n' "$line" >> '{log}'
+  case "$line" in
+    "INFO folder "*) touch "${{line#INFO folder }}/probe" || exit 4 ;;
+  esac
+  printf '%s\n' "$line"
+done | exec '{brain}'"#,
+        log = log.display(),
+        brain = env!("CARGO_BIN_EXE_pbrain-mnk")
+    );
+    let scratch = Scratch(home);
+    let path = scratch.script("pbrain-fussy", &body);
+    // The folder is the test's (removed with `tmp`), not this helper's.
+    std::mem::forget(scratch);
+    path
+}
+
+#[test]
+fn a_brain_starts_in_its_own_folder_and_is_told_a_writable_one_after_the_other_info() {
+    let tmp = Scratch::new("folder");
+    let log = tmp.0.join("sent.log");
+    let brain = fussy_brain(&tmp, &log);
+    // Run from elsewhere, and name the brain by a relative path.
+    let v: Value = {
+        let out = mnk()
+            .current_dir(&tmp.0)
+            .args([
+                "match",
+                "--x",
+                "pbrain:brains/pbrain-fussy",
+                "--o",
+                "random",
+                "--games",
+                "1",
+                "--time-per-move",
+                "100",
+                "--time-per-game",
+                "60000",
+                "--json",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    assert!(brain.exists());
+    assert_eq!(v["a"]["faults"], 0, "{v}");
+    assert_eq!(v["a"]["wins"], 1, "{v}");
+    let sent = lines(&log);
+    let keys: Vec<&str> = sent
+        .iter()
+        .take(8)
+        .map(|l| l.split(' ').take(2).last().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "timeout_turn",
+            "timeout_match",
+            "max_memory",
+            "time_left",
+            "game_type",
+            "rule",
+            "folder",
+            "15"
+        ],
+        "{sent:?}"
+    );
+    assert_eq!(sent[7], "START 15");
+    assert_eq!(sent[5], "INFO rule 0");
+    let folder = PathBuf::from(sent[6].strip_prefix("INFO folder ").unwrap());
+    assert!(folder.is_absolute(), "{folder:?}");
+    // The match removes the players' folders when it ends.
+    assert!(!folder.exists(), "{folder:?}");
+}
+
+#[test]
+fn a_brain_started_elsewhere_fails_the_fussy_test_brain() {
+    // The check itself can fail: started from another folder, the fussy brain quits.
+    let tmp = Scratch::new("fussy-check");
+    let log = tmp.0.join("sent.log");
+    let brain = fussy_brain(&tmp, &log);
+    let status = std::process::Command::new(&brain)
+        .current_dir(&tmp.0)
+        .stdin(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(3));
+}
+
+#[test]
+fn a_brain_that_overruns_the_turn_limit_and_tolerance_forfeits_with_the_reason() {
+    let tmp = Scratch::new("turn-limit");
+    // Answers START and never a move, its output still open.
+    let silent = tmp.script(
+        "silent",
+        "while read line; do case $line in START*) echo OK;; esac; done",
+    );
+    let v = run_json(&[
+        "--x",
+        &format!("pbrain:{}", silent.display()),
+        "--o",
+        "random",
+        "--games",
+        "1",
+        "--time-per-move",
+        "50",
+        "--tolerance",
+        "100",
+    ]);
+    assert_eq!(v["a"]["faults"], 1, "{v}");
+    let fault = v["results"][0]["fault"].as_str().unwrap();
+    assert!(
+        fault.starts_with("exceeded timeout_turn (")
+            && fault.ends_with("; limit 50 ms + 100 ms tolerance)"),
+        "{fault}"
+    );
+}
