@@ -35,6 +35,10 @@ pub struct MatchArgs {
     /// Stones in a row that win; default min(W, H, 5).
     #[arg(long)]
     pub k: Option<usize>,
+    /// Exactly K in a row wins: a longer line (an overline) does not (brains are told
+    /// `INFO rule 1`).
+    #[arg(long)]
+    pub exact: bool,
     /// Thinking time per move in milliseconds (the search levels and the brains).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub time_per_move: u64,
@@ -83,7 +87,7 @@ struct GameRecord {
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
-    let rules = Rules::new(args.size.width, args.size.height, args.k)?;
+    let rules = Rules::new(args.size.width, args.size.height, args.k)?.with_exact_k(args.exact);
     let specs = [Spec::parse(&args.x)?, Spec::parse(&args.o)?];
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
@@ -108,9 +112,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         let a_is_x = g % 2 == 0;
         let setup = GameSetup {
             rules,
-            // The referee is the engine's Board, which plays freestyle ("K or more"); exact-K
-            // games need rule support in Position first (the players already have it).
-            exact: false,
+            exact: rules.exact_k(),
             per_move: Duration::from_millis(args.time_per_move),
             per_game: (args.time_per_game > 0).then(|| Duration::from_millis(args.time_per_game)),
             tolerance: Duration::from_millis(args.tolerance),
@@ -390,7 +392,7 @@ fn print_json(
         })
         .collect();
     let out = serde_json::json!({
-        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": false},
+        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": rules.exact_k()},
         "games": args.games,
         "time_per_move_ms": args.time_per_move,
         "time_per_game_ms": args.time_per_game,

@@ -237,3 +237,70 @@ fn a_brain_that_overruns_the_turn_limit_and_tolerance_forfeits_with_the_reason()
         "{fault}"
     );
 }
+
+#[test]
+fn with_exact_the_referee_lets_an_overline_pass_and_brains_are_told_rule_1() {
+    let tmp = Scratch::new("exact");
+    // x to move with d8 f8 g8 h8 i8: e8 makes six in a row.
+    let openings = tmp.file("openings.txt", "d8 a1 f8 a3 g8 a5 h8 a7 i8 a9\n");
+    // Plays e8 on the BOARD it is given, then quits at the next turn.
+    let overliner = tmp.script(
+        "overliner",
+        "while read line; do case $line in START*) echo OK;; DONE) echo 4,7;; TURN*) exit 0;; esac; done",
+    );
+    let play = |exact: bool| {
+        let mut args = vec![
+            "--x".to_string(),
+            format!("pbrain:{}", overliner.display()),
+            "--o".into(),
+            "random".into(),
+            "--games".into(),
+            "1".into(),
+            "--openings".into(),
+            openings.display().to_string(),
+        ];
+        if exact {
+            args.push("--exact".into());
+        }
+        run_json(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let free = play(false);
+    assert_eq!(free["rules"]["exact"], false);
+    assert_eq!(free["results"][0]["result"], "x", "{free}");
+    assert!(free["results"][0]["fault"].is_null(), "{free}");
+    let exact = play(true);
+    assert_eq!(exact["rules"]["exact"], true);
+    let game = &exact["results"][0];
+    // The six did not end the game: o answered, and x's brain quit at its next turn.
+    assert_eq!(game["moves"][10], "e8", "{exact}");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 12, "{exact}");
+    assert_eq!(game["result"], "o", "{exact}");
+    assert!(
+        game["fault"].as_str().unwrap().starts_with("crashed"),
+        "{exact}"
+    );
+
+    // The real brain plays exactly-five games through, told so before START.
+    let log = tmp.0.join("sent.log");
+    let brain = tmp.recording_brain("brain", &log);
+    let v = run_json(&[
+        "--x",
+        &format!("pbrain:{}", brain.display()),
+        "--o",
+        "hard",
+        "--exact",
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+    ]);
+    assert_eq!(v["a"]["faults"], 0, "{v}");
+    assert_eq!(v["b"]["faults"], 0, "{v}");
+    let sent = lines(&log);
+    let rule = sent
+        .iter()
+        .position(|l| l == "INFO rule 1")
+        .expect("rule 1");
+    let start = sent.iter().position(|l| l == "START 15").unwrap();
+    assert!(rule < start, "{sent:?}");
+}
