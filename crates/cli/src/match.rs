@@ -2,17 +2,21 @@
 //! series of games from balanced openings with colours alternated; a line per game as it
 //! ends, then a result table with the Elo difference.
 
+mod analyze;
 mod contestant;
 mod openings;
+mod record;
 mod stats;
 mod workdir;
 
 use crate::common::outln;
+use analyze::LosingMove;
 use anyhow::Context;
 use clap::Args;
 use contestant::{Contestant, Fault, GameSetup, Spec};
 use mnk_engine::{Board, Outcome, Rules, Side, Size};
 use stats::{elo, elo_text, round_to, Tally};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -56,6 +60,14 @@ pub struct MatchArgs {
     /// Seed of the random choices of the built-in levels.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Write the games to FILE as they end, PGN-like: tags (players, size, k, result,
+    /// reason), then the moves in board notation (see docs/match.md).
+    #[arg(long, alias = "pgn", value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// For each lost game, find the loser's first move after which the winner had a proven
+    /// forced win (by continuous fours), and report it.
+    #[arg(long)]
+    pub analyze: bool,
     /// Print exactly one JSON object on stdout (the per-game lines go to stderr).
     #[arg(long)]
     pub json: bool,
@@ -82,7 +94,11 @@ struct GameRecord {
     a_is_x: bool,
     outcome: Outcome,
     moves: Vec<usize>,
+    /// How many of the moves were the opening's.
+    opening: usize,
     fault: Option<(Side, Fault)>,
+    /// The losing move (`--analyze`, a game lost on the board), when one was found.
+    losing: Option<LosingMove>,
 }
 
 /// Runs the match.
@@ -107,6 +123,13 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     ];
     let mut tallies = [Tally::default(), Tally::default()];
     let mut records = Vec::new();
+    let mut record_file = match &args.record {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write the record {}", path.display()))?,
+        )),
+        None => None,
+    };
     for g in 0..args.games {
         let opening = &openings[(g as usize / 2) % openings.len()];
         let a_is_x = g % 2 == 0;
@@ -134,12 +157,44 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
                 );
             }
         }
-        let record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup, started)?;
-        let line = game_line(g + 1, args.games, &names, &record, &tallies, rules);
-        if args.json {
-            eprintln!("{line}");
-        } else {
-            outln!("{line}")?;
+        let mut record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup, started)?;
+        if args.analyze {
+            if let (Outcome::Win(winner), None) = (record.outcome, &record.fault) {
+                record.losing = analyze::losing_move(rules, &record.moves, winner.other());
+            }
+        }
+        let mut lines = vec![game_line(g + 1, args.games, &names, &record, &tallies)];
+        let losing = record.losing.as_ref().map(|l| l.describe(rules));
+        if let Some(text) = &losing {
+            lines.push(format!("  losing move: {text}"));
+        }
+        for line in lines {
+            if args.json {
+                eprintln!("{line}");
+            } else {
+                outln!("{line}")?;
+            }
+        }
+        if let Some(out) = record_file.as_mut() {
+            let (x, o) = if a_is_x {
+                (&names[0], &names[1])
+            } else {
+                (&names[1], &names[0])
+            };
+            let text = record::game_text(&record::GameEntry {
+                number: g + 1,
+                rules,
+                x,
+                o,
+                moves: &record.moves,
+                opening: record.opening,
+                outcome: record.outcome,
+                reason: &reason(&record, x, o, rules),
+                losing_move: losing.as_deref(),
+            });
+            out.write_all(text.as_bytes())
+                .and_then(|_| out.flush())
+                .context("cannot write the record")?;
         }
         records.push(record);
     }
@@ -240,7 +295,9 @@ fn play_game(
         a_is_x,
         outcome,
         moves: board.history(),
+        opening: opening.len(),
         fault,
+        losing: None,
     })
 }
 
@@ -270,6 +327,21 @@ fn over_time(setup: &GameSetup, took: Duration, used: Duration, hung: bool) -> F
     }
 }
 
+/// Why a game ended, in words: the row, a full board, or the loser's fault.
+fn reason(r: &GameRecord, x: &str, o: &str, rules: Rules) -> String {
+    match (&r.outcome, &r.fault) {
+        (_, Some((loser, f))) => {
+            let who = if *loser == Side::X { x } else { o };
+            format!("{loser} ({who}) {f}")
+        }
+        (Outcome::Win(_), None) => {
+            let exactly = if rules.exact_k() { "exactly " } else { "" };
+            format!("{exactly}{} in a row", rules.k())
+        }
+        (Outcome::Draw, None) => "the board is full".into(),
+    }
+}
+
 /// The live scoreboard line of a finished game.
 fn game_line(
     number: u32,
@@ -277,7 +349,6 @@ fn game_line(
     names: &[String; 2],
     r: &GameRecord,
     tallies: &[Tally; 2],
-    rules: Rules,
 ) -> String {
     let (xn, on) = if r.a_is_x {
         (&names[0], &names[1])
@@ -292,7 +363,6 @@ fn game_line(
         (Outcome::Win(w), None) => format!("{w} wins in {} moves", r.moves.len()),
         (Outcome::Draw, _) => format!("draw after {} moves", r.moves.len()),
     };
-    let _ = rules;
     format!(
         "game {number}/{total}: x {xn} - o {on}: {result}   | A {:.1} - B {:.1}",
         tallies[0].score(),
@@ -379,7 +449,7 @@ fn print_json(
     let games: Vec<_> = records
         .iter()
         .map(|r| {
-            serde_json::json!({
+            let mut game = serde_json::json!({
                 "x": if r.a_is_x { "A" } else { "B" },
                 "result": match r.outcome {
                     Outcome::Win(Side::X) => "x",
@@ -388,7 +458,19 @@ fn print_json(
                 },
                 "fault": r.fault.as_ref().map(|(_, f)| f.to_string()),
                 "moves": r.moves.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>(),
-            })
+            });
+            if args.analyze {
+                game["losing_move"] = match &r.losing {
+                    Some(l) => serde_json::json!({
+                        "ply": l.ply,
+                        "side": l.side.to_string(),
+                        "move": board.move_name(l.cell),
+                        "line": l.line.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>(),
+                    }),
+                    None => serde_json::Value::Null,
+                };
+            }
+            game
         })
         .collect();
     let out = serde_json::json!({

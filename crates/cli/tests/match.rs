@@ -318,3 +318,83 @@ fn built_in_levels_play_whole_games_under_a_game_clock() {
         assert!(g["moves"].as_array().unwrap().len() >= 7, "{v}");
     }
 }
+
+/// The games of a `--record` file: each game's tags and its move list (result token last).
+fn read_record(text: &str) -> Vec<(std::collections::HashMap<String, String>, Vec<String>)> {
+    let mut games = Vec::new();
+    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let mut tags = std::collections::HashMap::new();
+        let mut moves = Vec::new();
+        for line in block.lines() {
+            if let Some(tag) = line.strip_prefix('[') {
+                let (name, value) = tag.trim_end_matches(']').split_once(' ').unwrap();
+                tags.insert(name.to_string(), value.trim_matches('"').to_string());
+            } else {
+                moves = line.split_whitespace().map(String::from).collect();
+            }
+        }
+        games.push((tags, moves));
+    }
+    games
+}
+
+#[test]
+fn the_record_reads_back_and_analyze_names_each_losing_move() {
+    use mnk_engine::{Board, Outcome, Rules, Side};
+    let tmp = Scratch::new("record");
+    let file = tmp.0.join("games.pgn");
+    let v = run_json(&[
+        "--x",
+        "hard",
+        "--o",
+        "random",
+        "--games",
+        "2",
+        "--size",
+        "9x9",
+        "--k",
+        "4",
+        "--record",
+        &file.display().to_string(),
+        "--analyze",
+    ]);
+    let games = read_record(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(games.len(), 2);
+    for (i, (tags, moves)) in games.iter().enumerate() {
+        let result = &v["results"][i];
+        assert_eq!(tags["Game"], (i + 1).to_string());
+        assert_eq!(tags["Size"], "9x9");
+        assert_eq!(tags["K"], "4");
+        assert_eq!(tags["Exact"], "no");
+        let (x, o) = if i == 0 {
+            ("hard", "random")
+        } else {
+            ("random", "hard")
+        };
+        assert_eq!((tags["X"].as_str(), tags["O"].as_str()), (x, o));
+        assert_eq!(tags["Reason"], "4 in a row");
+        // Replayed, the moves end the game as the record says.
+        let (result_token, moves) = moves.split_last().unwrap();
+        assert_eq!(result_token, &tags["Result"]);
+        let mut board = Board::new(Rules::new(9, 9, Some(4)).unwrap());
+        for m in moves {
+            board.play(board.parse_move(m).unwrap()).unwrap();
+        }
+        let winner = if i == 0 { Side::X } else { Side::O };
+        assert_eq!(board.outcome(), Some(Outcome::Win(winner)));
+        assert_eq!(*result_token, if i == 0 { "1-0" } else { "0-1" });
+        assert_eq!(result["moves"].as_array().unwrap().len(), moves.len());
+        // The loser's losing move: its own, before the end, with the winner's forced line.
+        let losing = &result["losing_move"];
+        assert_eq!(losing["side"], winner.other().to_string(), "{v}");
+        let ply = losing["ply"].as_u64().unwrap() as usize;
+        assert!(ply < moves.len(), "{v}");
+        assert_eq!(losing["move"], moves[ply - 1].as_str());
+        assert_eq!((ply - 1) % 2, usize::from(winner == Side::X), "{v}");
+        assert!(losing["line"].as_array().unwrap().len() % 2 == 1, "{v}");
+        assert!(
+            tags["LosingMove"].contains(&format!("move {ply} ")),
+            "{tags:?}"
+        );
+    }
+}
