@@ -47,13 +47,16 @@ impl LosingMove {
     /// One line for the report, like "o's move 12 (k5) let x force a win in 9 plies: ...".
     pub fn describe(&self, rules: Rules) -> String {
         let names: Vec<String> = self.line.iter().map(|&c| rules.cell_name(c)).collect();
+        let plies = match self.line.len() {
+            1 => "1 ply".to_string(),
+            n => format!("{n} plies"),
+        };
         format!(
-            "{}'s move {} ({}) let {} force a win in {} plies: {}",
+            "{}'s move {} ({}) let {} force a win in {plies}: {}",
             self.side,
             self.ply,
             rules.cell_name(self.cell),
             self.side.other(),
-            self.line.len(),
             names.join(" ")
         )
     }
