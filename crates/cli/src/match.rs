@@ -478,6 +478,7 @@ fn print_json(
         "games": args.games,
         "time_per_move_ms": args.time_per_move,
         "time_per_game_ms": args.time_per_game,
+        "tolerance_ms": args.tolerance,
         "a": player(0),
         "b": player(1),
         "elo": diff,
@@ -487,4 +488,41 @@ fn print_json(
         "results": games,
     });
     outln!("{out}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(per_game_ms: Option<u64>) -> GameSetup {
+        GameSetup {
+            rules: Rules::new(15, 15, None).unwrap(),
+            exact: false,
+            per_move: Duration::from_millis(200),
+            per_game: per_game_ms.map(Duration::from_millis),
+            tolerance: Duration::from_millis(1000),
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn a_late_move_forfeits_on_the_limit_it_passed() {
+        let ms = Duration::from_millis;
+        // Untimed game: only the turn limit.
+        assert_eq!(
+            over_time(&setup(None), ms(1300), ms(5000), false).to_string(),
+            "exceeded timeout_turn (1300 ms; limit 200 ms + 1000 ms tolerance)"
+        );
+        // The game's time passed by more than the tolerance.
+        assert_eq!(
+            over_time(&setup(Some(3000)), ms(150), ms(4100), false).to_string(),
+            "exceeded timeout_match (4100 ms used; limit 3000 ms + 1000 ms tolerance)"
+        );
+        // No answer at all: with 100 ms of the game left the wait was that plus the
+        // tolerance, so the game's time ran out; with plenty left, the turn's.
+        let hung = over_time(&setup(Some(3000)), ms(1100), ms(4000), true);
+        assert!(matches!(hung, Fault::OutOfTime { .. }), "{hung}");
+        let hung = over_time(&setup(Some(60_000)), ms(1200), ms(5000), true);
+        assert!(matches!(hung, Fault::TooSlow { .. }), "{hung}");
+    }
 }

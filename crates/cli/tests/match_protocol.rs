@@ -230,6 +230,7 @@ fn a_brain_that_overruns_the_turn_limit_and_tolerance_forfeits_with_the_reason()
         "100",
     ]);
     assert_eq!(v["a"]["faults"], 1, "{v}");
+    assert_eq!(v["tolerance_ms"], 100, "{v}");
     let fault = v["results"][0]["fault"].as_str().unwrap();
     assert!(
         fault.starts_with("exceeded timeout_turn (")
