@@ -16,8 +16,8 @@ pub struct LosingMove {
     pub side: Side,
     /// The move.
     pub cell: usize,
-    /// The winner's forced win after it: its moves and the forced answers, ending with the
-    /// move that completes the row.
+    /// The winner's forced win after it: its fours and the forced answers, ending with a
+    /// move no defence stops (a five, an open four or two fours).
     pub line: Vec<usize>,
 }
 
@@ -44,15 +44,11 @@ pub fn losing_move(rules: Rules, moves: &[usize], loser: Side) -> Option<LosingM
 }
 
 impl LosingMove {
-    /// One line for the report, like "o's move 12 (k5) let x force a win in 9 plies: ...".
+    /// One line for the report, like "o's move 12 (k5) let x force a win by fours: ...".
     pub fn describe(&self, rules: Rules) -> String {
         let names: Vec<String> = self.line.iter().map(|&c| rules.cell_name(c)).collect();
-        let plies = match self.line.len() {
-            1 => "1 ply".to_string(),
-            n => format!("{n} plies"),
-        };
         format!(
-            "{}'s move {} ({}) let {} force a win in {plies}: {}",
+            "{}'s move {} ({}) let {} force a win by fours: {}",
             self.side,
             self.ply,
             rules.cell_name(self.cell),
@@ -83,8 +79,13 @@ mod tests {
         // open three h8 h9 h10 becomes an open four at once.
         assert_eq!(rules.cell_name(found.cell), "a5");
         assert_eq!(found.ply, 6);
-        assert!(found
-            .describe(rules)
-            .starts_with("o's move 6 (a5) let x force a win in "));
+        // The open four, which no defence stops.
+        assert_eq!(found.line.len(), 1);
+        let four = rules.cell_name(found.line[0]);
+        assert!(four == "h11" || four == "h7", "{four}");
+        assert_eq!(
+            found.describe(rules),
+            format!("o's move 6 (a5) let x force a win by fours: {four}")
+        );
     }
 }

@@ -15,8 +15,9 @@ pub const FORCED_WIN_DEPTH: u32 = 30;
 /// Nodes one [`forced_win`] search may visit at most: a fraction of a second.
 pub const FORCED_WIN_NODES: u64 = 200_000;
 
-/// A forced win by continuous fours for the side to move of `board`: the line (its moves
-/// and the forced answers alternating, ending with the move that completes the row), or
+/// A forced win by continuous fours for the side to move of `board`: the line (its fours
+/// and the forced answers alternating, ending with a move no defence stops: a five, an open
+/// four or two fours at once), or
 /// `None` when none was found within [`FORCED_WIN_DEPTH`], [`FORCED_WIN_NODES`] and
 /// `budget` (its stop flag and deadline), or the game is over. Exactly-K rules are followed.
 ///
