@@ -44,10 +44,7 @@ impl Scratch {
 
     /// An executable shell script in this folder.
     fn script(&self, name: &str, body: &str) -> PathBuf {
-        use std::os::unix::fs::PermissionsExt;
-        let path = self.file(name, &format!("#!/bin/sh\n{body}\n"));
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-        path
+        write_script(&self.0.join(name), body)
     }
 
     /// A brain that appends every line it is sent to `log` and passes it on to `pbrain-mnk`.
@@ -67,6 +64,14 @@ impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
+}
+
+/// Writes an executable shell script to `path`.
+fn write_script(path: &Path, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path.to_path_buf()
 }
 
 /// The lines of a log.
@@ -125,11 +130,7 @@ done | exec '{brain}'"#,
         log = log.display(),
         brain = env!("CARGO_BIN_EXE_pbrain-mnk")
     );
-    let scratch = Scratch(home);
-    let path = scratch.script("pbrain-fussy", &body);
-    // The folder is the test's (removed with `tmp`), not this helper's.
-    std::mem::forget(scratch);
-    path
+    write_script(&home.join("pbrain-fussy"), &body)
 }
 
 #[test]
