@@ -2,16 +2,21 @@
 //! series of games from balanced openings with colours alternated; a line per game as it
 //! ends, then a result table with the Elo difference.
 
+mod analyze;
 mod contestant;
 mod openings;
+mod record;
 mod stats;
+mod workdir;
 
 use crate::common::outln;
+use analyze::LosingMove;
 use anyhow::Context;
 use clap::Args;
 use contestant::{Contestant, Fault, GameSetup, Spec};
 use mnk_engine::{Board, Outcome, Rules, Side, Size};
 use stats::{elo, elo_text, round_to, Tally};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -34,19 +39,35 @@ pub struct MatchArgs {
     /// Stones in a row that win; default min(W, H, 5).
     #[arg(long)]
     pub k: Option<usize>,
+    /// Exactly K in a row wins: a longer line (an overline) does not (brains are told
+    /// `INFO rule 1`).
+    #[arg(long)]
+    pub exact: bool,
     /// Thinking time per move in milliseconds (the search levels and the brains).
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub time_per_move: u64,
     /// Thinking time of each player for a whole game in milliseconds (0: no game clock). A
-    /// player whose moves add up to more (beyond a grace of 1.5 s) loses the game.
+    /// player whose moves add up to more (beyond the tolerance) loses the game.
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub time_per_game: u64,
+    /// How far past the time per move (and the time per game) an answer may come, in
+    /// milliseconds, before the player loses the game by forfeit.
+    #[arg(long, value_name = "MS", default_value_t = contestant::DEFAULT_TOLERANCE_MS)]
+    pub tolerance: u64,
     /// Openings, one per line in board notation (e.g. 'h8 i9 h9'); default: built-in ones.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
     /// Seed of the random choices of the built-in levels.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Write the games to FILE as they end, PGN-like: tags (players, size, k, result,
+    /// reason), then the moves in board notation (see docs/match.md).
+    #[arg(long, alias = "pgn", value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// For each lost game, find the loser's first move after which the winner had a proven
+    /// forced win (by continuous fours), and report it.
+    #[arg(long)]
+    pub analyze: bool,
     /// Print exactly one JSON object on stdout (the per-game lines go to stderr).
     #[arg(long)]
     pub json: bool,
@@ -73,12 +94,16 @@ struct GameRecord {
     a_is_x: bool,
     outcome: Outcome,
     moves: Vec<usize>,
+    /// How many of the moves were the opening's.
+    opening: usize,
     fault: Option<(Side, Fault)>,
+    /// The losing move (`--analyze`, a game lost on the board), when one was found.
+    losing: Option<LosingMove>,
 }
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
-    let rules = Rules::new(args.size.width, args.size.height, args.k)?;
+    let rules = Rules::new(args.size.width, args.size.height, args.k)?.with_exact_k(args.exact);
     let specs = [Spec::parse(&args.x)?, Spec::parse(&args.o)?];
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
@@ -92,19 +117,28 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         None => openings::built_in(rules),
     };
     let names = [display_name(&args.x), display_name(&args.o)];
-    let mut players = [Contestant::new(&specs[0]), Contestant::new(&specs[1])];
+    let mut players = [
+        Contestant::new(&specs[0], "A"),
+        Contestant::new(&specs[1], "B"),
+    ];
     let mut tallies = [Tally::default(), Tally::default()];
     let mut records = Vec::new();
+    let mut record_file = match &args.record {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot write the record {}", path.display()))?,
+        )),
+        None => None,
+    };
     for g in 0..args.games {
         let opening = &openings[(g as usize / 2) % openings.len()];
         let a_is_x = g % 2 == 0;
         let setup = GameSetup {
             rules,
-            // The referee is the engine's Board, which plays freestyle ("K or more"); exact-K
-            // games need rule support in Position first (the players already have it).
-            exact: false,
+            exact: rules.exact_k(),
             per_move: Duration::from_millis(args.time_per_move),
             per_game: (args.time_per_game > 0).then(|| Duration::from_millis(args.time_per_game)),
+            tolerance: Duration::from_millis(args.tolerance),
             seed: args.seed.wrapping_mul(1000).wrapping_add(g as u64),
         };
         let started = start_players(&mut players, &setup);
@@ -123,12 +157,44 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
                 );
             }
         }
-        let record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup, started)?;
-        let line = game_line(g + 1, args.games, &names, &record, &tallies, rules);
-        if args.json {
-            eprintln!("{line}");
-        } else {
-            outln!("{line}")?;
+        let mut record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup, started)?;
+        if args.analyze {
+            if let (Outcome::Win(winner), None) = (record.outcome, &record.fault) {
+                record.losing = analyze::losing_move(rules, &record.moves, winner.other());
+            }
+        }
+        let mut lines = vec![game_line(g + 1, args.games, &names, &record, &tallies)];
+        let losing = record.losing.as_ref().map(|l| l.describe(rules));
+        if let Some(text) = &losing {
+            lines.push(format!("  losing move: {text}"));
+        }
+        for line in lines {
+            if args.json {
+                eprintln!("{line}");
+            } else {
+                outln!("{line}")?;
+            }
+        }
+        if let Some(out) = record_file.as_mut() {
+            let (x, o) = if a_is_x {
+                (&names[0], &names[1])
+            } else {
+                (&names[1], &names[0])
+            };
+            let text = record::game_text(&record::GameEntry {
+                number: g + 1,
+                rules,
+                x,
+                o,
+                moves: &record.moves,
+                opening: record.opening,
+                outcome: record.outcome,
+                reason: &reason(&record, x, o, rules),
+                losing_move: losing.as_deref(),
+            });
+            out.write_all(text.as_bytes())
+                .and_then(|_| out.flush())
+                .context("cannot write the record")?;
         }
         records.push(record);
     }
@@ -185,15 +251,22 @@ fn play_game(
         let took = start.elapsed();
         tallies[i].record_move(took);
         used[i] += took;
-        let over_time = setup
-            .per_game
-            .is_some_and(|t| used[i] > t + contestant::GRACE);
-        let played = answer.and_then(|cell| {
-            if over_time {
-                return Err(Fault::OutOfTime);
-            }
-            board.play(cell).map_err(|e| Fault::Illegal(e.to_string()))
-        });
+        let played = answer
+            .map_err(|f| match f {
+                // No answer by the end of the wait: the limit that ended it is the smaller.
+                Fault::Hung => over_time(setup, took, used[i], true),
+                f => f,
+            })
+            .and_then(|cell| {
+                if took > setup.per_move + setup.tolerance
+                    || setup
+                        .per_game
+                        .is_some_and(|t| used[i] > t + setup.tolerance)
+                {
+                    return Err(over_time(setup, took, used[i], false));
+                }
+                board.play(cell).map_err(|e| Fault::Illegal(e.to_string()))
+            });
         if let Err(f) = played {
             fault = Some((side, f));
         }
@@ -222,8 +295,51 @@ fn play_game(
         a_is_x,
         outcome,
         moves: board.history(),
+        opening: opening.len(),
         fault,
+        losing: None,
     })
+}
+
+/// The forfeit of a move that took `took` with `used` of the game's time spent, this move
+/// included: over the game's time when that is what was passed (or, for a move that never
+/// came, what ran out first), else over the move's time.
+fn over_time(setup: &GameSetup, took: Duration, used: Duration, hung: bool) -> Fault {
+    let tolerance_ms = setup.tolerance.as_millis();
+    let game_passed = setup.per_game.is_some_and(|t| {
+        if hung {
+            t.saturating_sub(used.saturating_sub(took)) < setup.per_move
+        } else {
+            used > t + setup.tolerance
+        }
+    });
+    match setup.per_game {
+        Some(t) if game_passed => Fault::OutOfTime {
+            used_ms: used.as_millis(),
+            limit_ms: t.as_millis(),
+            tolerance_ms,
+        },
+        _ => Fault::TooSlow {
+            took_ms: took.as_millis(),
+            limit_ms: setup.per_move.as_millis(),
+            tolerance_ms,
+        },
+    }
+}
+
+/// Why a game ended, in words: the row, a full board, or the loser's fault.
+fn reason(r: &GameRecord, x: &str, o: &str, rules: Rules) -> String {
+    match (&r.outcome, &r.fault) {
+        (_, Some((loser, f))) => {
+            let who = if *loser == Side::X { x } else { o };
+            format!("{loser} ({who}) {f}")
+        }
+        (Outcome::Win(_), None) => {
+            let exactly = if rules.exact_k() { "exactly " } else { "" };
+            format!("{exactly}{} in a row", rules.k())
+        }
+        (Outcome::Draw, None) => "the board is full".into(),
+    }
 }
 
 /// The live scoreboard line of a finished game.
@@ -233,7 +349,6 @@ fn game_line(
     names: &[String; 2],
     r: &GameRecord,
     tallies: &[Tally; 2],
-    rules: Rules,
 ) -> String {
     let (xn, on) = if r.a_is_x {
         (&names[0], &names[1])
@@ -248,7 +363,6 @@ fn game_line(
         (Outcome::Win(w), None) => format!("{w} wins in {} moves", r.moves.len()),
         (Outcome::Draw, _) => format!("draw after {} moves", r.moves.len()),
     };
-    let _ = rules;
     format!(
         "game {number}/{total}: x {xn} - o {on}: {result}   | A {:.1} - B {:.1}",
         tallies[0].score(),
@@ -335,7 +449,7 @@ fn print_json(
     let games: Vec<_> = records
         .iter()
         .map(|r| {
-            serde_json::json!({
+            let mut game = serde_json::json!({
                 "x": if r.a_is_x { "A" } else { "B" },
                 "result": match r.outcome {
                     Outcome::Win(Side::X) => "x",
@@ -344,14 +458,27 @@ fn print_json(
                 },
                 "fault": r.fault.as_ref().map(|(_, f)| f.to_string()),
                 "moves": r.moves.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>(),
-            })
+            });
+            if args.analyze {
+                game["losing_move"] = match &r.losing {
+                    Some(l) => serde_json::json!({
+                        "ply": l.ply,
+                        "side": l.side.to_string(),
+                        "move": board.move_name(l.cell),
+                        "line": l.line.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>(),
+                    }),
+                    None => serde_json::Value::Null,
+                };
+            }
+            game
         })
         .collect();
     let out = serde_json::json!({
-        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": false},
+        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": rules.exact_k()},
         "games": args.games,
         "time_per_move_ms": args.time_per_move,
         "time_per_game_ms": args.time_per_game,
+        "tolerance_ms": args.tolerance,
         "a": player(0),
         "b": player(1),
         "elo": diff,
@@ -361,4 +488,41 @@ fn print_json(
         "results": games,
     });
     outln!("{out}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup(per_game_ms: Option<u64>) -> GameSetup {
+        GameSetup {
+            rules: Rules::new(15, 15, None).unwrap(),
+            exact: false,
+            per_move: Duration::from_millis(200),
+            per_game: per_game_ms.map(Duration::from_millis),
+            tolerance: Duration::from_millis(1000),
+            seed: 1,
+        }
+    }
+
+    #[test]
+    fn a_late_move_forfeits_on_the_limit_it_passed() {
+        let ms = Duration::from_millis;
+        // Untimed game: only the turn limit.
+        assert_eq!(
+            over_time(&setup(None), ms(1300), ms(5000), false).to_string(),
+            "exceeded timeout_turn (1300 ms; limit 200 ms + 1000 ms tolerance)"
+        );
+        // The game's time passed by more than the tolerance.
+        assert_eq!(
+            over_time(&setup(Some(3000)), ms(150), ms(4100), false).to_string(),
+            "exceeded timeout_match (4100 ms used; limit 3000 ms + 1000 ms tolerance)"
+        );
+        // No answer at all: with 100 ms of the game left the wait was that plus the
+        // tolerance, so the game's time ran out; with plenty left, the turn's.
+        let hung = over_time(&setup(Some(3000)), ms(1100), ms(4000), true);
+        assert!(matches!(hung, Fault::OutOfTime { .. }), "{hung}");
+        let hung = over_time(&setup(Some(60_000)), ms(1200), ms(5000), true);
+        assert!(matches!(hung, Fault::TooSlow { .. }), "{hung}");
+    }
 }

@@ -28,15 +28,30 @@ fn run_json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-/// A brain script in a fresh temporary file.
-fn script(name: &str, body: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("mnk-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
+/// A temporary folder of one test, removed when the test ends (pass or fail).
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("mnk-match-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    /// A brain script in this folder.
+    fn script(&self, name: &str, body: &str) -> PathBuf {
+        use std::os::unix::fs::PermissionsExt;
+        let path = self.0.join(name);
+        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[test]
@@ -80,8 +95,9 @@ fn built_in_levels_alternate_colours_on_any_board() {
 
 #[test]
 fn broken_brains_lose_and_the_match_goes_on() {
-    let silent = script("silent", "read line; echo OK; exec cat > /dev/null");
-    let liar = script("liar", "while read line; do echo OK; done");
+    let tmp = Scratch::new("broken");
+    let silent = tmp.script("silent", "read line; echo OK; exec cat > /dev/null");
+    let liar = tmp.script("liar", "while read line; do echo OK; done");
     for bad in [silent.display().to_string(), liar.display().to_string()] {
         let v = run_json(&[
             "--x",
@@ -144,14 +160,15 @@ fn a_clean_sweep_states_a_lower_bound_not_infinity() {
 
 #[test]
 fn a_brain_that_cannot_start_its_first_game_is_an_error_not_ten_forfeits() {
-    let not_executable = script("not-executable", "echo OK");
+    let tmp = Scratch::new("cannot-start");
+    let not_executable = tmp.script("not-executable", "echo OK");
     {
         use std::os::unix::fs::PermissionsExt;
         let read_only = std::fs::Permissions::from_mode(0o644);
         std::fs::set_permissions(&not_executable, read_only).unwrap();
     }
-    let quits = script("quits", "exit 0");
-    let chatty = script("chatty", "read line; echo HELLO; exec cat > /dev/null");
+    let quits = tmp.script("quits", "exit 0");
+    let chatty = tmp.script("chatty", "read line; echo HELLO; exec cat > /dev/null");
     let cases = [
         (
             "/nonexistent/pbrain-nothing".into(),
@@ -220,7 +237,8 @@ fn bad_arguments_are_refused_with_status_2() {
 
 #[test]
 fn openings_come_from_a_file() {
-    let file = script("openings.txt", "# comment\nh8 i9\n");
+    let tmp = Scratch::new("openings");
+    let file = tmp.script("openings.txt", "# comment\nh8 i9\n");
     let v = run_json(&[
         "--x",
         "hard",
@@ -242,12 +260,13 @@ fn openings_come_from_a_file() {
 
 #[test]
 fn a_timed_game_tells_brains_their_clock_and_a_brain_that_overruns_it_loses() {
-    let log = std::env::temp_dir().join(format!("mnk-match-clock-{}.log", std::process::id()));
-    // Answers START, logs every line it is sent, and never answers a move.
-    let slow = script(
+    let tmp = Scratch::new("clock");
+    let log = tmp.0.join("sent.log");
+    // Logs every line it is sent, answers START, and never answers a move.
+    let slow = tmp.script(
         "slow",
         &format!(
-            "read line; echo OK; while read line; do echo \"$line\" >> '{}'; done",
+            "while read line; do echo \"$line\" >> '{}'; case $line in START*) echo OK;; esac; done",
             log.display()
         ),
     );
@@ -266,11 +285,16 @@ fn a_timed_game_tells_brains_their_clock_and_a_brain_that_overruns_it_loses() {
     assert_eq!(v["time_per_game_ms"], 200);
     assert_eq!(v["a"]["losses"], 1, "{v}");
     assert_eq!(v["a"]["faults"], 1, "{v}");
+    let fault = v["results"][0]["fault"].as_str().unwrap();
+    assert!(fault.starts_with("exceeded timeout_match ("), "{fault}");
+    assert!(
+        fault.ends_with("; limit 200 ms + 1000 ms tolerance)"),
+        "{fault}"
+    );
     let sent = std::fs::read_to_string(&log).unwrap();
     assert!(sent.contains("INFO timeout_turn 5000"), "{sent}");
     assert!(sent.contains("INFO timeout_match 200"), "{sent}");
     assert!(sent.contains("INFO time_left 200"), "{sent}");
-    let _ = std::fs::remove_file(&log);
 }
 
 #[test]
@@ -292,5 +316,85 @@ fn built_in_levels_play_whole_games_under_a_game_clock() {
     assert_eq!(v["time_per_game_ms"], 3000);
     for g in v["results"].as_array().unwrap() {
         assert!(g["moves"].as_array().unwrap().len() >= 7, "{v}");
+    }
+}
+
+/// The games of a `--record` file: each game's tags and its move list (result token last).
+fn read_record(text: &str) -> Vec<(std::collections::HashMap<String, String>, Vec<String>)> {
+    let mut games = Vec::new();
+    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        let mut tags = std::collections::HashMap::new();
+        let mut moves = Vec::new();
+        for line in block.lines() {
+            if let Some(tag) = line.strip_prefix('[') {
+                let (name, value) = tag.trim_end_matches(']').split_once(' ').unwrap();
+                tags.insert(name.to_string(), value.trim_matches('"').to_string());
+            } else {
+                moves = line.split_whitespace().map(String::from).collect();
+            }
+        }
+        games.push((tags, moves));
+    }
+    games
+}
+
+#[test]
+fn the_record_reads_back_and_analyze_names_each_losing_move() {
+    use mnk_engine::{Board, Outcome, Rules, Side};
+    let tmp = Scratch::new("record");
+    let file = tmp.0.join("games.pgn");
+    let v = run_json(&[
+        "--x",
+        "hard",
+        "--o",
+        "random",
+        "--games",
+        "2",
+        "--size",
+        "9x9",
+        "--k",
+        "4",
+        "--record",
+        &file.display().to_string(),
+        "--analyze",
+    ]);
+    let games = read_record(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(games.len(), 2);
+    for (i, (tags, moves)) in games.iter().enumerate() {
+        let result = &v["results"][i];
+        assert_eq!(tags["Game"], (i + 1).to_string());
+        assert_eq!(tags["Size"], "9x9");
+        assert_eq!(tags["K"], "4");
+        assert_eq!(tags["Exact"], "no");
+        let (x, o) = if i == 0 {
+            ("hard", "random")
+        } else {
+            ("random", "hard")
+        };
+        assert_eq!((tags["X"].as_str(), tags["O"].as_str()), (x, o));
+        assert_eq!(tags["Reason"], "4 in a row");
+        // Replayed, the moves end the game as the record says.
+        let (result_token, moves) = moves.split_last().unwrap();
+        assert_eq!(result_token, &tags["Result"]);
+        let mut board = Board::new(Rules::new(9, 9, Some(4)).unwrap());
+        for m in moves {
+            board.play(board.parse_move(m).unwrap()).unwrap();
+        }
+        let winner = if i == 0 { Side::X } else { Side::O };
+        assert_eq!(board.outcome(), Some(Outcome::Win(winner)));
+        assert_eq!(*result_token, if i == 0 { "1-0" } else { "0-1" });
+        assert_eq!(result["moves"].as_array().unwrap().len(), moves.len());
+        // The loser's losing move: its own, before the end, with the winner's forced line.
+        let losing = &result["losing_move"];
+        assert_eq!(losing["side"], winner.other().to_string(), "{v}");
+        let ply = losing["ply"].as_u64().unwrap() as usize;
+        assert!(ply < moves.len(), "{v}");
+        assert_eq!(losing["move"], moves[ply - 1].as_str());
+        assert_eq!((ply - 1) % 2, usize::from(winner == Side::X), "{v}");
+        assert!(losing["line"].as_array().unwrap().len() % 2 == 1, "{v}");
+        assert!(
+            tags["LosingMove"].contains(&format!("move {ply} ")),
+            "{tags:?}"
+        );
     }
 }

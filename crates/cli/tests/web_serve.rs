@@ -138,3 +138,18 @@ fn mnk_serve_stops_on_sigterm_keeps_its_games_and_will_not_share_its_database() 
     );
     interrupt(again);
 }
+
+/// Ctrl-C the moment the URL is printed still stops the server cleanly: the signal handlers
+/// are in place before the URL is (a Ctrl-C before them would kill the process instead).
+#[test]
+fn ctrl_c_right_after_the_url_stops_cleanly() {
+    for round in 0..5 {
+        let server = Server::start(
+            "127.0.0.1:0",
+            &["--db", ":memory:"],
+            &data_dir(&format!("early-{round}")),
+        );
+        let rest = interrupt(server);
+        assert!(rest.contains("stopped"), "{rest}");
+    }
+}

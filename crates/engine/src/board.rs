@@ -491,6 +491,10 @@ impl Board {
 
     /// The small-board position, or the error a count of a bigger board gets.
     fn countable(&self) -> Result<&Position<u64>, SearchError> {
+        // The count's own line checks assume that K or more wins.
+        if self.rules().exact_k() {
+            return Err(SearchError::ExactKUnsupported { what: "counting" });
+        }
         self.as_small().ok_or(SearchError::BoardTooLarge {
             what: "counting",
             max: 64,

@@ -162,6 +162,13 @@ pub enum SearchError {
     /// The work would exceed a documented bound.
     #[error("{0}")]
     TooLarge(String),
+    /// The search assumes "K or more" wins and the rules say exactly K (overlines do not
+    /// win): it would answer wrongly, so it does not answer.
+    #[error("{what} knows only K-or-more rules; with exactly K in a row (overlines do not win) only the big-board search and minimax or alpha-beta play")]
+    ExactKUnsupported {
+        /// The search asked for.
+        what: &'static str,
+    },
     /// The search ran out of its budget (stopped from outside, nodes or time) before it
     /// finished; nothing it found is reported.
     #[error("{0}")]

@@ -12,6 +12,9 @@ pub struct Geometry<B> {
     rules: Rules,
     full: B,
     windows: Vec<B>,
+    /// Per window, the cells just beyond its two ends on its line: with exactly-K rules a
+    /// window is a win only when the side owns neither (empty sets with K-or-more rules).
+    bounds: Vec<B>,
     windows_through: Vec<Vec<u32>>,
     symmetries: Vec<Vec<u16>>,
     inverses: Vec<Vec<u16>>,
@@ -39,8 +42,9 @@ pub fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Every K-cell segment of a row, column or diagonal, as a cell set.
-fn winning_windows<B: BitSet>(rules: Rules) -> Vec<B> {
+/// Every K-cell segment of a row, column or diagonal, as a cell set, with the cells just
+/// beyond its ends when the rules are exactly-K (else an empty set).
+fn winning_windows<B: BitSet>(rules: Rules) -> Vec<(B, B)> {
     let (w, h, k) = (
         rules.width() as isize,
         rules.height() as isize,
@@ -57,11 +61,20 @@ fn winning_windows<B: BitSet>(rules: Rules) -> Vec<B> {
                 let window = (0..k).fold(B::default(), |s, i| {
                     s.with(rules.cell((col + dc * i) as usize, (row + dr * i) as usize))
                 });
-                windows.push(window);
+                let mut bounds = B::default();
+                if rules.exact_k() {
+                    for (c, r) in [(col - dc, row - dr), (end_c + dc, end_r + dr)] {
+                        if (0..w).contains(&c) && (0..h).contains(&r) {
+                            bounds = bounds.with(rules.cell(c as usize, r as usize));
+                        }
+                    }
+                }
+                windows.push((window, bounds));
             }
         }
     }
-    // With k = 1 every direction yields the same one-cell window.
+    // With k = 1 every direction yields the same one-cell window (kept once per direction
+    // with exactly-K rules, where the directions' bounds differ).
     windows.sort_unstable();
     windows.dedup();
     windows
@@ -138,7 +151,7 @@ impl<B: BitSet> Geometry<B> {
         let cells = rules.cells();
         assert!(cells <= B::CAPACITY, "board too large for this bit set");
         let full = (0..cells).fold(B::default(), |s, c| s.with(c));
-        let windows = winning_windows::<B>(rules);
+        let (windows, bounds): (Vec<B>, Vec<B>) = winning_windows::<B>(rules).into_iter().unzip();
         let mut windows_through = vec![Vec::new(); cells];
         for (i, win) in windows.iter().enumerate() {
             for c in win.cells() {
@@ -157,6 +170,7 @@ impl<B: BitSet> Geometry<B> {
             rules,
             full,
             windows,
+            bounds,
             windows_through,
             symmetries,
             inverses,
@@ -181,6 +195,14 @@ impl<B: BitSet> Geometry<B> {
     /// Every winning window.
     pub fn windows(&self) -> &[B] {
         &self.windows
+    }
+
+    /// Whether `stones` make a winning line on window `i` (an index into [`Self::windows`]):
+    /// they fill it and, with exactly-K rules, own neither cell just beyond its ends.
+    #[inline]
+    pub fn is_line(&self, stones: B, i: usize) -> bool {
+        stones.contains_all(self.windows[i])
+            && (!self.rules.exact_k() || stones.and(self.bounds[i]).is_empty())
     }
 
     /// Indices (into [`Self::windows`]) of the windows through `cell`.

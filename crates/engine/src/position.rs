@@ -93,12 +93,9 @@ impl<B: BitSet> Position<B> {
         }
         // Some single stone must lie on every line: the one that ended the game.
         let mine = self.stones[winner.index()];
-        let lines: Vec<B> = self
-            .geo
-            .windows()
-            .iter()
-            .copied()
-            .filter(|&w| mine.contains_all(w))
+        let lines: Vec<B> = (0..self.geo.windows().len())
+            .filter(|&i| self.geo.is_line(mine, i))
+            .map(|i| self.geo.windows()[i])
             .collect();
         let common = lines.iter().fold(mine, |acc, &w| acc.and(w));
         if common.is_empty() {
@@ -228,36 +225,31 @@ impl<B: BitSet> Position<B> {
     /// Whether `side` owns a complete line (checks every window).
     pub fn has_line(&self, side: Side) -> bool {
         let mine = self.stones[side.index()];
-        self.geo.windows().iter().any(|&w| mine.contains_all(w))
+        (0..self.geo.windows().len()).any(|i| self.geo.is_line(mine, i))
     }
 
     /// The winner's line (the first complete window found), for display.
     pub fn winning_line(&self) -> Option<B> {
         let mine = self.stones[self.winner?.index()];
         let through_last = self.last_move().map(|c| self.geo.windows_through(c));
-        match through_last {
+        let line = match through_last {
             Some(ids) => ids
                 .iter()
-                .map(|&i| self.geo.windows()[i as usize])
-                .find(|&w| mine.contains_all(w)),
-            None => self
-                .geo
-                .windows()
-                .iter()
-                .copied()
-                .find(|&w| mine.contains_all(w)),
-        }
+                .map(|&i| i as usize)
+                .find(|&i| self.geo.is_line(mine, i)),
+            None => (0..self.geo.windows().len()).find(|&i| self.geo.is_line(mine, i)),
+        };
+        line.map(|i| self.geo.windows()[i])
     }
 
     /// Whether a stone of `side` on `cell` would complete a line.
     #[inline]
     pub fn wins_with(&self, cell: usize, side: Side) -> bool {
         let mine = self.stones[side.index()].with(cell);
-        let windows = self.geo.windows();
         self.geo
             .windows_through(cell)
             .iter()
-            .any(|&i| mine.contains_all(windows[i as usize]))
+            .any(|&i| self.geo.is_line(mine, i as usize))
     }
 
     /// Plays a move after checking it.

@@ -7,7 +7,9 @@ use std::str::FromStr;
 /// Largest board side (columns are lettered `a`..`z`).
 pub const MAX_SIDE: usize = 26;
 
-/// A validated rule set: a board `width` x `height`, `k` in a row wins.
+/// A validated rule set: a board `width` x `height`, `k` in a row wins; by default "K or
+/// more" (freestyle), or exactly K when [`Rules::with_exact_k`] says so (a line longer than
+/// K, an overline, does not win, as in Gomocup's exactly-five rule).
 ///
 /// ```
 /// use mnk_engine::Rules;
@@ -24,6 +26,7 @@ pub struct Rules {
     width: usize,
     height: usize,
     k: usize,
+    exact: bool,
 }
 
 impl Rules {
@@ -39,7 +42,12 @@ impl Rules {
         if k < 1 || k > longest {
             return Err(RulesError::K { k, longest });
         }
-        Ok(Rules { width, height, k })
+        Ok(Rules {
+            width,
+            height,
+            k,
+            exact: false,
+        })
     }
 
     /// Tic-tac-toe: 3 x 3, three in a row.
@@ -48,7 +56,28 @@ impl Rules {
             width: 3,
             height: 3,
             k: 3,
+            exact: false,
         }
+    }
+
+    /// The same rules where exactly K in a row wins (`true`: overlines do not) or K or more
+    /// (`false`, the default).
+    ///
+    /// ```
+    /// use mnk_engine::{Board, Rules};
+    ///
+    /// let exact = Rules::new(7, 2, Some(3)).unwrap().with_exact_k(true);
+    /// let mut board = Board::from_text(exact, "xx.x.../o.o.o..").unwrap();
+    /// board.play(board.parse_move("c2").unwrap()).unwrap(); // four in a row: no win
+    /// assert!(!board.is_over());
+    /// ```
+    pub fn with_exact_k(self, exact: bool) -> Self {
+        Rules { exact, ..self }
+    }
+
+    /// Whether exactly K in a row wins (overlines do not).
+    pub fn exact_k(&self) -> bool {
+        self.exact
     }
 
     /// Board width (number of columns).
@@ -133,7 +162,11 @@ impl Default for Rules {
 
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}, k={}", self.width, self.height, self.k)
+        write!(f, "{}x{}, k={}", self.width, self.height, self.k)?;
+        if self.exact {
+            write!(f, " exactly")?;
+        }
+        Ok(())
     }
 }
 

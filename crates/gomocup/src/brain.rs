@@ -161,7 +161,7 @@ impl Brain {
     fn start(&mut self, w: usize, h: usize) -> String {
         match Rules::new(w, h, Some(self.k.unwrap_or(5).min(w.max(h)))) {
             Ok(rules) if w >= 5 || h >= 5 || self.k.is_some() => {
-                self.board = Some(Board::new(rules));
+                self.board = Some(Board::new(rules.with_exact_k(self.player.exact)));
                 self.player.new_game();
                 "OK".into()
             }
@@ -190,7 +190,11 @@ impl Brain {
                 }
             }
             // Bit 1: exactly five wins (overlines do not). Renju (bit 4) is not supported.
-            "rule" => self.player.exact = num()? & 1 == 1,
+            // The board referees by the same rule as the search plays.
+            "rule" => {
+                self.player.exact = num()? & 1 == 1;
+                self.new_rules();
+            }
             // Not part of Gomocup: the row length for other m,n,k-games (used by `mnk match`).
             "mnk_k" => {
                 let k = num()? as usize;
@@ -198,10 +202,26 @@ impl Brain {
                     return Err(format!("INFO mnk_k expects 1..=26; got '{value}'"));
                 }
                 self.k = Some(k);
+                self.new_rules();
             }
             _ => {}
         }
         Ok(())
+    }
+
+    /// After `START` (Piskvork's managers send `INFO` after it, GomocupJudge before), an
+    /// empty board takes the rules told since: the row length and exactly-K. A game under way
+    /// keeps its rules.
+    fn new_rules(&mut self) {
+        if let Some(board) = &self.board {
+            if board.stone_count() == 0 {
+                let r = board.rules();
+                let k = self.k.unwrap_or(5).min(r.width().max(r.height()));
+                if let Ok(rules) = Rules::new(r.width(), r.height(), Some(k)) {
+                    self.board = Some(Board::new(rules.with_exact_k(self.player.exact)));
+                }
+            }
+        }
     }
 
     /// The game, or the error of a command that needs one.

@@ -219,6 +219,77 @@ fn takeback_undoes_the_last_move_or_lifts_an_earlier_stone_when_the_game_allows_
     );
 }
 
+/// x (the brain) has e8 f8 g8 h8 and j8: i8 would make six, d8 makes exactly five.
+const FIVE_OR_SIX: [&str; 12] = [
+    "BOARD", "4,7,1", "0,14,2", "5,7,1", "0,12,2", "6,7,1", "0,10,2", "7,7,1", "0,8,2", "9,7,1",
+    "0,6,2", "DONE",
+];
+
+#[test]
+fn exactly_five_is_the_rule_whether_info_comes_before_or_after_start() {
+    for before in [true, false] {
+        let mut b = Brain::new();
+        let setup = ["INFO timeout_turn 200", "INFO rule 1"];
+        let mut lines: Vec<&str> = if before {
+            setup.iter().copied().chain(["START 15"]).collect()
+        } else {
+            ["START 15"].iter().chain(setup.iter()).copied().collect()
+        };
+        lines.extend(FIVE_OR_SIX);
+        let out = transcript(&mut b, &lines);
+        assert_eq!(out, ["OK", "3,7"], "before {before}");
+    }
+}
+
+#[test]
+fn under_exactly_five_the_brain_plays_on_after_an_opponents_overline() {
+    // The opponent has six in a row on the top row; the brain's stones are apart.
+    let mut board = vec!["BOARD"];
+    let stones: Vec<String> = (0..6)
+        .flat_map(|i| [format!("{},2,1", 2 * i), format!("{i},0,2")])
+        .collect();
+    board.extend(stones.iter().map(String::as_str));
+    board.push("DONE");
+    for exact in [false, true] {
+        let mut b = Brain::new();
+        let mut lines = vec!["START 15", "INFO timeout_turn 100"];
+        if exact {
+            lines.push("INFO rule 1");
+        }
+        lines.extend(&board);
+        let out = transcript(&mut b, &lines);
+        assert_eq!(out[0], "OK");
+        // Freestyle: six in a row won, there is no move to make.
+        assert_eq!(out[1].starts_with("ERROR"), !exact, "{out:?}");
+    }
+}
+
+#[test]
+fn the_row_length_told_after_start_applies_to_the_empty_board() {
+    let mut b = Brain::new();
+    // Four in a row wins: with f8 g8 h8 the brain completes the four at e8 or i8.
+    let out = transcript(
+        &mut b,
+        &[
+            "START 15",
+            "INFO mnk_k 4",
+            "INFO timeout_turn 200",
+            "BOARD",
+            "5,7,1",
+            "0,14,2",
+            "6,7,1",
+            "0,12,2",
+            "7,7,1",
+            "0,10,2",
+            "DONE",
+            "TURN 0,0",
+        ],
+    );
+    assert_eq!(out[0], "OK");
+    assert!(out[1] == "4,7" || out[1] == "8,7", "{out:?}");
+    assert!(out[2].starts_with("ERROR"), "the game is over: {out:?}");
+}
+
 /// A seeded brain varies its replies from seed to seed and repeats them for one seed (moves
 /// bounded by nodes, so time plays no part).
 #[test]

@@ -200,6 +200,7 @@ pub fn run(addr: SocketAddr, open: bool, config: Config) -> Result<(), ServeErro
         .enable_all()
         .build()?;
     runtime.block_on(async move {
+        let stop = stop_signal();
         let listener = TcpListener::bind(addr)
             .await
             .map_err(|source| ServeError::Bind { addr, source })?;
@@ -221,35 +222,43 @@ pub fn run(addr: SocketAddr, open: bool, config: Config) -> Result<(), ServeErro
         if open {
             open_browser(&url);
         }
-        serve_state(listener, state, stop_signal()).await?;
+        serve_state(listener, state, stop).await?;
         say("mnk serve: stopped");
         Ok(())
     })
 }
 
-/// Completes on Ctrl-C (SIGINT) or SIGTERM. A signal that cannot be watched is left out; if
-/// neither can, the server runs until killed rather than stop at once.
-async fn stop_signal() {
-    let interrupt = async {
+/// Watches Ctrl-C (SIGINT) and SIGTERM from the moment it is called, and completes on either.
+/// The handlers are installed at once, not when the future is first polled: a signal sent
+/// right after the URL is printed must stop the server cleanly, not kill it. A signal that
+/// cannot be watched is left out; if neither can, the server runs until killed rather than
+/// stop at once.
+fn stop_signal() -> impl Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, Signal, SignalKind};
+        async fn received(signal: Option<Signal>) {
+            match signal {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending::<()>().await,
+            }
+        }
+        let interrupt = received(signal(SignalKind::interrupt()).ok());
+        let terminate = received(signal(SignalKind::terminate()).ok());
+        async move {
+            tokio::select! {
+                _ = interrupt => {}
+                _ = terminate => {}
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                term.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        _ = interrupt => {}
-        _ = terminate => {}
     }
 }
 

@@ -8,14 +8,17 @@ use mnk_engine::{Board, Rules};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-/// Extra time a brain gets beyond the move limit before it counts as hung (process start-up,
-/// scheduling on a busy machine).
-pub const GRACE: Duration = Duration::from_millis(1500);
+use super::workdir::{self, ScratchFolder};
+
+/// The default `--tolerance`: how far past `timeout_turn` (and past `timeout_match` over a
+/// game) an answer may come before the player forfeits, as GomocupJudge allows for process
+/// start-up and a busy machine.
+pub const DEFAULT_TOLERANCE_MS: u64 = 1000;
 
 /// A player named on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,12 +58,30 @@ pub enum Fault {
     NotStarted(String),
     /// The process exited or could not be written to.
     Crashed(String),
-    /// No answer in time.
+    /// No answer in time (the caller knows which limit was passed).
     Hung,
+    /// A move took longer than `timeout_turn` plus the tolerance: the time it took (or waited
+    /// for, when no answer came), the limit and the tolerance, in milliseconds.
+    TooSlow {
+        /// How long the move took, or how long the referee waited for it.
+        took_ms: u128,
+        /// `timeout_turn`.
+        limit_ms: u128,
+        /// The tolerance.
+        tolerance_ms: u128,
+    },
     /// An answer that is not a legal move, or an error reply.
     Illegal(String),
-    /// Its thinking over the game took longer than the game's time.
-    OutOfTime,
+    /// Its thinking over the game took longer than `timeout_match` plus the tolerance: the
+    /// time used, the limit and the tolerance, in milliseconds.
+    OutOfTime {
+        /// Thinking time over the game, this move included.
+        used_ms: u128,
+        /// `timeout_match`.
+        limit_ms: u128,
+        /// The tolerance.
+        tolerance_ms: u128,
+    },
 }
 
 impl Fault {
@@ -80,7 +101,22 @@ impl std::fmt::Display for Fault {
             Fault::Crashed(why) => write!(f, "crashed ({why})"),
             Fault::Hung => write!(f, "did not answer in time"),
             Fault::Illegal(what) => write!(f, "answered illegally ({what})"),
-            Fault::OutOfTime => write!(f, "ran out of game time"),
+            Fault::TooSlow {
+                took_ms,
+                limit_ms,
+                tolerance_ms,
+            } => write!(
+                f,
+                "exceeded timeout_turn ({took_ms} ms; limit {limit_ms} ms + {tolerance_ms} ms tolerance)"
+            ),
+            Fault::OutOfTime {
+                used_ms,
+                limit_ms,
+                tolerance_ms,
+            } => write!(
+                f,
+                "exceeded timeout_match ({used_ms} ms used; limit {limit_ms} ms + {tolerance_ms} ms tolerance)"
+            ),
         }
     }
 }
@@ -96,6 +132,8 @@ pub struct GameSetup {
     pub per_move: Duration,
     /// Time per player for the whole game, when the game is timed.
     pub per_game: Option<Duration>,
+    /// How far past either limit an answer may come.
+    pub tolerance: Duration,
     /// Seed of the built-in levels' random choices.
     pub seed: u64,
 }
@@ -119,14 +157,18 @@ pub enum Contestant {
     Brain {
         /// The executable.
         path: PathBuf,
+        /// "A" or "B", naming its folder.
+        label: &'static str,
+        /// Its writable folder for the match (`INFO folder`), made with its first game.
+        folder: Option<ScratchFolder>,
         /// The running process, if any.
         process: Option<BrainProcess>,
     },
 }
 
 impl Contestant {
-    /// A player from its spec; nothing is started yet.
-    pub fn new(spec: &Spec) -> Contestant {
+    /// Player `label` ("A" or "B") from its spec; nothing is started yet.
+    pub fn new(spec: &Spec, label: &'static str) -> Contestant {
         match spec {
             Spec::Level(level) => Contestant::BuiltIn {
                 level: *level,
@@ -136,6 +178,8 @@ impl Contestant {
             },
             Spec::Brain(path) => Contestant::Brain {
                 path: path.clone(),
+                label,
+                folder: None,
                 process: None,
             },
         }
@@ -158,11 +202,22 @@ impl Contestant {
                 thinker.prepare();
                 Ok(())
             }
-            Contestant::Brain { path, process } => {
+            Contestant::Brain {
+                path,
+                label,
+                folder,
+                process,
+            } => {
                 if let Some(old) = process.take() {
                     old.kill();
                 }
-                *process = Some(BrainProcess::start(path, setup)?);
+                if folder.is_none() {
+                    *folder = Some(ScratchFolder::create(label).map_err(|e| {
+                        Fault::NotStarted(format!("its folder cannot be made ({e})"))
+                    })?);
+                }
+                let folder = folder.as_ref().map(|f| f.path()).unwrap_or(Path::new("."));
+                *process = Some(BrainProcess::start(path, folder, setup)?);
                 Ok(())
             }
         }
@@ -209,6 +264,7 @@ pub struct BrainProcess {
     lines: Receiver<String>,
     rules: Rules,
     per_move: Duration,
+    tolerance: Duration,
     /// Whether the brain has seen the position (after `BEGIN` or `BOARD`).
     synced: bool,
 }
@@ -228,10 +284,13 @@ fn spawn_failure(e: &std::io::Error) -> String {
 }
 
 impl BrainProcess {
-    /// Starts the brain and sees it through `START` and the `INFO` lines; every failure is a
-    /// [`Fault::NotStarted`].
-    fn start(path: &PathBuf, setup: &GameSetup) -> Result<BrainProcess, Fault> {
-        let mut child = Command::new(path)
+    /// Starts the brain in its executable's folder and sees it through the `INFO` lines and
+    /// `START`, telling it `folder` to write in; every failure is a [`Fault::NotStarted`].
+    fn start(path: &Path, folder: &Path, setup: &GameSetup) -> Result<BrainProcess, Fault> {
+        let (exe, home) = workdir::locate(path)
+            .ok_or_else(|| Fault::NotStarted("there is no such file".into()))?;
+        let mut child = Command::new(exe)
+            .current_dir(home)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -258,9 +317,10 @@ impl BrainProcess {
             lines,
             rules: setup.rules,
             per_move: setup.per_move,
+            tolerance: setup.tolerance,
             synced: false,
         };
-        match brain.handshake(setup) {
+        match brain.handshake(setup, folder) {
             Ok(()) => Ok(brain),
             Err(fault) => {
                 brain.kill();
@@ -269,8 +329,9 @@ impl BrainProcess {
         }
     }
 
-    /// `START` (or `RECTSTART`) and the game's `INFO` lines.
-    fn handshake(&mut self, setup: &GameSetup) -> Result<(), Fault> {
+    /// The game's `INFO` lines, then `START` (or `RECTSTART`), as GomocupJudge sends them:
+    /// a brain knows the rules and the row length when it sets up its board.
+    fn handshake(&mut self, setup: &GameSetup, folder: &Path) -> Result<(), Fault> {
         let r = setup.rules;
         let start = if r.width() == r.height() {
             format!("START {}", r.width())
@@ -278,13 +339,16 @@ impl BrainProcess {
             format!("RECTSTART {},{}", r.width(), r.height())
         };
         let unanswered = format!("it exited without answering '{start}'");
+        self.send_info(setup, folder)
+            .map_err(|_| Fault::NotStarted(unanswered.clone()))?;
         self.send(&start)
             .map_err(|_| Fault::NotStarted(unanswered.clone()))?;
-        let answer = self.answer(START_WAIT + GRACE).map_err(|f| {
+        let wait = START_WAIT + setup.tolerance;
+        let answer = self.answer(wait).map_err(|f| {
             Fault::NotStarted(match f {
                 Fault::Hung => format!(
                     "it did not answer '{start}' within {} s",
-                    (START_WAIT + GRACE).as_secs_f64()
+                    wait.as_secs_f64()
                 ),
                 Fault::Illegal(line) => format!("it answered '{start}' with '{line}'"),
                 _ => unanswered.clone(),
@@ -296,20 +360,24 @@ impl BrainProcess {
                 "it answered '{start}' with '{said}' instead of OK"
             )));
         }
-        self.send_info(setup)
-            .map_err(|_| Fault::NotStarted(format!("it exited right after answering '{start}'")))
+        Ok(())
     }
 
-    /// The game's settings, told after `START`.
-    fn send_info(&mut self, setup: &GameSetup) -> Result<(), Fault> {
+    /// The game's settings in GomocupJudge's order (`time_left` only when the game is timed;
+    /// `mnk_k`, not part of Gomocup, only when K is not 5).
+    fn send_info(&mut self, setup: &GameSetup, folder: &Path) -> Result<(), Fault> {
         let (brain, r) = (self, setup.rules);
         let ms = setup.per_move.as_millis();
         brain.send(&format!("INFO timeout_turn {ms}"))?;
         let game_ms = setup.per_game.map_or(0, |t| t.as_millis());
         brain.send(&format!("INFO timeout_match {game_ms}"))?;
         brain.send("INFO max_memory 268435456")?;
-        brain.send(&format!("INFO rule {}", u8::from(setup.exact)))?;
+        if setup.per_game.is_some() {
+            brain.send(&format!("INFO time_left {game_ms}"))?;
+        }
         brain.send("INFO game_type 1")?;
+        brain.send(&format!("INFO rule {}", u8::from(setup.exact)))?;
+        brain.send(&format!("INFO folder {}", folder.display()))?;
         if r.k() != 5 {
             brain.send(&format!("INFO mnk_k {}", r.k()))?;
         }
@@ -357,9 +425,9 @@ impl BrainProcess {
         }
         if !self.synced {
             let me = board.to_move();
-            let stones: Vec<usize> = (0..rules.cells())
-                .filter(|&c| board.stone(c).is_some())
-                .collect();
+            // In the order they were played, as managers send them: brains that replay
+            // `BOARD` as a game would otherwise think for the wrong side.
+            let stones = board.history();
             if stones.is_empty() {
                 self.send("BEGIN")?;
             } else {
@@ -376,8 +444,10 @@ impl BrainProcess {
             let (x, y) = rules.col_row(last);
             self.send(&format!("TURN {x},{y}"))?;
         }
+        // Past the move's limit and the tolerance the answer no longer counts; the caller
+        // says which limit a Hung brain passed.
         let wait = game_left.map_or(self.per_move, |left| self.per_move.min(left));
-        let answer = self.answer(wait + GRACE)?;
+        let answer = self.answer(wait + self.tolerance)?;
         let illegal =
             || Fault::Illegal(format!("'{}'", answer.chars().take(40).collect::<String>()));
         let (x, y) = answer.split_once(',').ok_or_else(illegal)?;

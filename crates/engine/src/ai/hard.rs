@@ -106,9 +106,10 @@ impl HardPlayer {
     /// played, as with every computer move); nodes and the deadline only cut the search short
     /// (the best move of the last finished iteration is played).
     pub fn think(&mut self, board: &Board, budget: &Budget) -> Result<Thought, SearchError> {
+        let exact = self.exact || board.rules().exact_k();
         let mut state = match &board.0 {
-            Repr::Small(p) => State::from_position(p, self.exact),
-            Repr::Wide(p) => State::from_position(p, self.exact),
+            Repr::Small(p) => State::from_position(p, exact),
+            Repr::Wide(p) => State::from_position(p, exact),
         };
         if self.searcher.is_none() {
             self.searcher = Some(self.new_searcher());

@@ -11,10 +11,12 @@
 //! - [`analysis`]: the value of every move for the analysis overlay, exact or estimated.
 //! - [`book`]: the opening book, exact values of the first plies of the popular small boards.
 //! - [`clock`]: how long one move may take, and the per-move clock a front end hands in.
+//! - [`forced`]: a proven forced win (by continuous fours) for judging finished games.
 
 pub mod analysis;
 pub mod book;
 pub mod clock;
+pub mod forced;
 pub mod hard;
 pub mod level;
 pub mod textbook;
@@ -26,6 +28,7 @@ pub use analysis::{
 };
 pub use book::{Book, BookError};
 pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};
+pub use forced::{forced_win, FORCED_WIN_DEPTH, FORCED_WIN_NODES};
 pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
 pub use thinker::{

@@ -202,6 +202,10 @@ impl Thinker {
         explain: bool,
         rng: &mut impl Rng,
     ) -> Result<Thought, SearchError> {
+        // The book and the solver know only K-or-more rules.
+        if board.rules().exact_k() {
+            return self.hard(board, 1.0);
+        }
         if let Some(values) = Book::embedded().move_values(board) {
             return Ok(exact_thought(&values, explain, 0, rng));
         }

@@ -92,6 +92,9 @@ impl State {
                 state.place(cell, side);
             }
         }
+        // Placed in cell order, not the game's, a stone may look like the five it was not
+        // (exactly-K: the sixth stone of an overline comes later): the position knows.
+        state.winner = pos.winner();
         state.set_to_move(pos.to_move());
         state
     }

@@ -197,6 +197,12 @@ impl Prover {
     }
 
     fn check(pos: &Position<u64>) -> Result<(), SearchError> {
+        // Its pairing strategies and threat logic assume that K or more wins.
+        if pos.rules().exact_k() {
+            return Err(SearchError::ExactKUnsupported {
+                what: "the proof search",
+            });
+        }
         Ok(pos.unfinished()?)
     }
 

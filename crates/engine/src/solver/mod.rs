@@ -170,6 +170,12 @@ impl<B: BitSet> Solver<B> {
     }
 
     fn check_searchable(pos: &Position<B>) -> Result<(), SearchError> {
+        // Its threat pruning and tables assume that K or more wins.
+        if pos.rules().exact_k() {
+            return Err(SearchError::ExactKUnsupported {
+                what: "the exact solver",
+            });
+        }
         Ok(pos.unfinished()?)
     }
 

@@ -1,0 +1,91 @@
+//! `mnk match --analyze`: where a lost game went wrong. The loser's moves are replayed one by
+//! one and after each the winner is asked for a proven forced win (the engine's VCF, through
+//! [`mnk_engine::ai::forced_win`]); the first move after which there is one is the losing
+//! move. A win the VCF cannot see (threes as well as fours, or too deep) is not reported, so
+//! the move named may come later than the real mistake, never earlier.
+
+use mnk_engine::ai::forced_win;
+use mnk_engine::{Board, Budget, Rules, Side};
+
+/// The losing move of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LosingMove {
+    /// Its ply, counted from 1 over the whole game (the opening included).
+    pub ply: usize,
+    /// The side that played it (the loser).
+    pub side: Side,
+    /// The move.
+    pub cell: usize,
+    /// The winner's forced win after it: its fours and the forced answers, ending with a
+    /// move no defence stops (a five, an open four or two fours).
+    pub line: Vec<usize>,
+}
+
+/// The first move of `loser` in `moves` (a game on `rules` won by the other side) after
+/// which the winner had a forced win; `None` if none was found.
+pub fn losing_move(rules: Rules, moves: &[usize], loser: Side) -> Option<LosingMove> {
+    let mut board = Board::new(rules);
+    for (i, &cell) in moves.iter().enumerate() {
+        let side = board.to_move();
+        board.play(cell).ok()?;
+        if side != loser || board.is_over() {
+            continue;
+        }
+        if let Some(line) = forced_win(&board, &Budget::unlimited()) {
+            return Some(LosingMove {
+                ply: i + 1,
+                side,
+                cell,
+                line,
+            });
+        }
+    }
+    None
+}
+
+impl LosingMove {
+    /// One line for the report, like "o's move 12 (k5) let x force a win by fours: ...".
+    pub fn describe(&self, rules: Rules) -> String {
+        let names: Vec<String> = self.line.iter().map(|&c| rules.cell_name(c)).collect();
+        format!(
+            "{}'s move {} ({}) let {} force a win by fours: {}",
+            self.side,
+            self.ply,
+            rules.cell_name(self.cell),
+            self.side.other(),
+            names.join(" ")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_losing_move_is_the_first_that_allows_a_forced_win() {
+        let rules = Rules::new(15, 15, None).unwrap();
+        let board = Board::new(rules);
+        let cells = |text: &str| -> Vec<usize> {
+            text.split_whitespace()
+                .map(|m| board.parse_move(m).unwrap())
+                .collect()
+        };
+        // x builds a column h8 h9 h10 h11 h12 while o plays on the edge.
+        let moves = cells("h8 a1 h9 a3 h10 a5 h11 a7 h12");
+        let found = losing_move(rules, &moves, Side::O).expect("a losing move");
+        assert_eq!(found.side, Side::O);
+        // After a1 and a3 x has at most two in a row: no four to start from. After a5 x's
+        // open three h8 h9 h10 becomes an open four at once.
+        assert_eq!(rules.cell_name(found.cell), "a5");
+        assert_eq!(found.ply, 6);
+        // The open four, which no defence stops.
+        assert_eq!(found.line.len(), 1);
+        let four = rules.cell_name(found.line[0]);
+        assert!(four == "h11" || four == "h7", "{four}");
+        assert_eq!(
+            found.describe(rules),
+            format!("o's move 6 (a5) let x force a win by fours: {four}")
+        );
+    }
+}
