@@ -9,6 +9,8 @@ pub use crate::gomoku::pattern::Pattern;
 pub use crate::gomoku::search::EVAL_LIMIT;
 pub use crate::gomoku::search::{Reason, Report};
 pub use crate::gomoku::vcf::{find_vcf, VcfLimits};
+pub use crate::gomoku::vct::{Vct, VctLimits, VctWin};
+pub use crate::gomoku::weights::Weights;
 pub use crate::gomoku::{Limits, Searcher, State};
 pub use crate::position::Position;
 pub use crate::score::{win_score, HEURISTIC_LIMIT, INFINITY, MATE};

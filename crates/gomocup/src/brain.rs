@@ -51,6 +51,7 @@ pub struct Brain {
     timeout_match: u64,
     time_left: Option<u64>,
     player: HardPlayer,
+    seed: Option<u64>,
     /// The longest think so far, for the manager's curiosity (`INFO` has no answer).
     pub longest: Duration,
 }
@@ -78,6 +79,7 @@ impl Brain {
             timeout_match: 0,
             time_left: None,
             player: Brain::player(caps, caps.hash_mib, false),
+            seed: None,
             longest: Duration::ZERO,
         }
     }
@@ -91,6 +93,14 @@ impl Brain {
         }
         player.exact = exact;
         player
+    }
+
+    /// Seeds the choice among near-equal moves: the program hands in a value of its own (its
+    /// clock, say) so that repeated games differ; without a seed the brain plays the same
+    /// move in the same position.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+        self.player.set_seed(seed);
     }
 
     /// Handles one input line, appending the answer lines to `out`; returns `false` once the
@@ -176,6 +186,7 @@ impl Brain {
                 if bytes > 0 {
                     let mib = ((bytes >> 20) / 2).clamp(1, BRAIN_TABLE_MIB as u64);
                     self.player = Brain::player(self.caps, mib as usize, self.player.exact);
+                    self.player.set_seed(self.seed);
                 }
             }
             // Bit 1: exactly five wins (overlines do not). Renju (bit 4) is not supported.

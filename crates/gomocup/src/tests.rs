@@ -289,3 +289,32 @@ fn the_row_length_told_after_start_applies_to_the_empty_board() {
     assert!(out[1] == "4,7" || out[1] == "8,7", "{out:?}");
     assert!(out[2].starts_with("ERROR"), "the game is over: {out:?}");
 }
+
+/// A seeded brain varies its replies from seed to seed and repeats them for one seed (moves
+/// bounded by nodes, so time plays no part).
+#[test]
+fn a_seed_varies_the_replies_and_repeats_them() {
+    let play = |seed: u64| {
+        let mut b = Brain::with_caps(crate::Caps {
+            hash_mib: 1,
+            max_depth: 64,
+            max_nodes: 3_000,
+            threat_nodes: Some(500),
+        });
+        b.set_seed(Some(seed));
+        transcript(
+            &mut b,
+            &["START 15", "INFO timeout_turn 1000000", "TURN 7,7"],
+        )
+    };
+    let replies: Vec<Vec<String>> = (0..12).map(play).collect();
+    assert_eq!(
+        replies,
+        (0..12).map(play).collect::<Vec<_>>(),
+        "one seed, one game"
+    );
+    let mut distinct: Vec<&String> = replies.iter().map(|r| &r[1]).collect();
+    distinct.sort();
+    distinct.dedup();
+    assert!(distinct.len() >= 2, "twelve seeds, one reply: {replies:?}");
+}

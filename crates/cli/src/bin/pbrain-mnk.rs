@@ -72,6 +72,12 @@ fn run_brain() {
         }
     });
     let mut brain = Brain::new();
+    // Games differ from run to run: the clock seeds the choice among near-equal moves.
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64 ^ u64::from(std::process::id()))
+        .unwrap_or(0);
+    brain.set_seed(Some(seed));
     let stdout = std::io::stdout();
     let mut answers = Vec::new();
     while let Ok(line) = rx.recv() {

@@ -23,6 +23,7 @@ pub struct HardPlayer {
     table_mib: usize,
     max_depth: u32,
     threat_nodes: Option<u64>,
+    seed: Option<u64>,
     /// Overlines do not win (exact-K) when set; the session's boards are freestyle.
     pub exact: bool,
 }
@@ -34,6 +35,7 @@ impl Default for HardPlayer {
             table_mib: HARD_TABLE_MIB,
             max_depth: HARD_MAX_DEPTH,
             threat_nodes: None,
+            seed: None,
             exact: false,
         }
     }
@@ -53,19 +55,35 @@ impl HardPlayer {
         self.max_depth = depth.clamp(1, HARD_MAX_DEPTH);
     }
 
-    /// Bounds the threat search by fours at the root to `nodes` (each of its tries to a
-    /// quarter of that), instead of the search's own default.
+    /// Bounds the threat searches at the root (by fours, and by fours and threes) to `nodes`
+    /// each (each of the defence's checks to a quarter of that), instead of the search's own
+    /// defaults.
     pub fn set_threat_nodes(&mut self, nodes: u64) {
         self.threat_nodes = Some(nodes);
         if let Some(s) = &mut self.searcher {
             s.vcf.nodes = nodes;
+            s.vct_limits.nodes = nodes;
+            s.vct_defence.nodes = nodes;
+        }
+    }
+
+    /// Seeds the choice among near-equal moves (each move's seed is this and the position),
+    /// so games differ from seed to seed and repeat for one seed; `None` (the default) always
+    /// plays the same move in the same position.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
+        if let Some(s) = &mut self.searcher {
+            s.seed = seed;
         }
     }
 
     fn new_searcher(&self) -> Searcher {
         let mut searcher = Searcher::new(self.table_mib);
+        searcher.seed = self.seed;
         if let Some(nodes) = self.threat_nodes {
             searcher.vcf.nodes = nodes;
+            searcher.vct_limits.nodes = nodes;
+            searcher.vct_defence.nodes = nodes;
         }
         searcher
     }
@@ -126,12 +144,17 @@ impl HardPlayer {
 }
 
 /// The value of a search's answer on a board holding `stones` stones. Only the search's own
-/// proofs are results: a line completed now, a VCF, or two threats of the opponent that no
+/// proofs are results: a line completed now, a VCF or a VCT, or two threats of the opponent that no
 /// move stops. A decisive score from the tree search is not one (it searches a few candidate
 /// moves per node, so a refutation may lie among those it skipped): it is an estimate, kept
 /// within the estimate range.
 pub(super) fn verdict(report: &Report, stones: usize) -> Verdict {
-    let proven = matches!(report.reason, Reason::Win | Reason::Vcf | Reason::Block);
+    // A VCT's distance is the longest line of its proof tree: an upper bound, which is what
+    // a `Win(n)` from the threat searches means ("within n plies").
+    let proven = matches!(
+        report.reason,
+        Reason::Win | Reason::Vcf | Reason::Vct | Reason::Block
+    );
     if proven && is_decisive(report.score) {
         Verdict::from_score(report.score, stones, false)
     } else {

@@ -87,6 +87,8 @@ pub struct Thinker {
     clock: Option<MoveClock>,
     /// `hard`, and `perfect` where the solver cannot answer.
     hard: HardPlayer,
+    /// Whether `hard` chooses among near-equal moves with the decision's random generator.
+    vary: bool,
 }
 
 impl Thinker {
@@ -111,6 +113,16 @@ impl Thinker {
     /// no move's time goes to it.
     pub fn prepare(&mut self) {
         self.hard.new_game();
+    }
+
+    /// With `vary`, each `hard` move is seeded from the decision's random generator, so that
+    /// games differ from seed to seed (and repeat for one seed and node budgets); without it
+    /// (the default) `hard` plays the same move in the same position.
+    pub fn set_hard_variety(&mut self, vary: bool) {
+        self.vary = vary;
+        if !vary {
+            self.hard.set_seed(None);
+        }
     }
 
     /// Makes overlines not win for the `hard` search (exactly-K rules, as a Gomocup
@@ -171,7 +183,12 @@ impl Thinker {
                 method: Method::Random,
             }),
             Level::Perfect => self.perfect(board, explain, rng),
-            Level::Hard => self.hard(board, 1.0),
+            Level::Hard => {
+                if self.vary {
+                    self.hard.set_seed(Some(rng.gen()));
+                }
+                self.hard(board, 1.0)
+            }
             Level::Depth(depth) => self.bounded(board, depth, explain, rng),
         }
     }

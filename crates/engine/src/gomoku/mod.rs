@@ -5,6 +5,10 @@
 //!   three, ...), relative to K, memoised; freestyle ("K or more") or exact-K rules.
 //! - [`state`]: the board with those patterns kept up to date incrementally per cell.
 //! - [`vcf`]: threat-space search by continuous fours, used to win and to defend.
+//! - [`vct`]: threat-space search by continuous fours and open threes, with the defender's
+//!   full set of answers (counter-fours included).
+//! - [`defence`]: the root's answers to the opponent's VCF or VCT.
+//! - [`weights`]: the evaluation and move-ordering weights, in one struct, and the estimate.
 //! - [`search`]: iterative-deepening PVS with a transposition table, killer and history
 //!   ordering, candidate moves near stones and threat-driven pruning.
 //!
@@ -12,10 +16,13 @@
 //! [`crate::budget::Budget`] (a stop flag, nodes, a deadline that reads the caller's clock) and
 //! the search always answers with the best move found so far.
 
+pub mod defence;
 pub mod pattern;
 pub mod search;
 pub mod state;
 pub mod vcf;
+pub mod vct;
+pub mod weights;
 
 #[cfg(test)]
 mod tests;

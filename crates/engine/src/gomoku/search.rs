@@ -1,20 +1,24 @@
 //! Iterative-deepening principal-variation search for big boards, with a transposition
 //! table, killer and history move ordering, threat-based move selection (forced blocks, the
-//! answers to an open three) and VCF at the root for both sides.
+//! answers to an open three), and at the root VCF and VCT for both sides (to win, and to keep
+//! only the answers that stop the opponent's; see [`super::defence`]). With a seed, root moves
+//! get a small seeded bonus so that near-equal moves vary from game to game.
 //!
 //! Scores follow [`crate::score`]: a win when the board holds `n` stones is `MATE - n` for the
 //! winner, so they do not depend on the root and go into the table unchanged; estimates stay
 //! within [`EVAL_LIMIT`].
 
+use super::defence::{answers, opponent_threat, Threats};
 use super::pattern::Pattern;
 use super::state::State;
-use super::vcf::{find_vcf_until, opponent_vcf, VcfLimits};
+use super::vcf::{find_vcf_until, VcfLimits};
+use super::vct::{Vct, VctLimits};
+use super::weights::Weights;
 use crate::budget::{Budget, Exhausted};
+use crate::geometry::splitmix;
 use crate::score::{win_score, Bound, Score, MATE};
-use crate::side::Side;
 
-/// Estimates are clamped to this magnitude, well inside the decisive range.
-pub const EVAL_LIMIT: Score = 20_000;
+pub use super::weights::EVAL_LIMIT;
 
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
@@ -43,7 +47,10 @@ pub enum Reason {
     Block,
     /// First move of a found VCF.
     Vcf,
-    /// Chosen by the search (among the answers to an opponent VCF, if there was one).
+    /// First move of a found VCT (its distance is an upper bound: the longest line of the
+    /// threat search's proof).
+    Vct,
+    /// Chosen by the search (among the answers to an opponent VCF or VCT, if there was one).
     Search,
 }
 
@@ -90,8 +97,9 @@ impl Default for Entry {
 const NO_MOVE: u16 = u16::MAX;
 const MAX_PLY: usize = 128;
 
-/// Per-instance weights of the static evaluation (a pattern on one empty cell and line).
-const WEIGHTS: [Score; 10] = [0, 1, 2, 3, 8, 6, 20, 25, 70, 0];
+/// Largest seeded bonus of a root move, in evaluation points (an open two is worth 8 for each
+/// of its cells and lines): enough to choose among near-equal moves, not to prefer a weaker.
+pub const ROOT_JITTER: Score = 6;
 
 /// Root moves searched at most, and moves at inner nodes.
 const ROOT_WIDTH: usize = 28;
@@ -106,6 +114,18 @@ pub struct Searcher {
     stopped: Option<Exhausted>,
     /// VCF limits at the root.
     pub vcf: VcfLimits,
+    /// VCT limits at the root, for the side to move's own win.
+    pub vct_limits: VctLimits,
+    /// VCT limits of the defence: finding the opponent's VCT and checking the answers
+    /// (0 nodes: the defence looks for VCFs only).
+    pub vct_defence: VctLimits,
+    vct: Vct,
+    /// Seed of the bonus among near-equal root moves; `None` plays the same move every time.
+    pub seed: Option<u64>,
+    /// Largest root bonus (evaluation points) with a seed.
+    pub jitter: Score,
+    /// The evaluation and move-ordering weights.
+    pub weights: Weights,
 }
 
 impl Searcher {
@@ -120,6 +140,12 @@ impl Searcher {
             nodes: 0,
             stopped: None,
             vcf: VcfLimits::default(),
+            vct_limits: VctLimits::default(),
+            vct_defence: VctLimits::default(),
+            vct: Vct::new(),
+            seed: None,
+            jitter: ROOT_JITTER,
+            weights: Weights::default(),
         }
     }
 
@@ -171,48 +197,24 @@ impl Searcher {
         } else if let Some(line) = find_vcf_until(state, self.vcf, limits.budget) {
             let score = win_score(n + vcf_plies(state, &line));
             return Some(quick(line[0], score, line, Reason::Vcf));
+        } else if let Some(win) = self.vct.find(state, self.vct_limits, limits.budget) {
+            let score = win_score(n + win.plies);
+            return Some(Report {
+                nodes: self.vct.nodes(),
+                ..quick(win.first, score, vec![win.first], Reason::Vct)
+            });
         }
-        // Root moves: the forced block, or the answers to the opponent's VCF, or all.
+        // Root moves: the forced block, or the answers to the opponent's threats, or all.
         let mut moves = self.ordered_moves(state, 0, NO_MOVE);
         if blocks.is_empty() {
-            if let Some(threat) = opponent_vcf(state, self.vcf, limits.budget) {
-                // Each try is a VCF search of its own: smaller budgets, and the clock is
-                // asked between tries so a hard position cannot overrun the move's time.
-                let check = VcfLimits {
-                    depth: self.vcf.depth,
-                    nodes: self.vcf.nodes / 4,
-                };
-                let mut answers = Vec::new();
-                for &m in &moves {
-                    state.play(m);
-                    let safe = find_vcf_until(state, check, limits.budget).is_none();
-                    state.undo();
-                    // A search cut short by the clock proved nothing about this move.
-                    if limits.budget.is_interrupted() {
-                        break;
-                    }
-                    if safe {
-                        answers.push(m);
-                    }
-                }
-                // No answer found: every move loses to a VCF, so the search below chooses
-                // the one that holds out longest, trying the threat's own cells first.
-                moves = if answers.is_empty() {
-                    let mut tries: Vec<usize> = threat
-                        .iter()
-                        .copied()
-                        .filter(|&c| state.is_empty(c))
-                        .collect();
-                    let rest: Vec<usize> = moves
-                        .iter()
-                        .copied()
-                        .filter(|m| !tries.contains(m))
-                        .collect();
-                    tries.extend(rest);
-                    tries
-                } else {
-                    answers
-                };
+            let mut threats = Threats {
+                vcf: self.vcf,
+                vct_limits: self.vct_defence,
+                vct: &mut self.vct,
+                budget: limits.budget,
+            };
+            if let Some(threat) = opponent_threat(state, &mut threats) {
+                moves = answers(state, &moves, &threat, &mut threats);
             }
         }
         if moves.is_empty() {
@@ -253,13 +255,17 @@ impl Searcher {
             let beta = MATE + 1;
             let mut best: Option<(usize, Score)> = None;
             for (i, &m) in moves.iter().enumerate() {
+                // The move's seeded bonus: it wins when `raw + bonus > alpha`, so its
+                // windows are shifted down by the bonus.
+                let bonus = self.root_bonus(state, m);
+                let floor = alpha - bonus;
                 state.play(m);
-                let score = if i == 0 {
-                    -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
+                let raw = if i == 0 {
+                    -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                 } else {
-                    let s = -self.pvs(state, depth as i32 - 1, -alpha - 1, -alpha, 1, limits);
-                    if s > alpha && self.stopped.is_none() {
-                        -self.pvs(state, depth as i32 - 1, -beta, -alpha, 1, limits)
+                    let s = -self.pvs(state, depth as i32 - 1, -floor - 1, -floor, 1, limits);
+                    if s > floor && self.stopped.is_none() {
+                        -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                     } else {
                         s
                     }
@@ -268,9 +274,14 @@ impl Searcher {
                 if self.stopped.is_some() {
                     break;
                 }
+                let score = if score_is_decisive(raw) {
+                    raw
+                } else {
+                    raw + bonus
+                };
                 if score > alpha {
                     alpha = score;
-                    best = Some((m, score));
+                    best = Some((m, raw));
                 }
             }
             if let Some((m, score)) = best {
@@ -291,6 +302,17 @@ impl Searcher {
         report.nodes = self.nodes;
         report.cut_short = self.stopped;
         Some(report)
+    }
+
+    /// The seeded bonus of root move `m` (0 without a seed): a few points, different for each
+    /// position and seed, so that near-equal moves are chosen among at random while one
+    /// clearly better is never passed over.
+    fn root_bonus(&self, state: &State, m: usize) -> Score {
+        let Some(seed) = self.seed else {
+            return 0;
+        };
+        let mut x = seed ^ state.hash() ^ (m as u64).wrapping_mul(0xA076_1D64_78BD_642F);
+        (splitmix(&mut x) % (self.jitter.max(0) as u64 + 1)) as Score
     }
 
     fn principal_variation(&self, state: &mut State, first: usize) -> Vec<usize> {
@@ -352,7 +374,7 @@ impl Searcher {
             return 0;
         }
         if (depth <= 0 && blocks.is_empty()) || ply >= MAX_PLY - 1 {
-            return evaluate(state);
+            return self.weights.evaluate(state);
         }
         let slot = (state.hash() as usize) & (self.table.len() - 1);
         let entry = self.table[slot];
@@ -371,7 +393,7 @@ impl Searcher {
             m
         };
         if moves.is_empty() {
-            return evaluate(state);
+            return self.weights.evaluate(state);
         }
         // A forced reply costs no depth: forcing lines are followed past the horizon.
         let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
@@ -443,8 +465,7 @@ impl Searcher {
         let mut scored: Vec<(i64, usize)> = moves
             .into_iter()
             .map(|m| {
-                let mut s =
-                    2 * cell_value(state.patterns(m, me)) + cell_value(state.patterns(m, opp));
+                let mut s = self.weights.move_value(state, m);
                 if m as u16 == tt_move {
                     s += 1 << 40;
                 } else if killers.contains(&(m as u16)) {
@@ -479,37 +500,4 @@ fn vcf_plies(state: &mut State, line: &[usize]) -> usize {
 
 fn score_is_decisive(score: Score) -> bool {
     score.abs() > EVAL_LIMIT
-}
-
-/// How good a cell is for a side, from its four line patterns (for move ordering).
-pub fn cell_value(p: [Pattern; 4]) -> i64 {
-    let count = |q: Pattern| p.iter().filter(|&&x| x == q).count();
-    if p.contains(&Pattern::Five) {
-        return 1_000_000;
-    }
-    let (b4, f3) = (count(Pattern::Block4), count(Pattern::Flex3));
-    if p.contains(&Pattern::Flex4) || b4 >= 2 {
-        return 100_000;
-    }
-    if b4 >= 1 && f3 >= 1 {
-        return 50_000;
-    }
-    if f3 >= 2 {
-        return 20_000;
-    }
-    const W: [i64; 10] = [0, 1, 2, 4, 12, 10, 600, 500, 0, 0];
-    p.iter().map(|&x| W[x as usize]).sum()
-}
-
-/// The static estimate for the side to move: weighted pattern counts, ours minus theirs,
-/// with a bonus for having the move.
-pub fn evaluate(state: &State) -> Score {
-    let me = state.to_move();
-    let side_sum = |side: Side| -> Score {
-        (1..9)
-            .map(|p| WEIGHTS[p] * state.count(side, Pattern::ALL[p]))
-            .sum()
-    };
-    let v = side_sum(me) * 6 / 5 - side_sum(me.other());
-    v.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }

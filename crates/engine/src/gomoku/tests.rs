@@ -91,3 +91,68 @@ fn search_is_undone_and_deterministic() {
     assert_eq!(s.hash(), hash);
     assert!(s.is_empty(a.best));
 }
+
+/// x: two open twos crossing at (7,7): that move makes two open threes (a three-three).
+fn three_three(to_move: Side) -> State {
+    setup(
+        &[(5, 7), (6, 7), (7, 5), (7, 6)],
+        &[(0, 0), (14, 14), (0, 14), (14, 0)],
+        to_move,
+    )
+}
+
+#[test]
+fn finds_a_vct_where_no_vcf_exists() {
+    let mut s = three_three(Side::X);
+    assert!(find_vcf(&mut s, VcfLimits::default()).is_none());
+    let hash = s.hash();
+    let mut vct = vct::Vct::new();
+    let budget = crate::budget::Budget::unlimited();
+    let win = vct
+        .find(&mut s, vct::VctLimits::default(), &budget)
+        .expect("a three-three wins");
+    assert_eq!(s.hash(), hash, "the search undoes its moves");
+    // The three-three, then a block, the open four, a reply and the five: at most 5 plies.
+    assert!(win.plies <= 7, "{win:?}");
+    let r = think(&mut s, 200_000);
+    assert_eq!(r.reason, Reason::Vct, "{r:?}");
+    assert!(r.score > search::EVAL_LIMIT);
+}
+
+#[test]
+fn no_vct_without_threats() {
+    // o's stones are in the corners, none within a line of another: no move makes a three.
+    let mut s = three_three(Side::O);
+    let budget = crate::budget::Budget::unlimited();
+    let mut vct = vct::Vct::new();
+    assert_eq!(vct.find(&mut s, vct::VctLimits::default(), &budget), None);
+    // The same search for x, from o's turn, sees x's win.
+    assert!(vct
+        .find_for_opponent(&mut s, vct::VctLimits::default(), &budget)
+        .is_some());
+    assert_eq!(s.to_move(), Side::O);
+}
+
+#[test]
+fn a_seed_varies_near_equal_moves_and_repeats() {
+    let mut s = setup(&[(7, 7)], &[], Side::O);
+    let mut choose = |seed: Option<u64>| {
+        let budget = crate::budget::Budget::unlimited().with_node_limit(3_000);
+        let limits = Limits {
+            max_depth: 64,
+            budget: &budget,
+        };
+        let mut searcher = Searcher::new(1);
+        searcher.seed = seed;
+        searcher.search(&mut s, &limits).expect("not over").best
+    };
+    let unseeded = choose(None);
+    assert_eq!(choose(None), unseeded);
+    let seeded: Vec<usize> = (0..12).map(|i| choose(Some(i))).collect();
+    let again: Vec<usize> = (0..12).map(|i| choose(Some(i))).collect();
+    assert_eq!(seeded, again, "one seed, one game");
+    let mut distinct = seeded.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(distinct.len() >= 2, "twelve seeds, one move: {seeded:?}");
+}

@@ -19,9 +19,12 @@
 //!   win detection from the last stone equals a check of every line, the incremental hashes
 //!   equal hashes computed from scratch (for every symmetry), undo restores them, board text
 //!   round-trips.
+//! - [`vct`]: random positions of 6x6 and 7x6 with four in a row — every win the threat-space
+//!   search claims is a win for the exact solver, within the plies claimed.
 
 mod boards;
 mod hard;
 mod positions;
 mod proofs;
 mod trees;
+mod vct;

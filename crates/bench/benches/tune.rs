@@ -1,0 +1,187 @@
+//! Self-play of the big-board search between two settings, for tuning by measurement:
+//! `cargo bench -p mnk-bench --bench tune -- [--games N] [--first OPENING] [--ms MS]
+//! [--nodes N] [--trace] [--a KEY=VALUE,...] [--b KEY=VALUE,...]`. Each opening (from the
+//! `--first`th on) is played twice, each setting with each colour, on 15x15, five or more in a
+//! row; the report gives each setting's points and the Elo difference they suggest. Settings
+//! are the evaluation weights ([`mnk_engine::internals::Weights`], e.g. `flex3=30`,
+//! `order_block4=450`, `mover=7`) and the threat searches' node budgets (`vcf`, `vct` for the
+//! own win, `vctdef` for the defence). Moves get `--ms` each (or `--nodes`, which repeats
+//! exactly); `--trace` prints every move with how it was found, its depth, nodes and time.
+
+use mnk_engine::internals::{Limits, Searcher, State, Weights};
+use mnk_engine::{Board, Budget, Rules, Side};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Openings (board notation, x first): a few common three-stone starts.
+const OPENINGS: &[&str] = &[
+    "h8 i8 i9",
+    "h8 i9 j10",
+    "h8 i8 j8",
+    "h8 i9 g9",
+    "h8 h9 i10",
+    "h8 j8 i10",
+    "h8 i10 j8",
+    "h8 g9 i10",
+    "h8 i7 g9",
+    "h8 j9 i10",
+];
+
+#[derive(Clone, Copy, Debug)]
+struct Setting {
+    weights: Weights,
+    vct_nodes: Option<u64>,
+    vct_defence_nodes: Option<u64>,
+    vcf_nodes: Option<u64>,
+}
+
+fn parse_setting(text: &str) -> Setting {
+    let mut s = Setting {
+        weights: Weights::default(),
+        vct_nodes: None,
+        vct_defence_nodes: None,
+        vcf_nodes: None,
+    };
+    for pair in text.split(',').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').expect("KEY=VALUE");
+        let v: i64 = value.parse().expect("a number");
+        match key {
+            "vct" => s.vct_nodes = Some(v as u64),
+            "vctdef" => s.vct_defence_nodes = Some(v as u64),
+            "vcf" => s.vcf_nodes = Some(v as u64),
+            _ => assert!(s.weights.set(key, v as i32), "unknown setting {key}"),
+        }
+    }
+    s
+}
+
+struct Args {
+    games: usize,
+    first: usize,
+    ms: u64,
+    nodes: Option<u64>,
+    trace: bool,
+    a: Setting,
+    b: Setting,
+}
+
+fn args() -> Args {
+    let mut out = Args {
+        games: 4,
+        first: 0,
+        ms: 200,
+        nodes: None,
+        trace: false,
+        a: parse_setting(""),
+        b: parse_setting(""),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--games" => out.games = it.next().unwrap().parse().unwrap(),
+            "--first" => out.first = it.next().unwrap().parse().unwrap(),
+            "--ms" => out.ms = it.next().unwrap().parse().unwrap(),
+            "--nodes" => out.nodes = Some(it.next().unwrap().parse().unwrap()),
+            "--trace" => out.trace = true,
+            "--a" => out.a = parse_setting(&it.next().unwrap()),
+            "--b" => out.b = parse_setting(&it.next().unwrap()),
+            _ => {} // cargo bench passes --bench
+        }
+    }
+    out
+}
+
+fn searcher(s: &Setting) -> Searcher {
+    let mut searcher = Searcher::new(32);
+    searcher.weights = s.weights;
+    if let Some(n) = s.vct_nodes {
+        searcher.vct_limits.nodes = n;
+    }
+    if let Some(n) = s.vct_defence_nodes {
+        searcher.vct_defence.nodes = n;
+    }
+    if let Some(n) = s.vcf_nodes {
+        searcher.vcf.nodes = n;
+    }
+    searcher
+}
+
+/// One game from `opening`; `Some(true)` when the first setting (`first_is_x` tells its colour)
+/// wins, `None` for a draw.
+fn game(args: &Args, opening: &str, a_is_x: bool) -> Option<bool> {
+    let rules = Rules::new(15, 15, Some(5)).unwrap();
+    let board = Board::new(rules);
+    let mut state = State::new(rules, false);
+    let mut names = Vec::new();
+    for word in opening.split_whitespace() {
+        state.play(board.parse_move(word).unwrap());
+        names.push(word.to_string());
+    }
+    let mut players = [searcher(&args.a), searcher(&args.b)];
+    while !state.is_over() {
+        let a_to_move = (state.to_move() == Side::X) == a_is_x;
+        let searcher = &mut players[usize::from(!a_to_move)];
+        let started = Instant::now();
+        let ms = args.ms;
+        let mut budget = Budget::unlimited()
+            .with_deadline(Arc::new(move || started.elapsed().as_millis() as u64 >= ms))
+            .with_soft_deadline(Arc::new(move || {
+                started.elapsed().as_millis() as u64 >= ms * 2 / 5
+            }));
+        if let Some(n) = args.nodes {
+            budget = Budget::unlimited().with_node_limit(n);
+        }
+        let limits = Limits {
+            max_depth: 64,
+            budget: &budget,
+        };
+        let r = searcher.search(&mut state, &limits).expect("not over");
+        let name = board.move_name(r.best);
+        if args.trace {
+            let who = if a_to_move { "A" } else { "B" };
+            println!(
+                "{:3} {who} {name:4} {:?} depth {} nodes {} score {} {} ms",
+                state.stone_count() + 1,
+                r.reason,
+                r.depth,
+                r.nodes,
+                r.score,
+                started.elapsed().as_millis()
+            );
+        }
+        names.push(name);
+        state.play(r.best);
+    }
+    let winner = state.winner();
+    println!("{} {:?}", names.join(" "), winner);
+    winner.map(|w| (w == Side::X) == a_is_x)
+}
+
+fn main() {
+    let args = args();
+    let (mut a, mut b, mut draws) = (0usize, 0usize, 0usize);
+    for g in 0..args.games {
+        let opening = OPENINGS[(args.first + g / 2) % OPENINGS.len()];
+        let a_is_x = g % 2 == 0;
+        match game(&args, opening, a_is_x) {
+            Some(true) => a += 1,
+            Some(false) => b += 1,
+            None => draws += 1,
+        }
+        println!("game {}: A {a} - B {b} - draws {draws}", g + 1);
+    }
+    let points = a as f64 + draws as f64 / 2.0;
+    let share = points / args.games.max(1) as f64;
+    let elo = if share > 0.0 && share < 1.0 {
+        -400.0 * (1.0 / share - 1.0).log10()
+    } else {
+        f64::NAN
+    };
+    println!(
+        "A {:?}\nB {:?}\nA scores {points} of {} ({:.0} %), Elo A-B about {elo:+.0}",
+        args.a,
+        args.b,
+        args.games,
+        share * 100.0
+    );
+}

@@ -1,0 +1,113 @@
+//! The root's defence against the opponent's threat sequences: when the opponent, were it
+//! their turn, would win by continuous fours (VCF) or threats (VCT), each of the first root
+//! candidates is played and kept only if the opponent then has neither. A check cut short by
+//! the caller's clock proves nothing and ends the checks; the moves not checked are dropped
+//! when some checked move is safe.
+
+use super::state::State;
+use super::vcf::{find_vcf_until, opponent_vcf, VcfLimits};
+use super::vct::{Vct, VctLimits};
+use crate::budget::Budget;
+
+/// Root candidates checked at most against the opponent's threats.
+pub const DEFENCE_TRIES: usize = 16;
+
+/// Safe answers found before the checks stop (the tree search chooses among them).
+pub const SAFE_ENOUGH: usize = 4;
+
+/// The threat searches the defence runs, and their bounds.
+pub struct Threats<'a> {
+    /// The VCF bounds at the root (each check gets a quarter of the nodes).
+    pub vcf: VcfLimits,
+    /// The VCT bounds at the root (each check gets a share of the nodes: see [`answers`]).
+    pub vct_limits: VctLimits,
+    /// The VCT searcher (its stack and failure table are reused).
+    pub vct: &'a mut Vct,
+    /// The caller's budget.
+    pub budget: &'a Budget,
+}
+
+/// What the opponent threatens: the cells of its winning line (VCF) or the first move of its
+/// VCT, and the VCT nodes it took to find (0 for a VCF).
+pub struct Threat {
+    /// The threat's cells.
+    pub cells: Vec<usize>,
+    /// VCT nodes the threat took to find (the checks get a multiple of this).
+    pub nodes: u64,
+}
+
+/// What the opponent threatens, if anything.
+pub fn opponent_threat(state: &mut State, t: &mut Threats<'_>) -> Option<Threat> {
+    if let Some(line) = opponent_vcf(state, t.vcf, t.budget) {
+        return Some(Threat {
+            cells: line,
+            nodes: 0,
+        });
+    }
+    let win = t.vct.find_for_opponent(state, t.vct_limits, t.budget)?;
+    Some(Threat {
+        cells: vec![win.first],
+        nodes: t.vct.nodes(),
+    })
+}
+
+/// Whether the opponent (to move after `m`) has no VCF and no VCT within the checks' bounds;
+/// `None` when the caller's budget cut the checks short.
+fn safe_after(state: &mut State, m: usize, vct_nodes: u64, t: &mut Threats<'_>) -> Option<bool> {
+    let vcf = VcfLimits {
+        nodes: t.vcf.nodes / 4,
+        ..t.vcf
+    };
+    let vct = VctLimits {
+        nodes: vct_nodes,
+        ..t.vct_limits
+    };
+    state.play(m);
+    let safe = find_vcf_until(state, vcf, t.budget).is_none()
+        && t.vct.find(state, vct, t.budget).is_none();
+    state.undo();
+    (!t.budget.is_interrupted()).then_some(safe)
+}
+
+/// The root moves to search when the opponent threatens `threat`: the checked moves after
+/// which it no longer wins, in `moves`' order. When none is found safe every move may lose, so
+/// all are kept, the threat's own cells first (blocking its line holds out longest).
+pub fn answers(
+    state: &mut State,
+    moves: &[usize],
+    threat: &Threat,
+    t: &mut Threats<'_>,
+) -> Vec<usize> {
+    // A check with fewer nodes than the threat took would call every move safe: each gets
+    // twice what finding the threat took (the same line is found again as fast when the move
+    // does not stop it), between an eighth and a half of the root's VCT nodes.
+    let vct_nodes = (threat.nodes * 2).clamp(t.vct_limits.nodes / 8, t.vct_limits.nodes / 2);
+    let threat = &threat.cells;
+    // The threat's cells are tried first: they are the likeliest answers.
+    let mut tries: Vec<usize> = threat
+        .iter()
+        .copied()
+        .filter(|&c| state.is_empty(c))
+        .collect();
+    tries.extend(moves.iter().copied().filter(|m| !threat.contains(m)));
+    let mut safe = Vec::new();
+    for &m in tries.iter().take(DEFENCE_TRIES) {
+        match safe_after(state, m, vct_nodes, t) {
+            Some(true) => safe.push(m),
+            Some(false) => {}
+            None => break,
+        }
+        // Enough answers to choose among; past the soft deadline the checks end anyway: the
+        // tree search needs the rest of the move.
+        if safe.len() >= SAFE_ENOUGH || t.budget.wants_no_more_steps() {
+            break;
+        }
+    }
+    if safe.is_empty() {
+        return tries;
+    }
+    // Keep the search's order among the safe moves.
+    let mut ordered: Vec<usize> = moves.iter().copied().filter(|m| safe.contains(m)).collect();
+    ordered.extend(safe.iter().copied().filter(|m| !moves.contains(m)));
+    ordered
+}
