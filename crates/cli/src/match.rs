@@ -14,6 +14,7 @@ use analyze::LosingMove;
 use anyhow::Context;
 use clap::Args;
 use contestant::{Contestant, Fault, GameSetup, Spec};
+use mnk_engine::ai::ForcedWin;
 use mnk_engine::{Board, Outcome, Rules, Side, Size};
 use stats::{elo, elo_text, round_to, Tally};
 use std::io::Write;
@@ -465,7 +466,22 @@ fn print_json(
                         "ply": l.ply,
                         "side": l.side.to_string(),
                         "move": board.move_name(l.cell),
-                        "line": l.line.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>(),
+                        "by": match &l.win {
+                            ForcedWin::Fours(_) => "fours",
+                            ForcedWin::Threats { .. } => "threats",
+                        },
+                        "first": board.move_name(l.win.first()),
+                        // The whole line for a win by fours; a win by threats is a tree.
+                        "line": match &l.win {
+                            ForcedWin::Fours(line) => {
+                                line.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>()
+                            }
+                            ForcedWin::Threats { first, .. } => vec![board.move_name(*first)],
+                        },
+                        "plies_at_most": match &l.win {
+                            ForcedWin::Fours(_) => None,
+                            ForcedWin::Threats { plies, .. } => Some(*plies),
+                        },
                     }),
                     None => serde_json::Value::Null,
                 };

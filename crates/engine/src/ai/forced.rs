@@ -1,12 +1,14 @@
 //! A proven forced win for the side to move, for reports that judge a finished game (`mnk
-//! match --analyze`: where a lost game went wrong). The search is the Gomoku module's VCF
-//! (victory by continuous fours): a line it finds is a proof, with every defence answered;
-//! finding none proves nothing (a win by threes as well as fours, or one deeper than its
-//! limits, goes unseen).
+//! match --analyze`: where a lost game went wrong). The searches are the Gomoku module's VCF
+//! (victory by continuous fours) and, where it finds nothing, its VCT (victory by continuous
+//! threats: fours and open threes, the defender answering with every block and counter-four).
+//! A win either finds is a proof, with every defence answered; finding none proves nothing (a
+//! win deeper than their limits goes unseen).
 
 use crate::board::{Board, Repr};
 use crate::budget::Budget;
 use crate::gomoku::vcf::{find_vcf_until, VcfLimits};
+use crate::gomoku::vct::{Vct, VctLimits};
 use crate::gomoku::State;
 
 /// Attacker moves (fours) a forced win may take at most.
@@ -15,14 +17,43 @@ pub const FORCED_WIN_DEPTH: u32 = 30;
 /// Nodes one [`forced_win`] search may visit at most: a fraction of a second.
 pub const FORCED_WIN_NODES: u64 = 200_000;
 
-/// A forced win by continuous fours for the side to move of `board`: the line (its fours
-/// and the forced answers alternating, ending with a move no defence stops: a five, an open
-/// four or two fours at once), or
-/// `None` when none was found within [`FORCED_WIN_DEPTH`], [`FORCED_WIN_NODES`] and
-/// `budget` (its stop flag and deadline), or the game is over. Exactly-K rules are followed.
+/// Open threes a forced win by threats may use at most (besides its fours).
+pub const FORCED_WIN_THREES: u32 = 4;
+
+/// How a forced win was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ForcedWin {
+    /// By continuous fours: the whole line, the fours and the forced answers alternating,
+    /// ending with a move no defence stops (a five, an open four or two fours at once).
+    Fours(Vec<usize>),
+    /// By continuous threats (fours and open threes): the attacker's first move, and the plies
+    /// within which the line is completed against every defence (an upper bound).
+    Threats {
+        /// The attacker's first move.
+        first: usize,
+        /// Plies until K in a row at most, the first move included.
+        plies: usize,
+    },
+}
+
+impl ForcedWin {
+    /// The attacker's first move.
+    pub fn first(&self) -> usize {
+        match self {
+            ForcedWin::Fours(line) => line[0],
+            ForcedWin::Threats { first, .. } => *first,
+        }
+    }
+}
+
+/// A forced win for the side to move of `board`: by continuous fours if there is one within
+/// [`FORCED_WIN_DEPTH`] fours and [`FORCED_WIN_NODES`] nodes, else by continuous threats
+/// within [`FORCED_WIN_THREES`] threes and as many nodes, always within `budget` (its stop flag
+/// and deadline); `None` when neither finds one or the game is over. Exactly-K rules are
+/// followed.
 ///
 /// ```
-/// use mnk_engine::ai::forced_win;
+/// use mnk_engine::ai::{forced_win, ForcedWin};
 /// use mnk_engine::{Board, Budget, Rules};
 ///
 /// // x to move with an open three on row 8 (f8 g8 h8) and a four on column c: c5 wins.
@@ -30,11 +61,13 @@ pub const FORCED_WIN_NODES: u64 = 200_000;
 /// for m in ["f8", "a1", "g8", "a3", "h8", "a14", "c4", "a5", "c3", "o9", "c2", "m12"] {
 ///     board.play(board.parse_move(m).unwrap()).unwrap();
 /// }
-/// let line = forced_win(&board, &Budget::unlimited()).expect("a win");
+/// let Some(ForcedWin::Fours(line)) = forced_win(&board, &Budget::unlimited()) else {
+///     panic!("a win by fours")
+/// };
 /// assert_eq!(line.len() % 2, 1); // the attacker moves first and last
 /// assert!(forced_win(&Board::new(board.rules()), &Budget::unlimited()).is_none());
 /// ```
-pub fn forced_win(board: &Board, budget: &Budget) -> Option<Vec<usize>> {
+pub fn forced_win(board: &Board, budget: &Budget) -> Option<ForcedWin> {
     if board.is_over() {
         return None;
     }
@@ -47,5 +80,18 @@ pub fn forced_win(board: &Board, budget: &Budget) -> Option<Vec<usize>> {
         depth: FORCED_WIN_DEPTH,
         nodes: FORCED_WIN_NODES,
     };
-    find_vcf_until(&mut state, limits, budget)
+    if let Some(line) = find_vcf_until(&mut state, limits, budget) {
+        return Some(ForcedWin::Fours(line));
+    }
+    let limits = VctLimits {
+        threes: FORCED_WIN_THREES,
+        moves: FORCED_WIN_DEPTH,
+        nodes: FORCED_WIN_NODES,
+    };
+    Vct::new()
+        .find(&mut state, limits, budget)
+        .map(|win| ForcedWin::Threats {
+            first: win.first,
+            plies: win.plies,
+        })
 }

@@ -28,7 +28,7 @@ pub use analysis::{
 };
 pub use book::{Book, BookError};
 pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};
-pub use forced::{forced_win, FORCED_WIN_DEPTH, FORCED_WIN_NODES};
+pub use forced::{forced_win, ForcedWin, FORCED_WIN_DEPTH, FORCED_WIN_NODES, FORCED_WIN_THREES};
 pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
 pub use thinker::{
