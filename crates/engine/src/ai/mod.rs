@@ -17,6 +17,7 @@ pub mod book;
 pub mod clock;
 pub mod hard;
 pub mod level;
+mod proven;
 pub mod textbook;
 pub mod thinker;
 pub mod thought;
@@ -29,9 +30,12 @@ pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SH
 pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
 pub use thinker::{
-    perfect_exactness, Exactness, Thinker, PLAY_HASH_MIB, PROOF_SHARE, UNTIMED_PROOF_NODES,
+    perfect_exactness, proof_first, Exactness, Thinker, PLAY_HASH_MIB, PROOF_FIRST_SHARE,
+    PROOF_SHARE, UNTIMED_PROOF_NODES,
 };
 pub use thought::{Candidate, Method, Thought};
 
+#[cfg(test)]
+mod proven_tests;
 #[cfg(test)]
 mod tests;
