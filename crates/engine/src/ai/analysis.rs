@@ -3,8 +3,7 @@
 //! otherwise an estimate, and always saying which.
 
 use super::book::{value_each_move, Book};
-use super::proven;
-use super::thinker::proof_first;
+use super::proven::{self, proof_first};
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
 use crate::budget::{Budget, Exhausted};

@@ -29,9 +29,10 @@ pub use book::{Book, BookError};
 pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};
 pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
+pub use proven::proof_first;
 pub use thinker::{
-    perfect_exactness, proof_first, Exactness, Thinker, PLAY_HASH_MIB, PROOF_FIRST_SHARE,
-    PROOF_SHARE, UNTIMED_PROOF_NODES,
+    perfect_exactness, Exactness, Thinker, PLAY_HASH_MIB, PROOF_FIRST_SHARE, PROOF_SHARE,
+    UNTIMED_PROOF_NODES,
 };
 pub use thought::{Candidate, Method, Thought};
 

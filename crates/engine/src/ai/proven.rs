@@ -2,14 +2,33 @@
 //! draws of the opening in milliseconds where the solver takes seconds or more. It measures no
 //! distance, so it answers only draws here (the drawing moves are then exactly the best ones);
 //! a win or a loss, and the distance of each losing move, go to the solver. Which boards ask it
-//! first is the policy of [`super::thinker::proof_first`].
+//! first is the policy [`proof_first`], which `perfect` ([`super::Thinker`]), the analysis
+//! overlay and the opening book's build follow.
 
 use crate::bits::BitSet;
 use crate::error::SearchError;
 use crate::position::Position;
 use crate::proof::{ProofValue, Prover};
+use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::solver::Solver;
+
+/// Whether `perfect` (and the analysis overlay) asks the proof search before the solver on
+/// boards of `rules`: five or more in a row, where it proves the drawn positions of the
+/// opening in about a millisecond that take the solver seconds or more (5x5/5, 6x5/5, 6x6/5).
+/// A draw it proves gives the drawing moves, all exactly best; a win or a loss goes on to the
+/// solver, which measures the distance.
+pub fn proof_first(rules: Rules) -> bool {
+    rules.k() >= 5
+}
+
+/// Whether the proof search proves `pos` a draw (within the prover's budget); `false` when
+/// the side to move wins or loses.
+pub(super) fn is_draw(prover: &mut Prover, pos: &Position<u64>) -> Result<bool, SearchError> {
+    let me = pos.to_move();
+    Ok(!prover.can_force_line(pos, me)?
+        && (pos.stone_count() == 0 || !prover.can_force_line(pos, me.other())?))
+}
 
 /// One move that keeps the draw, the first of `order` (the legal moves in the order to try
 /// them) that does, when the proof search proves `pos` a draw within the prover's budget;

@@ -8,7 +8,7 @@ use super::book::Book;
 use super::clock::MoveClock;
 use super::hard::HardPlayer;
 use super::level::Level;
-use super::proven;
+use super::proven::{self, proof_first};
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
 use crate::bits::BitSet;
@@ -53,15 +53,6 @@ pub fn perfect_exactness(rules: Rules) -> Exactness {
 /// The share of a timed `perfect` move the proof may take; if it does not come, the `hard`
 /// search has the rest.
 pub const PROOF_SHARE: f64 = 0.85;
-
-/// Whether `perfect` (and the analysis overlay) asks the proof search before the solver on
-/// boards of `rules`: five or more in a row, where it proves the drawn positions of the
-/// opening in about a millisecond that take the solver seconds or more (5x5/5, 6x5/5, 6x6/5).
-/// A draw it proves gives the drawing moves, all exactly best; a win or a loss goes on to the
-/// solver, which measures the distance.
-pub fn proof_first(rules: Rules) -> bool {
-    rules.k() >= 5
-}
 
 /// The part of [`PROOF_SHARE`] the proof search takes first where [`proof_first`] holds; the
 /// solver has the rest of [`PROOF_SHARE`].
@@ -232,6 +223,77 @@ impl Thinker {
         }
     }
 
+    /// Thinks on the opponent's time: searches `board`, where the opponent of a `level`
+    /// computer is to move, as that computer would search its own positions, so that its
+    /// tables hold the positions after the opponent's moves when its own turn comes. Runs until
+    /// the search ends (the answer is the opponent's best move, as `perfect` sees it) or the
+    /// stop flag is raised ([`SearchError::Stopped`]); the tables stay valid either way.
+    /// `perfect` on boards of up to 64 cells values every move (the proof search first where
+    /// [`proof_first`] holds), then searches its reply to the opponent's best move; `hard`,
+    /// and `perfect` on bigger boards, run the `hard` search.
+    /// The other levels keep no tables: nothing to do, `Ok(None)`.
+    pub fn ponder(
+        &mut self,
+        board: &Board,
+        level: Level,
+        rng: &mut impl Rng,
+    ) -> Result<Option<Thought>, SearchError> {
+        board.unfinished()?;
+        // Only the stop flag ends it; the node limit guards against a flag nobody raises.
+        let budget = self.budget().with_node_limit(TIMED_NODES);
+        match (level, board.as_small()) {
+            (Level::Perfect, Some(pos)) => {
+                let expected = self.ponder_exact(pos, rng, &budget)?;
+                // Then the reply to the expected move, as `perfect` will look for it.
+                let mut after = pos.clone();
+                after.play_unchecked(expected.cell);
+                if !after.is_over() {
+                    self.ponder_exact(&after, rng, &budget)?;
+                }
+                Ok(Some(expected))
+            }
+            (Level::Perfect | Level::Hard, _) => self.hard.think(board, &budget).map(Some),
+            (Level::Random | Level::Depth(_), _) => Ok(None),
+        }
+    }
+
+    /// The values of every move of `pos` (past the book) within `budget`: the drawing moves
+    /// from the proof search where [`proof_first`] holds and it proves a draw, else the
+    /// solver's values.
+    fn ponder_exact(
+        &mut self,
+        pos: &Position<u64>,
+        rng: &mut impl Rng,
+        budget: &Budget,
+    ) -> Result<Thought, SearchError> {
+        if let Some(values) = Book::embedded().move_values(&Board::from(pos.clone())) {
+            return Ok(exact_thought(&values, false, 0, rng));
+        }
+        if proof_first(pos.rules()) {
+            let prover = self.prover(budget.clone());
+            let before = prover.stats().nodes;
+            if let Some(drawing) = proven::drawing_moves(prover, pos)? {
+                let nodes = prover.stats().nodes - before;
+                let values: Vec<(usize, Verdict)> =
+                    drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
+                return Ok(exact_thought(&values, false, nodes, rng));
+            }
+        }
+        self.exact(pos, true, rng, budget.clone())
+    }
+
+    /// The proof search kept across the game (made on first use), bounded by `budget`.
+    fn prover(&mut self, budget: Budget) -> &mut Prover {
+        let prover = self.prover.get_or_insert_with(|| {
+            Prover::new(ProofConfig {
+                hash_mib: PLAY_HASH_MIB,
+                ..ProofConfig::default()
+            })
+        });
+        prover.set_budget(budget);
+        prover
+    }
+
     /// The proof search within `budget`: a proven draw as a decision, the first move of
     /// [`try_order`] proven to hold the draw (with `explain`, every drawing move, and the
     /// losing moves too, valued by the solver within `explain_share` of the move, or left out
@@ -244,13 +306,7 @@ impl Thinker {
         budget: Budget,
         explain_share: f64,
     ) -> Result<Option<Thought>, SearchError> {
-        let prover = self.prover.get_or_insert_with(|| {
-            Prover::new(ProofConfig {
-                hash_mib: PLAY_HASH_MIB,
-                ..ProofConfig::default()
-            })
-        });
-        prover.set_budget(budget);
+        let prover = self.prover(budget);
         let before = prover.stats().nodes;
         if !explain {
             let order = try_order(pos, rng);
