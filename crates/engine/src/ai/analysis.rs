@@ -55,6 +55,11 @@ pub struct Analysis {
 /// overlay shows estimates instead.
 pub const ANALYSIS_NODES: u64 = 3_000_000;
 
+/// Proof-search nodes the proof of a draw may cost in an analysis (where [`proof_first`]
+/// holds) when the caller's budget sets no smaller limit: about a second of work (the proof
+/// search visits some 20 to 30 thousand nodes a second), after which the solver tries.
+pub const ANALYSIS_PROOF_NODES: u64 = 20_000;
+
 /// Whether [`analyze`] tries to prove the values of this position: boards of up to 64 cells,
 /// the solver's. It answers exactly when the proof comes within the budget.
 pub fn analysis_may_be_exact(board: &Board) -> bool {
@@ -108,7 +113,10 @@ pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> 
         };
         solver.set_budget(budget.clone());
         if proof_first(board.rules()) {
-            match proven_draw(pos, &mut solver, budget) {
+            let limit = budget
+                .node_limit()
+                .map_or(ANALYSIS_PROOF_NODES, |n| n.min(ANALYSIS_PROOF_NODES));
+            match proven_draw(pos, &mut solver, budget.clone().with_node_limit(limit)) {
                 Ok(Some((moves, nodes))) => {
                     return Ok(Analysis {
                         kind: AnalysisKind::Exact,

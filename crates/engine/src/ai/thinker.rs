@@ -63,6 +63,12 @@ pub const PROOF_FIRST_SHARE: f64 = 0.35;
 /// `hard` search plays with [`UNTIMED_NODES`].
 pub const UNTIMED_PROOF_NODES: u64 = 1_500_000;
 
+/// Proof-search nodes the proof of a `perfect` move may cost when no clock bounds it (where
+/// [`proof_first`] holds): about half a second on one core (the proof search visits some
+/// 20 to 30 thousand nodes a second: each node asks its pairing strategies), after which the
+/// solver has [`UNTIMED_PROOF_NODES`].
+pub const UNTIMED_PROOF_SEARCH_NODES: u64 = 10_000;
+
 /// Nodes a `hard` move may cost when no clock bounds it: about a quarter to half a second
 /// on one core of a current machine, so `mnk play` answers promptly and reproducibly.
 pub const UNTIMED_NODES: u64 = 150_000;
@@ -207,7 +213,7 @@ impl Thinker {
         let mut share = PROOF_SHARE;
         if proof_first(board.rules()) {
             share -= PROOF_FIRST_SHARE;
-            let budget = self.move_budget(PROOF_FIRST_SHARE, UNTIMED_PROOF_NODES);
+            let budget = self.move_budget(PROOF_FIRST_SHARE, UNTIMED_PROOF_SEARCH_NODES);
             match self.proven_draw(pos, explain, rng, budget, share) {
                 Ok(Some(thought)) => return Ok(thought),
                 Ok(None) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
