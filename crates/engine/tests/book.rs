@@ -1,16 +1,42 @@
-//! The embedded opening book against the solver: it covers exactly the positions it claims
-//! (every position of its boards up to its plies, up to symmetry), and its values are the
-//! solver's.
+//! The embedded opening book against the solver and the proof search: it covers exactly the
+//! positions it claims (every position of its boards up to its plies, up to symmetry), and its
+//! values are the solver's (on five in a row, the proof search's draws and the solver's wins
+//! and losses).
 
 use mnk_engine::ai::book::{opening_positions, BOARDS};
-use mnk_engine::ai::Book;
-use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig};
+use mnk_engine::ai::{proof_first, Book};
+use mnk_engine::proof::{ProofConfig, ProofValue};
+use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
 
 /// Boards up to this many cells have every entry checked; on bigger ones the empty board and
 /// the positions after its best first moves (the others take the solver minutes in all).
 const CHECK_ALL_CELLS: usize = 20;
 
-fn solved(board: &Board) -> mnk_engine::Verdict {
+/// On the boards the proof search settles, every entry is checked up to this many cells, and
+/// beyond it the entries of up to one stone up to [`CHECK_PROOF_CELLS`] (the proof of every
+/// drawing move of a deeper one takes a second). Bigger boards (7x7/5) are not checked again:
+/// each of their entries takes the proof search over a minute of a test's time to settle
+/// with all its drawing moves; the build proved them the same way as the others.
+const CHECK_ALL_PROOF_CELLS: usize = 25;
+
+/// See [`CHECK_ALL_PROOF_CELLS`].
+const CHECK_PROOF_CELLS: usize = 36;
+
+/// The proof search's value, and the solver's distance where it is not a draw.
+fn proved(board: &Board) -> Verdict {
+    let mut prover = board
+        .prover(ProofConfig {
+            hash_mib: 64,
+            ..ProofConfig::default()
+        })
+        .unwrap();
+    match board.prove(&mut prover).unwrap().value {
+        ProofValue::Draw => Verdict::Draw,
+        _ => solved(board),
+    }
+}
+
+fn solved(board: &Board) -> Verdict {
     let config = SolverConfig {
         hash_mib: 64,
         ..SolverConfig::default()
@@ -42,6 +68,17 @@ fn the_embedded_book_holds_the_solvers_values() {
                 .map(|m| m.0)
                 .collect()
         };
+        if proof_first(rules) {
+            for board in positions {
+                let wanted = rules.cells() <= CHECK_ALL_PROOF_CELLS
+                    || (rules.cells() <= CHECK_PROOF_CELLS && board.stone_count() <= 1);
+                if wanted {
+                    let at = format!("{w}x{h}/{k} {}", board.to_text());
+                    assert_eq!(book.value(&board), Some(proved(&board)), "{at}");
+                }
+            }
+            continue;
+        }
         for board in positions {
             let wanted = rules.cells() <= CHECK_ALL_CELLS
                 || board.stone_count() == 0

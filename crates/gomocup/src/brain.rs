@@ -1,10 +1,17 @@
 //! The brain's game state and its answers to each protocol command. The game is an engine
 //! [`Board`] (the engine checks every move), and moves come from the engine's `hard` player
-//! ([`HardPlayer`]), bounded by the time the manager allows.
+//! ([`HardPlayer`]), bounded by the time the manager allows; on boards of up to 64 cells with
+//! freestyle rules, from the `perfect` level ([`Thinker`]: the book, the proof search and the
+//! solver where they prove the position in time, else `hard`).
 
 use crate::protocol::{BoardStone, Command, Parser};
-use mnk_engine::ai::{move_time, HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
+use mnk_engine::ai::{
+    move_time, perfect_exactness, Exactness, HardPlayer, Level, MoveClock, Thinker, HARD_MAX_DEPTH,
+    HARD_TABLE_MIB,
+};
 use mnk_engine::{Board, Budget, Rules, Side, MAX_SIDE};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -52,6 +59,9 @@ pub struct Brain {
     time_left: Option<u64>,
     player: HardPlayer,
     seed: Option<u64>,
+    /// `perfect` on small freestyle boards, made on the first such move (its tables stay
+    /// unmade on the usual big boards).
+    perfect: Option<Thinker>,
     /// The longest think so far, for the manager's curiosity (`INFO` has no answer).
     pub longest: Duration,
 }
@@ -80,6 +90,7 @@ impl Brain {
             time_left: None,
             player: Brain::player(caps, caps.hash_mib, false),
             seed: None,
+            perfect: None,
             longest: Duration::ZERO,
         }
     }
@@ -341,6 +352,7 @@ impl Brain {
         }
         let started = Instant::now();
         let abort = abort.clone();
+        let end = abort.clone();
         // END cuts the search short; the move found so far is still the answer.
         let budget = Budget::unlimited()
             .with_node_limit(self.caps.max_nodes)
@@ -349,7 +361,27 @@ impl Brain {
             }))
             // A new iteration usually costs more than all before it together.
             .with_soft_deadline(Arc::new(move || started.elapsed() >= time * 2 / 5));
-        let thought = match self.player.think(board, &budget) {
+        // `perfect` is exact for freestyle rules (K or more) only, and on up to 64 cells.
+        let small = !self.player.exact && perfect_exactness(board.rules()) == Exactness::WhenProven;
+        let answer = if small {
+            let thinker = self.perfect.get_or_insert_with(Thinker::new);
+            // Each search of the move ends at its share of the turn, or at END.
+            let clock: MoveClock = Arc::new(move |share: f64| {
+                let (start, limit, end) = (Instant::now(), time.mul_f64(share), end.clone());
+                Arc::new(move || end.load(Ordering::Relaxed) || start.elapsed() >= limit)
+            });
+            thinker.set_move_clock(Some(clock));
+            // Among equally good moves: the same choice in the same position, unless seeded.
+            let mut rng = StdRng::seed_from_u64(board.hash() ^ self.seed.unwrap_or(0));
+            match thinker.think(board, Level::Perfect, false, &mut rng) {
+                // Stopped by END before any move was found: `hard`'s quick answer.
+                Err(_) => self.player.think(board, &budget),
+                found => found,
+            }
+        } else {
+            self.player.think(board, &budget)
+        };
+        let thought = match answer {
             Ok(thought) => thought,
             Err(e) => return format!("ERROR {e}"),
         };

@@ -318,3 +318,37 @@ fn a_seed_varies_the_replies_and_repeats_them() {
     distinct.dedup();
     assert!(distinct.len() >= 2, "twelve seeds, one reply: {replies:?}");
 }
+
+#[test]
+fn on_a_small_freestyle_board_the_brain_plays_perfect_and_keeps_the_draw() {
+    use mnk_engine::proof::{ProofConfig, ProofValue};
+    use mnk_engine::{Board, Rules};
+    // 6x6, five in a row (freestyle): a draw; the brain answers moves the proof search checks.
+    let mut b = Brain::new();
+    let mut board = Board::new(Rules::new(6, 6, Some(5)).unwrap());
+    let out = transcript(&mut b, &["START 6", "INFO timeout_turn 1000", "BEGIN"]);
+    assert_eq!(out[0], "OK");
+    let mut answer = out.last().unwrap().clone();
+    for _ in 0..6 {
+        let (x, y) = coords(&answer);
+        board.play(board.rules().cell(x, y)).unwrap();
+        if board.is_over() {
+            break;
+        }
+        let mut prover = board
+            .prover(ProofConfig {
+                hash_mib: 4,
+                ..ProofConfig::default()
+            })
+            .unwrap();
+        let proof = board.prove(&mut prover).unwrap();
+        // After the brain's move the opponent cannot win: the draw was kept.
+        assert_ne!(proof.value, ProofValue::Win, "{}", board.to_text());
+        // The opponent's reply: the first drawing move.
+        let reply = proof.best_moves[0];
+        board.play(reply).unwrap();
+        let (x, y) = board.rules().col_row(reply);
+        let out = transcript(&mut b, &[&format!("TURN {x},{y}")]);
+        answer = out.last().unwrap().clone();
+    }
+}

@@ -379,7 +379,8 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, area: Rect) {
     if let Some(p) = &app.pending {
         let tick = app.now.saturating_duration_since(p.started).as_millis() / 150;
         let what = match p.purpose {
-            ThinkPurpose::Move => t.thinking,
+            // A ponder is never the pending search: it runs unseen on the human's time.
+            ThinkPurpose::Move | ThinkPurpose::Ponder => t.thinking,
             ThinkPurpose::Hint => t.finding_hint,
         };
         lines.push(Line::from(vec![

@@ -84,6 +84,8 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     )?;
     app.set_move_clock(options.move_clock);
     app.set_lang(options.lang);
+    // A human thinking gives the computer time to fill its tables.
+    app.set_ponder(true);
     let (tx, rx) = mpsc::channel::<Event>();
     let inject_panic = std::env::var_os(INJECT_PANIC_ENV).is_some();
     'outer: loop {

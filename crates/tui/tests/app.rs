@@ -270,3 +270,36 @@ fn quit_keys_end_the_app() {
         ))
     ));
 }
+
+#[test]
+fn pondering_on_the_humans_time_changes_no_move_and_saves_the_computer_work() {
+    // 4x4/4 past the opening book: the same human moves with and without pondering.
+    let play = |ponder: bool| {
+        let mut a = app(4, 4, 4, "human", "perfect");
+        a.set_ponder(ponder);
+        key(&mut a, KeyCode::Enter);
+        let mut nodes = Vec::new();
+        for _ in 0..3 {
+            let cell = *a.session.board().legal_moves().first().unwrap();
+            click(&mut a, cell);
+            if a.session.is_over() {
+                break;
+            }
+            let last = a.last.clone().unwrap();
+            assert!(last.proven);
+            nodes.push(last.nodes);
+            assert!(!a.thinking());
+        }
+        (a.session.moves(), nodes)
+    };
+    let (cold_moves, cold_nodes) = play(false);
+    let (warm_moves, warm_nodes) = play(true);
+    assert_eq!(warm_moves, cold_moves);
+    // The first reply comes from the book either way; after that the ponder's tables help.
+    let cold: u64 = cold_nodes.iter().sum();
+    let warm: u64 = warm_nodes.iter().sum();
+    assert!(
+        warm < cold,
+        "{warm_nodes:?} nodes with pondering, {cold_nodes:?} without"
+    );
+}

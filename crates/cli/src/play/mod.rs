@@ -144,7 +144,21 @@ impl<R: BufRead, W: Write> Game<R, W> {
             }
             let side = self.session.to_move();
             let prompt = format!("{} to move: ", view::who(&self.session, side));
-            let Some(line) = self.read_line(&prompt)? else {
+            // In a terminal the computer thinks on the human's time until the line comes in;
+            // piped input is answered at once, so there is nothing to gain there.
+            let ponder = std::io::IsTerminal::is_terminal(&std::io::stdin())
+                .then(|| self.session.start_ponder())
+                .flatten()
+                .map(|job| (job.stop_flag(), std::thread::spawn(move || job.run())));
+            let line = self.read_line(&prompt);
+            if let Some((stop, thread)) = ponder {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                if let Ok(done) = thread.join() {
+                    // Stopped or not, the ponder only hands back the computer's tables.
+                    let _ = self.session.finish_think(done);
+                }
+            }
+            let Some(line) = line? else {
                 return self.end_of_input();
             };
             if let Flow::Stop = self.handle(&line)? {

@@ -3,12 +3,14 @@
 //! otherwise an estimate, and always saying which.
 
 use super::book::{value_each_move, Book};
+use super::proven::{self, proof_first};
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
 use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
+use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
 use crate::side::Side;
 use crate::solver::{Solver, SolverConfig};
@@ -53,6 +55,11 @@ pub struct Analysis {
 /// overlay shows estimates instead.
 pub const ANALYSIS_NODES: u64 = 3_000_000;
 
+/// Proof-search nodes the proof of a draw may cost in an analysis (where [`proof_first`]
+/// holds) when the caller's budget sets no smaller limit: about a second of work (the proof
+/// search visits some 20 to 30 thousand nodes a second), after which the solver tries.
+pub const ANALYSIS_PROOF_NODES: u64 = 20_000;
+
 /// Whether [`analyze`] tries to prove the values of this position: boards of up to 64 cells,
 /// the solver's. It answers exactly when the proof comes within the budget.
 pub fn analysis_may_be_exact(board: &Board) -> bool {
@@ -77,8 +84,8 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 /// ```
 ///
 /// Values every legal move of an unfinished position: from the opening book where it holds
-/// the position's moves, exactly when the solver proves every
-/// value within `budget` (its node limit, or [`ANALYSIS_NODES`] when it sets none, and its
+/// the position's moves, exactly when the proof search (first, where
+/// [`proof_first`] holds: a proven draw) and the solver prove every value within `budget` (its node limit, or [`ANALYSIS_NODES`] when it sets none, and its
 /// deadline), as estimates when the proof does not come in time or the board is too big for
 /// the solver. A raised stop flag cancels the analysis ([`SearchError::Stopped`]).
 pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> {
@@ -104,7 +111,24 @@ pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> 
             Some(_) => budget.clone(),
             None => budget.clone().with_node_limit(ANALYSIS_NODES),
         };
-        solver.set_budget(budget);
+        solver.set_budget(budget.clone());
+        if proof_first(board.rules()) {
+            let limit = budget
+                .node_limit()
+                .map_or(ANALYSIS_PROOF_NODES, |n| n.min(ANALYSIS_PROOF_NODES));
+            match proven_draw(pos, &mut solver, budget.clone().with_node_limit(limit)) {
+                Ok(Some((moves, nodes))) => {
+                    return Ok(Analysis {
+                        kind: AnalysisKind::Exact,
+                        to_move,
+                        moves,
+                        nodes,
+                    })
+                }
+                Ok(None) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
+                Err(e) => return Err(e),
+            }
+        }
         match solver.analyze(pos) {
             Ok(values) => {
                 let moves = values
@@ -135,6 +159,32 @@ pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> 
         moves,
         nodes: 0,
     })
+}
+
+/// Where [`proof_first`] holds: the values of a position the proof search proves a draw
+/// within `budget` (the drawing moves; the solver values the losing ones), with the nodes of
+/// both searches; `None` for a win or a loss, which the solver values.
+fn proven_draw(
+    pos: &Position<u64>,
+    solver: &mut Solver<u64>,
+    budget: Budget,
+) -> Result<Option<(Vec<MoveEstimate>, u64)>, SearchError> {
+    let mut prover = Prover::new(ProofConfig {
+        hash_mib: ANALYSIS_HASH_MIB,
+        ..ProofConfig::default()
+    });
+    prover.set_budget(budget);
+    let Some(drawing) = proven::drawing_moves(&mut prover, pos)? else {
+        return Ok(None);
+    };
+    let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
+    values.extend(proven::losing_values(pos, &drawing, solver)?);
+    values.sort_unstable_by_key(|&(c, _)| c);
+    let moves = values
+        .into_iter()
+        .map(|(cell, verdict)| MoveEstimate { cell, verdict })
+        .collect();
+    Ok(Some((moves, prover.stats().nodes + solver.stats().nodes)))
 }
 
 /// One ply of the open-lines estimate per legal move; a move that completes a line is a win

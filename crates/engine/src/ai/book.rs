@@ -7,11 +7,13 @@
 //! images, side to move included); the keys are fixed per board size, so a book stays valid
 //! as long as the hashing does, and the tests check its entries against the solver.
 
+use super::proven::{self, proof_first};
 use crate::bits::BitSet;
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::error::SearchError;
 use crate::position::Position;
+use crate::proof::{ProofConfig, Prover};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
@@ -33,6 +35,9 @@ pub const BOARDS: &[(usize, usize, usize, u32)] = &[
     (6, 5, 4, 2),
     (5, 6, 4, 2),
     (6, 6, 4, 2),
+    (5, 5, 5, 3),
+    (6, 6, 5, 3),
+    (7, 7, 5, 1),
 ];
 
 /// The book built into the engine.
@@ -113,7 +118,9 @@ impl Section {
     }
 
     /// Solves every position of `rules` with at most `plies` stones (x first, up to symmetry)
-    /// within `budget`; `done` hears how many are solved out of how many as it goes.
+    /// within `budget`; `done` hears how many are solved out of how many as it goes. Where
+    /// [`proof_first`] holds, the proof search settles the draws and the solver the rest (the
+    /// distance of a win or a loss).
     pub fn build(
         rules: Rules,
         plies: u32,
@@ -123,9 +130,15 @@ impl Section {
         let positions = openings(rules, plies)?;
         let mut solver = Solver::new(SolverConfig::default());
         solver.set_budget(budget.clone());
+        let mut prover = Prover::new(ProofConfig::default());
+        prover.set_budget(budget.clone());
         let mut entries = Vec::with_capacity(positions.len());
         for (i, pos) in positions.iter().enumerate() {
-            let verdict = solver.solve(pos)?.verdict;
+            let verdict = if proof_first(rules) && proven::is_draw(&mut prover, pos)? {
+                Verdict::Draw
+            } else {
+                solver.solve(pos)?.verdict
+            };
             entries.push((pos.canonical_hash().0, encode(verdict)));
             done(i + 1, positions.len());
         }

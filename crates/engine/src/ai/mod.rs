@@ -19,22 +19,28 @@ pub mod clock;
 pub mod forced;
 pub mod hard;
 pub mod level;
+mod proven;
 pub mod textbook;
 pub mod thinker;
 pub mod thought;
 
 pub use analysis::{
     analysis_may_be_exact, analyze, Analysis, AnalysisKind, MoveEstimate, ANALYSIS_NODES,
+    ANALYSIS_PROOF_NODES,
 };
 pub use book::{Book, BookError};
 pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};
 pub use forced::{forced_win, ForcedWin, FORCED_WIN_DEPTH, FORCED_WIN_NODES, FORCED_WIN_THREES};
 pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
+pub use proven::proof_first;
 pub use thinker::{
-    perfect_exactness, Exactness, Thinker, PLAY_HASH_MIB, PROOF_SHARE, UNTIMED_PROOF_NODES,
+    perfect_exactness, Exactness, Thinker, PLAY_HASH_MIB, PROOF_FIRST_SHARE, PROOF_SHARE,
+    UNTIMED_PROOF_NODES,
 };
 pub use thought::{Candidate, Method, Thought};
 
+#[cfg(test)]
+mod proven_tests;
 #[cfg(test)]
 mod tests;

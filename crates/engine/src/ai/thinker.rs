@@ -8,12 +8,16 @@ use super::book::Book;
 use super::clock::MoveClock;
 use super::hard::HardPlayer;
 use super::level::Level;
+use super::proven::{self, proof_first};
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
+use crate::bits::BitSet;
 use crate::board::{Board, Repr};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::position::Position;
+use crate::proof::{ProofConfig, Prover};
+use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
 use rand::Rng;
@@ -38,7 +42,7 @@ pub enum Exactness {
 }
 
 /// When `perfect` is exact on boards of `rules` (the rule [`Thinker::think`] follows).
-pub fn perfect_exactness(rules: crate::rules::Rules) -> Exactness {
+pub fn perfect_exactness(rules: Rules) -> Exactness {
     if Board::new(rules).as_small().is_none() {
         Exactness::Never
     } else {
@@ -50,10 +54,20 @@ pub fn perfect_exactness(rules: crate::rules::Rules) -> Exactness {
 /// search has the rest.
 pub const PROOF_SHARE: f64 = 0.85;
 
+/// The part of [`PROOF_SHARE`] the proof search takes first where [`proof_first`] holds; the
+/// solver has the rest of [`PROOF_SHARE`].
+pub const PROOF_FIRST_SHARE: f64 = 0.35;
+
 /// Solver nodes a `perfect` move's proof may cost when no clock bounds it: about half a
 /// second on one core (the solver visits some 3 million nodes a second), after which the
 /// `hard` search plays with [`UNTIMED_NODES`].
 pub const UNTIMED_PROOF_NODES: u64 = 1_500_000;
+
+/// Proof-search nodes the proof of a `perfect` move may cost when no clock bounds it (where
+/// [`proof_first`] holds): about half a second on one core (the proof search visits some
+/// 20 to 30 thousand nodes a second: each node asks its pairing strategies), after which the
+/// solver has [`UNTIMED_PROOF_NODES`].
+pub const UNTIMED_PROOF_SEARCH_NODES: u64 = 10_000;
 
 /// Nodes a `hard` move may cost when no clock bounds it: about a quarter to half a second
 /// on one core of a current machine, so `mnk play` answers promptly and reproducibly.
@@ -83,6 +97,8 @@ pub const TIMED_NODES: u64 = 200_000_000;
 #[derive(Default)]
 pub struct Thinker {
     solver: Option<Solver<u64>>,
+    /// The proof search with its table, where [`proof_first`] holds.
+    prover: Option<Prover>,
     stop: Option<Arc<AtomicBool>>,
     clock: Option<MoveClock>,
     /// `hard`, and `perfect` where the solver cannot answer.
@@ -135,6 +151,7 @@ impl Thinker {
     /// builds them again. Levels, clock and stop flag are kept.
     pub fn release_tables(&mut self) {
         self.solver = None;
+        self.prover = None;
         self.hard.release_table();
     }
 
@@ -193,9 +210,11 @@ impl Thinker {
         }
     }
 
-    /// `perfect`: the exact solver within its share of the move (its table kept from the
-    /// moves before); if the proof does not come in time, the `hard` search with the rest,
-    /// and the move says it is an estimate. A raised stop flag cancels either.
+    /// `perfect`: the opening book; else, where [`proof_first`] holds, the proof search
+    /// within [`PROOF_FIRST_SHARE`] of the move (a proven draw gives the drawing moves); else
+    /// the exact solver within the rest of [`PROOF_SHARE`] (the tables kept from the moves
+    /// before); if no proof comes in time, the `hard` search with the rest, and the move says
+    /// it is an estimate. A raised stop flag cancels any of them.
     fn perfect(
         &mut self,
         board: &Board,
@@ -212,13 +231,153 @@ impl Thinker {
         let Some(pos) = board.as_small() else {
             return self.hard(board, 1.0);
         };
-        let budget = self.move_budget(PROOF_SHARE, UNTIMED_PROOF_NODES);
+        let mut share = PROOF_SHARE;
+        if proof_first(board.rules()) {
+            share -= PROOF_FIRST_SHARE;
+            let budget = self.move_budget(PROOF_FIRST_SHARE, UNTIMED_PROOF_SEARCH_NODES);
+            match self.proven_draw(pos, explain, rng, budget, share) {
+                Ok(Some(thought)) => return Ok(thought),
+                Ok(None) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let budget = self.move_budget(share, UNTIMED_PROOF_NODES);
         match self.exact(pos, explain, rng, budget) {
             Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {
                 self.hard(board, 1.0 - PROOF_SHARE)
             }
             answer => answer,
         }
+    }
+
+    /// Thinks on the opponent's time: searches `board`, where the opponent of a `level`
+    /// computer is to move, as that computer would search its own positions, so that its
+    /// tables hold the positions after the opponent's moves when its own turn comes. Runs until
+    /// the search ends (the answer is the opponent's best move, as `perfect` sees it) or the
+    /// stop flag is raised ([`SearchError::Stopped`]); the tables stay valid either way.
+    /// `perfect` on boards of up to 64 cells values every move (the proof search first where
+    /// [`proof_first`] holds), then searches its reply to the opponent's best move; `hard`,
+    /// and `perfect` on bigger boards, run the `hard` search.
+    /// The other levels keep no tables: nothing to do, `Ok(None)`.
+    pub fn ponder(
+        &mut self,
+        board: &Board,
+        level: Level,
+        rng: &mut impl Rng,
+    ) -> Result<Option<Thought>, SearchError> {
+        board.unfinished()?;
+        // Only the stop flag ends it; the node limit guards against a flag nobody raises.
+        let budget = self.budget().with_node_limit(TIMED_NODES);
+        match (level, board.as_small()) {
+            (Level::Perfect, Some(pos)) => {
+                let expected = self.ponder_exact(pos, rng, &budget)?;
+                // Then the reply to the expected move, as `perfect` will look for it.
+                let mut after = pos.clone();
+                after.play_unchecked(expected.cell);
+                if !after.is_over() {
+                    self.ponder_exact(&after, rng, &budget)?;
+                }
+                Ok(Some(expected))
+            }
+            (Level::Perfect | Level::Hard, _) => self.hard.think(board, &budget).map(Some),
+            (Level::Random | Level::Depth(_), _) => Ok(None),
+        }
+    }
+
+    /// The values of every move of `pos` (past the book) within `budget`: the drawing moves
+    /// from the proof search where [`proof_first`] holds and it proves a draw, else the
+    /// solver's values.
+    fn ponder_exact(
+        &mut self,
+        pos: &Position<u64>,
+        rng: &mut impl Rng,
+        budget: &Budget,
+    ) -> Result<Thought, SearchError> {
+        if let Some(values) = Book::embedded().move_values(&Board::from(pos.clone())) {
+            return Ok(exact_thought(&values, false, 0, rng));
+        }
+        if proof_first(pos.rules()) {
+            let prover = self.prover(budget.clone());
+            let before = prover.stats().nodes;
+            if let Some(drawing) = proven::drawing_moves(prover, pos)? {
+                let nodes = prover.stats().nodes - before;
+                let values: Vec<(usize, Verdict)> =
+                    drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
+                return Ok(exact_thought(&values, false, nodes, rng));
+            }
+        }
+        self.exact(pos, true, rng, budget.clone())
+    }
+
+    /// The proof search kept across the game (made on first use), bounded by `budget`.
+    fn prover(&mut self, budget: Budget) -> &mut Prover {
+        let prover = self.prover.get_or_insert_with(|| {
+            Prover::new(ProofConfig {
+                hash_mib: PLAY_HASH_MIB,
+                ..ProofConfig::default()
+            })
+        });
+        prover.set_budget(budget);
+        prover
+    }
+
+    /// The proof search within `budget`: a proven draw as a decision, the first move of
+    /// [`try_order`] proven to hold the draw (with `explain`, every drawing move, and the
+    /// losing moves too, valued by the solver within `explain_share` of the move, or left out
+    /// if they are not valued in time); `None` for a win or a loss.
+    fn proven_draw(
+        &mut self,
+        pos: &Position<u64>,
+        explain: bool,
+        rng: &mut impl Rng,
+        budget: Budget,
+        explain_share: f64,
+    ) -> Result<Option<Thought>, SearchError> {
+        let prover = self.prover(budget);
+        let before = prover.stats().nodes;
+        if !explain {
+            let order = try_order(pos, rng);
+            let found = proven::drawing_move(prover, pos, &order)?;
+            let nodes = prover.stats().nodes - before;
+            return Ok(found.map(|cell| Thought {
+                cell,
+                best: vec![cell],
+                verdict: Some(Verdict::Draw),
+                candidates: Vec::new(),
+                nodes,
+                method: Method::Exact,
+            }));
+        }
+        let Some(drawing) = proven::drawing_moves(prover, pos)? else {
+            return Ok(None);
+        };
+        let mut nodes = prover.stats().nodes - before;
+        let mut values: Vec<(usize, Verdict)> =
+            drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
+        let budget = self.move_budget(explain_share, UNTIMED_PROOF_NODES);
+        let solver = self.solver(budget);
+        let before = solver.stats().nodes;
+        match proven::losing_values(pos, &drawing, solver) {
+            Ok(losing) => values.extend(losing),
+            Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
+            Err(e) => return Err(e),
+        }
+        nodes += solver.stats().nodes - before;
+        Ok(Some(exact_thought(&values, explain, nodes, rng)))
+    }
+
+    /// The solver kept across the game (made on first use), bounded by `budget`.
+    fn solver(&mut self, budget: Budget) -> &mut Solver<u64> {
+        let solver = self.solver.get_or_insert_with(|| {
+            Solver::new(SolverConfig {
+                hash_mib: PLAY_HASH_MIB,
+                ..SolverConfig::default()
+            })
+        });
+        // A node budget must give the same answer on every run: one thread.
+        solver.set_threads(if self.clock.is_some() { 0 } else { 1 });
+        solver.set_budget(budget);
+        solver
     }
 
     /// The exact solver within `budget`; a search it stops proves nothing and plays nothing.
@@ -229,15 +388,7 @@ impl Thinker {
         rng: &mut impl Rng,
         budget: Budget,
     ) -> Result<Thought, SearchError> {
-        let solver = self.solver.get_or_insert_with(|| {
-            Solver::new(SolverConfig {
-                hash_mib: PLAY_HASH_MIB,
-                ..SolverConfig::default()
-            })
-        });
-        // A node budget must give the same answer on every run: one thread.
-        solver.set_threads(if self.clock.is_some() { 0 } else { 1 });
-        solver.set_budget(budget);
+        let solver = self.solver(budget);
         let before = solver.stats().nodes;
         let values: Vec<(usize, Verdict)> = if explain {
             let moves = solver.analyze(pos)?;
@@ -250,6 +401,25 @@ impl Thinker {
         let nodes = solver.stats().nodes - before;
         Ok(exact_thought(&values, explain, nodes, rng))
     }
+}
+
+/// The legal moves of `pos` in the order the proof of a draw tries them: nearest the centre
+/// first (a central move is the likeliest to hold, and its proof the quickest), equally near
+/// ones in an order drawn from `rng`, so that seeded games differ.
+fn try_order(pos: &Position<u64>, rng: &mut impl Rng) -> Vec<usize> {
+    let rules = pos.rules();
+    let (w, h) = (rules.width() as i64, rules.height() as i64);
+    let mut cells: Vec<(i64, u32, usize)> = pos
+        .legal_moves()
+        .cells()
+        .map(|c| {
+            let (x, y) = ((c as i64) % w, (c as i64) / w);
+            let (dx, dy) = (2 * x - (w - 1), 2 * y - (h - 1));
+            (dx * dx + dy * dy, rng.gen(), c)
+        })
+        .collect();
+    cells.sort_unstable();
+    cells.into_iter().map(|(_, _, c)| c).collect()
 }
 
 /// A proven decision from exact `values` (every legal move, or at least every best one): a

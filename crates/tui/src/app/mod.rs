@@ -63,6 +63,12 @@ pub struct App {
     /// The language of every sentence (see [`App::set_lang`]).
     pub lang: Lang,
     next_id: u64,
+    /// Whether the computer thinks on the human's time (see [`App::set_ponder`]).
+    ponder: bool,
+    /// The ponder job running: its id, its stop flag and the moves of its position.
+    pondering: Option<(u64, Arc<AtomicBool>)>,
+    /// The moves of the position last pondered, so a finished ponder is not started again.
+    pondered: Option<Vec<usize>>,
 }
 
 impl App {
@@ -95,6 +101,9 @@ impl App {
             lang: Lang::En,
             next_id: 0,
             move_clock: None,
+            ponder: false,
+            pondering: None,
+            pondered: None,
         })
     }
 
@@ -102,6 +111,24 @@ impl App {
     pub fn set_move_clock(&mut self, clock: Option<MoveClock>) {
         self.session.set_move_clock(clock.clone());
         self.move_clock = clock;
+    }
+
+    /// Lets a `perfect` or `hard` computer think on the human's time (off in a new app: the
+    /// terminal runner turns it on, scripted runs keep every search to the computer's turn).
+    /// The ponder stops when the human moves; the computer's move waits for it to hand its
+    /// tables back.
+    pub fn set_ponder(&mut self, on: bool) {
+        self.ponder = on;
+        if !on {
+            self.stop_ponder();
+        }
+    }
+
+    /// Raises the running ponder's stop flag; its answer is still taken back (its tables).
+    fn stop_ponder(&mut self) {
+        if let Some((_, stop)) = &self.pondering {
+            stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The screen areas at the current size (`None`: the terminal is too small).
@@ -402,6 +429,10 @@ impl App {
         if let Some(p) = self.pending.take() {
             p.stop.store(true, Ordering::Relaxed);
         }
+        // The game may change board: the ponder's tables are not taken back.
+        self.stop_ponder();
+        self.pondering = None;
+        self.pondered = None;
         self.stop_analysis();
         if self.analysis != Analysis::Off {
             self.analysis = Analysis::Unavailable(String::new());
@@ -438,11 +469,17 @@ impl App {
         if self.analysis != Analysis::Off && self.overlay == Overlay::None {
             self.schedule_analysis(effects);
         }
+        self.schedule_ponder(effects);
         if !self.started
             || self.paused
             || self.pending.is_some()
             || !self.session.computer_to_move()
         {
+            return;
+        }
+        if self.pondering.is_some() {
+            // The human moved: the ponder stops, and the move waits for its tables.
+            self.stop_ponder();
             return;
         }
         let both =
@@ -459,6 +496,29 @@ impl App {
         match self.session.start_computer_move() {
             Ok(job) => self.start(job, effects),
             Err(err) => self.message = self.refused(&err),
+        }
+    }
+
+    /// Starts thinking on the human's time when pondering is on, a human is to move against
+    /// a computer that keeps tables, and this position has not been pondered yet.
+    fn schedule_ponder(&mut self, effects: &mut Vec<Effect>) {
+        let moves = self.session.moves();
+        if !self.ponder
+            || !self.started
+            || self.pondering.is_some()
+            || self.pending.is_some()
+            || self.pondered.as_ref() == Some(&moves)
+        {
+            return;
+        }
+        if let Some(job) = self.session.start_ponder() {
+            self.next_id += 1;
+            self.pondering = Some((self.next_id, job.stop_flag()));
+            self.pondered = Some(moves);
+            effects.push(Effect::Think {
+                id: self.next_id,
+                job: Box::new(job),
+            });
         }
     }
 
@@ -492,6 +552,12 @@ impl App {
     }
 
     fn thought(&mut self, id: u64, done: Box<ThinkDone>, elapsed: Duration) {
+        if self.pondering.as_ref().map(|p| p.0) == Some(id) {
+            // Stopped or finished, the ponder gives its tables back; it plays nothing.
+            self.pondering = None;
+            let _ = self.session.finish_think(*done);
+            return;
+        }
         // An answer nobody waits for any more (stopped, or the game moved on) is dropped.
         if self.pending.as_ref().map(|p| p.id) != Some(id) {
             return;

@@ -1,0 +1,103 @@
+//! The proof search's part in exact play: on boards of five or more in a row it settles the
+//! draws of the opening in milliseconds where the solver takes seconds or more. It measures no
+//! distance, so it answers only draws here (the drawing moves are then exactly the best ones);
+//! a win or a loss, and the distance of each losing move, go to the solver. Which boards ask it
+//! first is the policy [`proof_first`], which `perfect` ([`super::Thinker`]), the analysis
+//! overlay and the opening book's build follow.
+
+use crate::bits::BitSet;
+use crate::error::SearchError;
+use crate::position::Position;
+use crate::proof::{ProofValue, Prover};
+use crate::rules::Rules;
+use crate::score::Verdict;
+use crate::solver::Solver;
+
+/// Whether `perfect` (and the analysis overlay) asks the proof search before the solver on
+/// boards of `rules`: five or more in a row, where it proves the drawn positions of the
+/// opening in about a millisecond that take the solver seconds or more (5x5/5, 6x5/5, 6x6/5).
+/// A draw it proves gives the drawing moves, all exactly best; a win or a loss goes on to the
+/// solver, which measures the distance.
+pub fn proof_first(rules: Rules) -> bool {
+    rules.k() >= 5
+}
+
+/// Whether the proof search proves `pos` a draw (within the prover's budget); `false` when
+/// the side to move wins or loses.
+pub(super) fn is_draw(prover: &mut Prover, pos: &Position<u64>) -> Result<bool, SearchError> {
+    let me = pos.to_move();
+    Ok(!prover.can_force_line(pos, me)?
+        && (pos.stone_count() == 0 || !prover.can_force_line(pos, me.other())?))
+}
+
+/// One move that keeps the draw, the first of `order` (the legal moves in the order to try
+/// them) that does, when the proof search proves `pos` a draw within the prover's budget;
+/// `None` when the side to move wins or loses (the solver measures how fast). Cheaper than
+/// [`drawing_moves`]: it stops at the first move whose draw it proves.
+pub(super) fn drawing_move(
+    prover: &mut Prover,
+    pos: &Position<u64>,
+    order: &[usize],
+) -> Result<Option<usize>, SearchError> {
+    let me = pos.to_move();
+    if prover.can_force_line(pos, me)? {
+        return Ok(None);
+    }
+    // On the empty board a side that cannot force a line draws with every first move
+    // (strategy stealing, as the proof search itself argues; see `crate::proof`).
+    if pos.stone_count() == 0 {
+        return Ok(order.first().copied());
+    }
+    let mut after = pos.clone();
+    for &cell in order {
+        after.play_unchecked(cell);
+        let holds = if after.is_over() {
+            Ok(true)
+        } else {
+            prover.can_force_line(&after, me.other()).map(|wins| !wins)
+        };
+        after.undo_unchecked();
+        if holds? {
+            return Ok(Some(cell));
+        }
+    }
+    Ok(None)
+}
+
+/// Every move that keeps the draw, when the proof search proves `pos` a draw within the
+/// prover's budget; `None` when the side to move wins or loses (the solver measures how fast).
+pub(super) fn drawing_moves(
+    prover: &mut Prover,
+    pos: &Position<u64>,
+) -> Result<Option<Vec<usize>>, SearchError> {
+    let solution = prover.solve(pos)?;
+    Ok((solution.value == ProofValue::Draw).then_some(solution.best_moves))
+}
+
+/// The exact value of every legal move of a drawn `pos` that is not in `drawing` (so loses),
+/// for the side that plays it, with the distance the solver measures within its budget.
+pub(super) fn losing_values(
+    pos: &Position<u64>,
+    drawing: &[usize],
+    solver: &mut Solver<u64>,
+) -> Result<Vec<(usize, Verdict)>, SearchError> {
+    let mut after = pos.clone();
+    let mut out = Vec::new();
+    for cell in pos.legal_moves().cells() {
+        if drawing.contains(&cell) {
+            continue;
+        }
+        after.play_unchecked(cell);
+        // In a drawn position a move neither wins nor fills the board (that would draw), so
+        // the position after it is unfinished and the opponent wins it.
+        let answer = solver.solve(&after);
+        after.undo_unchecked();
+        let verdict = match answer?.verdict.flipped() {
+            Verdict::Win(p) => Verdict::Win(p + 1),
+            Verdict::Loss(p) => Verdict::Loss(p + 1),
+            other => other,
+        };
+        out.push((cell, verdict));
+    }
+    Ok(out)
+}

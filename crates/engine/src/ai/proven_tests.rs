@@ -1,0 +1,102 @@
+//! `perfect` and the analysis on boards of five in a row, where the proof search settles the
+//! draws: the moves are proven, drawing, and checked here against the proof search and the
+//! solver.
+
+use super::*;
+use crate::board::Board;
+use crate::budget::Budget;
+use crate::proof::{ProofConfig, ProofValue};
+use crate::rules::Rules;
+use crate::score::Verdict;
+use crate::solver::SolverConfig;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+fn board(w: usize, h: usize, k: usize, moves: &str) -> Board {
+    let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
+    for m in moves.split_whitespace() {
+        board.play(board.parse_move(m).unwrap()).unwrap();
+    }
+    board
+}
+
+fn proof(board: &Board) -> crate::proof::ProofSolution {
+    let mut prover = board
+        .prover(ProofConfig {
+            hash_mib: 4,
+            ..ProofConfig::default()
+        })
+        .unwrap();
+    board.prove(&mut prover).unwrap()
+}
+
+#[test]
+fn the_policy_asks_the_proof_search_first_on_five_in_a_row_only() {
+    assert!(proof_first(Rules::new(6, 6, Some(5)).unwrap()));
+    assert!(proof_first(Rules::new(15, 15, None).unwrap()));
+    assert!(!proof_first(Rules::new(5, 5, Some(4)).unwrap()));
+    assert!(!proof_first(Rules::tic_tac_toe()));
+}
+
+#[test]
+fn perfect_plays_a_proven_drawing_move_past_the_book_on_five_in_a_row() {
+    // Past the opening book (3 and 4 stones), untimed: the proof search's node budget.
+    for b in [
+        board(5, 5, 5, "c3 b2 d4"),
+        board(6, 5, 5, "c3 d3 c2 b4"),
+        board(6, 6, 5, "c3 d4 d3"),
+    ] {
+        for seed in 0..3 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let thought = Thinker::new()
+                .think(&b, Level::Perfect, false, &mut rng)
+                .unwrap();
+            let at = format!("{} {thought:?}", b.to_text());
+            assert_eq!(thought.method, Method::Exact, "{at}");
+            assert_eq!(thought.verdict, Some(Verdict::Draw), "{at}");
+            assert!(thought.nodes > 0, "{at}");
+            // The position is a draw and the move keeps it: the proof search's drawing moves.
+            let whole = proof(&b);
+            assert_eq!(whole.value, ProofValue::Draw, "{at}");
+            assert!(whole.best_moves.contains(&thought.cell), "{at}");
+        }
+    }
+}
+
+#[test]
+fn a_lost_move_is_never_played_where_a_draw_holds() {
+    // 5x5/5, x threatens a line on row 3 (a3 b3 c3 d3 open at e3): o must block e3.
+    let b = board(5, 5, 5, "a3 a1 b3 b1 c3 c1 d3");
+    let mut rng = StdRng::seed_from_u64(1);
+    let thought = Thinker::new()
+        .think(&b, Level::Perfect, true, &mut rng)
+        .unwrap();
+    assert_eq!(b.move_name(thought.cell), "e3");
+    assert_eq!(thought.method, Method::Exact);
+    // With explain every move is valued: e3 draws or better, the others lose in 2.
+    let (moves, _) = b
+        .analyze(SolverConfig::default(), Budget::unlimited())
+        .unwrap();
+    let mut solver: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
+    let mut explained: Vec<(usize, Verdict)> = thought
+        .candidates
+        .iter()
+        .map(|c| (c.cell, c.verdict))
+        .collect();
+    solver.sort_unstable_by_key(|m| m.0);
+    explained.sort_unstable_by_key(|m| m.0);
+    assert_eq!(explained, solver);
+}
+
+#[test]
+fn the_analysis_of_a_drawn_five_in_a_row_position_is_exact_and_agrees_with_the_solver() {
+    let b = board(5, 5, 5, "c3 b2 d4 a1");
+    let analysis = analyze(&b, &Budget::unlimited()).unwrap();
+    assert_eq!(analysis.kind, AnalysisKind::Exact);
+    let (moves, _) = b
+        .analyze(SolverConfig::default(), Budget::unlimited())
+        .unwrap();
+    let solver: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
+    let ours: Vec<(usize, Verdict)> = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
+    assert_eq!(ours, solver);
+}
