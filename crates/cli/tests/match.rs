@@ -1,57 +1,13 @@
 //! `mnk match` end to end: built-in levels, the real `pbrain-mnk` brain, and broken brains
 //! that must lose their games without stopping the match.
 
-use assert_cmd::Command;
-use serde_json::Value;
-use std::path::PathBuf;
+mod match_support;
 
-fn mnk() -> Command {
-    Command::cargo_bin("mnk").unwrap()
-}
+use match_support::{mnk, run_json, Scratch};
+use serde_json::Value;
 
 fn brain() -> String {
     format!("pbrain:{}", env!("CARGO_BIN_EXE_pbrain-mnk"))
-}
-
-fn run_json(args: &[&str]) -> Value {
-    let out = mnk()
-        .arg("match")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// A temporary folder of one test, removed when the test ends (pass or fail).
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(test: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("mnk-match-{}-{test}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    /// A brain script in this folder.
-    fn script(&self, name: &str, body: &str) -> PathBuf {
-        use std::os::unix::fs::PermissionsExt;
-        let path = self.0.join(name);
-        std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-        path
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 #[test]

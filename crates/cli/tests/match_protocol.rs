@@ -3,75 +3,23 @@
 //! in GomocupJudge's order before `START`, and timeouts that forfeit the game. The brains
 //! here are shell scripts in front of the real `pbrain-mnk` that log what they are sent.
 
-use assert_cmd::Command;
+mod match_support;
+
+use match_support::{mnk, run_json, write_script, Scratch};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-fn mnk() -> Command {
-    Command::cargo_bin("mnk").unwrap()
-}
-
-fn run_json(args: &[&str]) -> Value {
-    let out = mnk()
-        .arg("match")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// A temporary folder of one test, removed when the test ends (pass or fail).
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(test: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("mnk-protocol-{}-{test}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
-    }
-
-    fn file(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).unwrap();
-        path
-    }
-
-    /// An executable shell script in this folder.
-    fn script(&self, name: &str, body: &str) -> PathBuf {
-        write_script(&self.0.join(name), body)
-    }
-
-    /// A brain that appends every line it is sent to `log` and passes it on to `pbrain-mnk`.
-    fn recording_brain(&self, name: &str, log: &Path) -> PathBuf {
-        self.script(
-            name,
-            &format!(
-                "tee -a '{}' | exec '{}'",
-                log.display(),
-                env!("CARGO_BIN_EXE_pbrain-mnk")
-            ),
-        )
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// Writes an executable shell script to `path`.
-fn write_script(path: &Path, body: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::write(path, format!("#!/bin/sh\n{body}\n")).unwrap();
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.to_path_buf()
+/// A brain in `tmp` that appends every line it is sent to `log` and passes it on to
+/// `pbrain-mnk`.
+fn recording_brain(tmp: &Scratch, name: &str, log: &Path) -> PathBuf {
+    tmp.script(
+        name,
+        &format!(
+            "tee -a '{}' | exec '{}'",
+            log.display(),
+            env!("CARGO_BIN_EXE_pbrain-mnk")
+        ),
+    )
 }
 
 /// The lines of a log.
@@ -87,7 +35,7 @@ fn lines(log: &Path) -> Vec<String> {
 fn board_sends_the_stones_in_the_order_they_were_played() {
     let tmp = Scratch::new("board-order");
     let log = tmp.0.join("sent.log");
-    let brain = tmp.recording_brain("brain", &log);
+    let brain = recording_brain(&tmp, "brain", &log);
     // h8 (row 7 from the top), h9 (row 6), h7 (row 8): row by row would be h9 h8 h7.
     let openings = tmp.file("openings.txt", "h8 h9 h7\n");
     let v = run_json(&[
@@ -284,7 +232,7 @@ fn with_exact_the_referee_lets_an_overline_pass_and_brains_are_told_rule_1() {
 
     // The real brain plays exactly-five games through, told so before START.
     let log = tmp.0.join("sent.log");
-    let brain = tmp.recording_brain("brain", &log);
+    let brain = recording_brain(&tmp, "brain", &log);
     let v = run_json(&[
         "--x",
         &format!("pbrain:{}", brain.display()),

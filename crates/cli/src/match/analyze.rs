@@ -71,17 +71,19 @@ impl LosingMove {
 mod tests {
     use super::*;
 
+    /// The cells of the moves in `text` ("h8 i9 ...").
+    fn cells(rules: Rules, text: &str) -> Vec<usize> {
+        let board = Board::new(rules);
+        text.split_whitespace()
+            .map(|m| board.parse_move(m).unwrap())
+            .collect()
+    }
+
     #[test]
     fn the_losing_move_is_the_first_that_allows_a_forced_win() {
         let rules = Rules::new(15, 15, None).unwrap();
-        let board = Board::new(rules);
-        let cells = |text: &str| -> Vec<usize> {
-            text.split_whitespace()
-                .map(|m| board.parse_move(m).unwrap())
-                .collect()
-        };
         // x builds a column h8 h9 h10 h11 h12 while o plays on the edge.
-        let moves = cells("h8 a1 h9 a3 h10 a5 h11 a7 h12");
+        let moves = cells(rules, "h8 a1 h9 a3 h10 a5 h11 a7 h12");
         let found = losing_move(rules, &moves, Side::O).expect("a losing move");
         assert_eq!(found.side, Side::O);
         // After a1 and a3 x has at most two in a row: no four to start from. After a5 x's
@@ -104,16 +106,10 @@ mod tests {
     #[test]
     fn a_win_by_threats_is_found_where_fours_alone_see_none() {
         let rules = Rules::new(15, 15, None).unwrap();
-        let board = Board::new(rules);
-        let cells = |text: &str| -> Vec<usize> {
-            text.split_whitespace()
-                .map(|m| board.parse_move(m).unwrap())
-                .collect()
-        };
         // x's twos g8 h8 and i9 i10 meet at i8, where x makes two open threes at once; o plays
         // in the corners (never a line of its own, so no counter-four) and x wins with i8 and
         // the open four after it.
-        let moves = cells("g8 a1 h8 o1 i9 a15 i10 o15 i8 b14 f8 n2 e8");
+        let moves = cells(rules, "g8 a1 h8 o1 i9 a15 i10 o15 i8 b14 f8 n2 e8");
         let found = losing_move(rules, &moves, Side::O).expect("a losing move");
         let ForcedWin::Threats { first, plies } = found.win else {
             panic!("a win by threats: {:?}", found.win)
