@@ -5,8 +5,7 @@
 
 mod match_support;
 
-use match_support::{mnk, run_json, write_script, Scratch};
-use serde_json::Value;
+use match_support::{run_json, run_json_in, write_script, Scratch};
 use std::path::{Path, PathBuf};
 
 /// A brain in `tmp` that appends every line it is sent to `log` and passes it on to
@@ -87,32 +86,21 @@ fn a_brain_starts_in_its_own_folder_and_is_told_a_writable_one_after_the_other_i
     let log = tmp.0.join("sent.log");
     let brain = fussy_brain(&tmp, &log);
     // Run from elsewhere, and name the brain by a relative path.
-    let v: Value = {
-        let out = mnk()
-            .current_dir(&tmp.0)
-            .args([
-                "match",
-                "--x",
-                "pbrain:brains/pbrain-fussy",
-                "--o",
-                "random",
-                "--games",
-                "1",
-                "--time-per-move",
-                "100",
-                "--time-per-game",
-                "60000",
-                "--json",
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
-    };
+    let v = run_json_in(
+        &tmp.0,
+        &[
+            "--x",
+            "pbrain:brains/pbrain-fussy",
+            "--o",
+            "random",
+            "--games",
+            "1",
+            "--time-per-move",
+            "100",
+            "--time-per-game",
+            "60000",
+        ],
+    );
     assert!(brain.exists());
     assert_eq!(v["a"]["faults"], 0, "{v}");
     assert_eq!(v["a"]["wins"], 1, "{v}");

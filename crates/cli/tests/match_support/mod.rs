@@ -14,12 +14,16 @@ pub fn mnk() -> Command {
 
 /// `mnk match ARGS --json`, which must succeed; its JSON answer.
 pub fn run_json(args: &[&str]) -> Value {
-    let out = mnk()
-        .arg("match")
-        .args(args)
-        .arg("--json")
-        .output()
-        .unwrap();
+    json_of(mnk().arg("match").args(args))
+}
+
+/// `mnk match ARGS --json` run in the folder `dir`, which must succeed; its JSON answer.
+pub fn run_json_in(dir: &Path, args: &[&str]) -> Value {
+    json_of(mnk().current_dir(dir).arg("match").args(args))
+}
+
+fn json_of(command: &mut Command) -> Value {
+    let out = command.arg("--json").output().unwrap();
     assert!(
         out.status.success(),
         "{}",
