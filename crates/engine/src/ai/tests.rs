@@ -151,3 +151,31 @@ fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_n
         );
     }
 }
+
+#[test]
+fn a_node_cap_bounds_perfect_whatever_the_clock_says() {
+    // 6x6/4 after four stones: beyond the book, proven by the solver in well under a second.
+    let mut board = Board::new(Rules::new(6, 6, Some(4)).unwrap());
+    for m in ["c3", "d4", "c4", "c5"] {
+        board.play(board.parse_move(m).unwrap()).unwrap();
+    }
+    let never: MoveClock = Arc::new(|_share: f64| Arc::new(|| false));
+    let mut free = Thinker::new();
+    free.set_move_clock(Some(never.clone()));
+    let proven = think(&mut free, &board, Level::Perfect);
+    assert_eq!(proven.method, Method::Exact, "the position is provable");
+    assert!(proven.nodes > 1_000, "{} nodes", proven.nodes);
+
+    // A brain under a fuzzer's caps: the clock never stops it, the cap does, and the move
+    // is an estimate from the capped `hard` search.
+    let mut capped = Thinker::new();
+    capped.set_move_clock(Some(never));
+    capped.set_node_cap(Some(1_000));
+    capped.set_table_mib(1);
+    let bounded = think(&mut capped, &board, Level::Perfect);
+    assert!(
+        matches!(bounded.method, Method::Search { .. }),
+        "{:?}",
+        bounded.method
+    );
+}
