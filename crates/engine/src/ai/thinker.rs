@@ -268,6 +268,7 @@ impl Thinker {
             return self.hard(board, 1.0);
         };
         let mut share = PROOF_SHARE;
+        let spent_before = self.exact_nodes();
         if proof_first(board.rules()) {
             share -= PROOF_FIRST_SHARE;
             let budget = self.move_budget(PROOF_FIRST_SHARE, UNTIMED_PROOF_SEARCH_NODES);
@@ -280,10 +281,20 @@ impl Thinker {
         let budget = self.move_budget(share, UNTIMED_PROOF_NODES);
         match self.exact(pos, explain, rng, budget) {
             Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {
-                self.hard(board, 1.0 - PROOF_SHARE)
+                // The work of the proofs that did not come in time counts too.
+                let spent = self.exact_nodes().saturating_sub(spent_before);
+                let mut thought = self.hard(board, 1.0 - PROOF_SHARE)?;
+                thought.nodes += spent;
+                Ok(thought)
             }
             answer => answer,
         }
+    }
+
+    /// Nodes the exact searches (the proof search and the solver) have visited this game.
+    fn exact_nodes(&self) -> u64 {
+        let proof = self.prover.as_ref().map_or(0, |p| p.stats().nodes);
+        proof + self.solver.as_ref().map_or(0, |s| s.stats().nodes)
     }
 
     /// Thinks on the opponent's time: searches `board`, where the opponent of a `level`
