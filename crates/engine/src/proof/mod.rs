@@ -177,6 +177,7 @@ impl Prover {
             pairing_steps: self.config.pairing_steps,
             zone_tries: self.config.zone_tries,
             quick_steps: self.config.quick_steps,
+            finder: pairing::PairingFinder::new(),
         };
         let unbounded = Budget::unlimited();
         let budget = if stoppable { &self.budget } else { &unbounded };
