@@ -52,7 +52,7 @@ impl Default for ProofConfig {
         ProofConfig {
             hash_mib: crate::solver::DEFAULT_HASH_MIB,
             pairing_steps: pairing::DEFAULT_PAIRING_STEPS,
-            zone_tries: 4,
+            zone_tries: 8,
             quick_steps: 50,
         }
     }

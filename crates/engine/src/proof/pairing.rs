@@ -11,7 +11,7 @@
 pub type Pair = (u8, u8);
 
 /// Steps one call to [`find_pairing`] may take before it gives up.
-pub const DEFAULT_PAIRING_STEPS: u32 = 2_000;
+pub const DEFAULT_PAIRING_STEPS: u32 = 300;
 
 /// Most free cells of the line a step branches on that the fast pair counter handles (a
 /// window of up to eight cells); longer lines are counted the plain way.
@@ -45,6 +45,9 @@ impl PairingFinder {
         let Some(n) = self.open_lines(windows, attacker, defender) else {
             return false;
         };
+        if self.too_few_cells(n) {
+            return false;
+        }
         self.steps = steps;
         self.cover(0, n, 0)
     }
@@ -84,6 +87,24 @@ impl PairingFinder {
         Some(kept)
     }
 
+    /// Whether the lines `0..n` cannot all hold a pair for want of cells: lines that pairwise
+    /// share at most one free cell need a pair each (no pair lies in two of them), all
+    /// disjoint, inside their own free cells; more than half as many as those cells is too
+    /// many. The lines are taken greedily, fewest free cells first.
+    fn too_few_cells(&self, n: usize) -> bool {
+        let mut family = [0u64; 128];
+        let mut size = 0;
+        let mut cells = 0u64;
+        for &l in &self.lines[..n] {
+            if size < family.len() && family[..size].iter().all(|&f| (f & l).count_ones() <= 1) {
+                family[size] = l;
+                size += 1;
+                cells |= l;
+            }
+        }
+        2 * size as u32 > cells.count_ones()
+    }
+
     /// Covers every line of `self.lines[start..start + n]` with pairs avoiding `used`; on
     /// success `self.pairs` holds the pairs chosen. The lines left after a pair are pushed
     /// above the step's own and dropped again when it returns.
@@ -109,6 +130,13 @@ impl PairingFinder {
                 pick = i;
             }
         }
+        self.branch(start, end, used, pick, fewest)
+    }
+
+    /// A step's branching, once its lines `start..end` are known to hold two free cells each
+    /// and `pick` is the first with the fewest (`fewest`): every pair of its free cells, the
+    /// pair that lies in most lines first.
+    fn branch(&mut self, start: usize, end: usize, used: u64, pick: usize, fewest: u32) -> bool {
         let free = self.lines[pick] & !used;
         let mut candidates = [(0u32, 0u64); FAST_FREE * (FAST_FREE - 1) / 2];
         let count = if fewest as usize <= FAST_FREE {
@@ -210,23 +238,53 @@ impl PairingFinder {
         false
     }
 
-    /// Chooses `pair` and covers the lines of `start..end` it leaves.
+    /// Chooses `pair` and covers the lines of `start..end` it leaves. The next step's checks
+    /// (a line left with fewer than two free cells, the line to branch on) are made while
+    /// the lines are copied, with the step counted as [`PairingFinder::cover`] counts it.
     fn try_pair(&mut self, start: usize, end: usize, used: u64, pair: u64) -> bool {
+        let used = used | pair;
+        let mut blocked = false;
+        let mut pick = end;
+        let mut fewest = u32::MAX;
         for i in start..end {
             let l = self.lines[i];
             if l & pair != pair {
+                let free = (l & !used).count_ones();
+                if free < 2 {
+                    blocked = true;
+                    break;
+                }
+                if free < fewest {
+                    fewest = free;
+                    pick = self.lines.len();
+                }
                 self.lines.push(l);
             }
         }
         let left = self.lines.len() - end;
-        let a = pair.trailing_zeros() as u8;
-        let b = 63 - pair.leading_zeros() as u8;
-        self.pairs.push((a, b));
-        let found = self.cover(end, left, used | pair);
-        self.lines.truncate(end);
-        if !found {
-            self.pairs.pop();
+        let found = if left == 0 && !blocked {
+            true
+        } else if self.steps == 0 {
+            false
+        } else {
+            self.steps -= 1;
+            !blocked && {
+                let a = pair.trailing_zeros() as u8;
+                let b = 63 - pair.leading_zeros() as u8;
+                self.pairs.push((a, b));
+                let found = self.branch(end, end + left, used, pick, fewest);
+                if !found {
+                    self.pairs.pop();
+                }
+                found
+            }
+        };
+        if found && left == 0 {
+            let a = pair.trailing_zeros() as u8;
+            let b = 63 - pair.leading_zeros() as u8;
+            self.pairs.push((a, b));
         }
+        self.lines.truncate(end);
         found
     }
 }
