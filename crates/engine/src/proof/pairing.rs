@@ -391,6 +391,30 @@ mod tests {
     }
 
     #[test]
+    fn one_finder_reused_answers_as_fresh_ones_do() {
+        // The working memory kept between calls must not leak one call's lines or pairs into
+        // the next: a failure between two successes, then a success after a failure.
+        let cases = [
+            (5, 5, 5, "...../...../...../...../....."),
+            (3, 3, 3, ".../.../..."),
+            (6, 6, 5, "x...../....../..o.../....../....../......"),
+            (5, 5, 5, "xxxx./o..../.o.../...o./....."),
+            (3, 3, 3, ".../.o./x.o"),
+        ];
+        let mut finder = PairingFinder::new();
+        for (w, h, k, text) in cases {
+            let (windows, x, o) = setup(w, h, k, text);
+            let fresh = find_pairing(&windows, x, o, 100_000);
+            let found = finder.find(&windows, x, o, 100_000);
+            assert_eq!(found, fresh.is_some(), "{text}");
+            if found {
+                assert_eq!(Some(finder.pairs().to_vec()), fresh, "{text}");
+                assert!(valid(&windows, x, o, finder.pairs()), "{text}");
+            }
+        }
+    }
+
+    #[test]
     fn a_pair_must_be_split_by_distinct_lines() {
         // 4x1, k = 3: lines abc and bcd. The pair (b, c) covers both.
         let (w, x, o) = setup(4, 1, 3, "....");
