@@ -24,7 +24,7 @@ pub struct TableArgs {
     #[arg(long, value_name = "MiB", default_value_t = DEFAULT_HASH_MIB, value_parser = crate::solve::hash_parser())]
     pub hash: usize,
     /// Add the larger rows the proof search settles: five in a row on 5x5 up to 7x7, four in
-    /// a row on 6x4, 6x6 and 7x4.
+    /// a row on 6x4, 6x6, 7x4 and 7x5.
     #[arg(long)]
     pub extended: bool,
     /// Print exactly one JSON object on stdout.
@@ -39,6 +39,7 @@ const EXTENDED: &[(usize, usize, usize)] = &[
     (6, 5, 4),
     (6, 6, 4),
     (7, 4, 4),
+    (7, 5, 4),
     (5, 5, 5),
     (6, 5, 5),
     (6, 6, 5),
@@ -64,8 +65,8 @@ pub fn published(width: usize, height: usize, k: usize) -> Option<bool> {
         (3, 3, 3) => Some(false),
         (w, h, 3) if w >= 4 && h >= 3 => Some(true),
         (4, 4, 4) | (5, 4, 4) | (5, 5, 4) | (6, 4, 4) | (7, 4, 4) => Some(false),
-        // A win stays a win on a larger board: 6 x 6 contains 6 x 5.
-        (6, 5, 4) | (6, 6, 4) => Some(true),
+        // A win stays a win on a larger board: 6 x 6 and 7 x 5 contain 6 x 5.
+        (6, 5, 4) | (6, 6, 4) | (7, 5, 4) => Some(true),
         // 7 x 7 with K = 5 is a draw (Hsu et al.), and so is every smaller board with K = 5.
         (5..=7, 5..=7, 5) => Some(false),
         _ => None,
@@ -230,6 +231,7 @@ mod tests {
         assert_eq!(published(3, 3, 3), Some(false));
         assert_eq!(published(3, 4, 3), Some(true));
         assert_eq!(published(5, 6, 4), Some(true));
+        assert_eq!(published(5, 7, 4), Some(true));
         assert_eq!(published(6, 3, 5), None);
     }
 }

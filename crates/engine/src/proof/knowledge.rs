@@ -4,7 +4,7 @@
 //! The search and the certificate writer both read a node through [`NodeFacts`], so the
 //! certificate describes exactly what the search proved.
 
-use super::pairing::{find_pairing, pairing_cells, Pair};
+use super::pairing::{pairing_cells, Pair, PairingFinder};
 use crate::bits::BitSet;
 
 /// Facts of a node with the attacker to move.
@@ -116,6 +116,8 @@ pub(crate) struct Knowledge<'a> {
     pub quick_steps: u32,
     /// Defender replies tried for a relevance zone at each attacker node.
     pub zone_tries: usize,
+    /// The pairing finder, with its working memory.
+    pub finder: PairingFinder,
 }
 
 impl Knowledge<'_> {
@@ -123,7 +125,7 @@ impl Knowledge<'_> {
     /// defender's stones. Callers hand in the canonical orientation, so that a position has
     /// the same facts however it was reached (the certificate then repeats the search).
     pub fn attacker(
-        &self,
+        &mut self,
         (a, d): (u64, u64),
         table_move: Option<usize>,
         counters: &mut super::ProofStats,
@@ -144,9 +146,9 @@ impl Knowledge<'_> {
         // A pairing settles the node even when the attacker must block a four first (and it
         // is what the quick look-ahead at the defender's node accepted).
         counters.pairing_calls += 1;
-        if let Some(pairs) = find_pairing(self.windows, a, d, self.pairing_steps) {
+        if self.finder.find(self.windows, a, d, self.pairing_steps) {
             counters.pairings += 1;
-            return AttackerFacts::Paired(pairs);
+            return AttackerFacts::Paired(self.finder.pairs().to_vec());
         }
         if threats != 0 {
             return AttackerFacts::MustBlock(threats.trailing_zeros() as usize);
@@ -167,8 +169,12 @@ impl Knowledge<'_> {
         replies.sort_unstable_by_key(|&c| (std::cmp::Reverse(weight[c as usize]), c));
         for &r in replies.iter().take(self.zone_tries) {
             counters.pairing_calls += 1;
-            if let Some(pairs) = find_pairing(self.windows, a, d | 1u64 << r, self.pairing_steps) {
+            if self
+                .finder
+                .find(self.windows, a, d | 1u64 << r, self.pairing_steps)
+            {
                 counters.zones += 1;
+                let pairs = self.finder.pairs().to_vec();
                 let zone = pairing_cells(&pairs) | 1u64 << r;
                 let moves = all
                     .iter()
@@ -188,12 +194,12 @@ impl Knowledge<'_> {
     }
 
     /// Whether a pairing covers every live attacker line (attacker to move) at once.
-    pub fn paired(&self, (a, d): (u64, u64), counters: &mut super::ProofStats) -> bool {
+    pub fn paired(&mut self, (a, d): (u64, u64), counters: &mut super::ProofStats) -> bool {
         if winning_cells(self.windows, a, d) != 0 {
             return false;
         }
         counters.pairing_calls += 1;
-        find_pairing(self.windows, a, d, self.quick_steps).is_some()
+        self.finder.find(self.windows, a, d, self.quick_steps)
     }
 
     /// Facts of a defender-to-move node (unfinished, not full).

@@ -52,7 +52,7 @@ impl Default for ProofConfig {
         ProofConfig {
             hash_mib: crate::solver::DEFAULT_HASH_MIB,
             pairing_steps: pairing::DEFAULT_PAIRING_STEPS,
-            zone_tries: 4,
+            zone_tries: 8,
             quick_steps: 50,
         }
     }
@@ -177,6 +177,7 @@ impl Prover {
             pairing_steps: self.config.pairing_steps,
             zone_tries: self.config.zone_tries,
             quick_steps: self.config.quick_steps,
+            finder: pairing::PairingFinder::new(),
         };
         let unbounded = Budget::unlimited();
         let budget = if stoppable { &self.budget } else { &unbounded };

@@ -11,85 +11,117 @@
 pub type Pair = (u8, u8);
 
 /// Steps one call to [`find_pairing`] may take before it gives up.
-pub const DEFAULT_PAIRING_STEPS: u32 = 2_000;
+pub const DEFAULT_PAIRING_STEPS: u32 = 300;
 
-/// Most windows a board of up to 64 cells has (four directions through each cell).
-const MAX_LINES: usize = 256;
+/// Most free cells of the line a step branches on that the fast pair counter handles (a
+/// window of up to eight cells); longer lines are counted the plain way.
+const FAST_FREE: usize = 8;
 
-/// Lines that must hold a pair: the free cells of each live attacker window, with a line left
-/// out when its free cells contain another line's (a pair inside the smaller lies inside the
-/// larger). `None` when a live line has fewer than two free cells.
-fn open_lines(
-    windows: &[u64],
-    attacker: u64,
-    defender: u64,
-    out: &mut [u64; MAX_LINES],
-) -> Option<usize> {
-    let empty_of_board = !(attacker | defender);
-    let mut n = 0;
-    for &w in windows {
-        if w & defender != 0 {
-            continue;
-        }
-        let free = w & empty_of_board;
-        if free.count_ones() < 2 {
-            return None;
-        }
-        out[n] = free;
-        n += 1;
-    }
-    out[..n].sort_unstable_by_key(|l| (l.count_ones(), *l));
-    let mut kept = 0;
-    for i in 0..n {
-        let l = out[i];
-        if !out[..kept].iter().any(|&s| s & !l == 0) {
-            out[kept] = l;
-            kept += 1;
-        }
-    }
-    Some(kept)
-}
-
-/// A pairing for the position where `attacker` and `defender` hold these stones (cells of a
-/// board whose winning windows are `windows`), found within `steps` search steps, or `None`.
-/// The pairs hold empty cells only, are disjoint, and every window free of defender stones
-/// contains one of them.
-pub fn find_pairing(
-    windows: &[u64],
-    attacker: u64,
-    defender: u64,
-    steps: u32,
-) -> Option<Vec<Pair>> {
-    let mut lines = [0u64; MAX_LINES];
-    let n = open_lines(windows, attacker, defender, &mut lines)?;
-    let mut finder = Finder {
-        steps,
-        pairs: Vec::new(),
-    };
-    finder.cover(&lines[..n], 0).then_some(finder.pairs)
-}
-
-struct Finder {
-    steps: u32,
+/// The pairing finder with its working memory, kept between calls so that a search that asks
+/// millions of times allocates nothing (the pairs of a found pairing are the only output).
+#[derive(Debug, Default)]
+pub struct PairingFinder {
+    /// A stack of line lists: each step's lines, then the lines left after its pair.
+    lines: Vec<u64>,
+    /// The pairs chosen so far.
     pairs: Vec<Pair>,
+    /// Steps left in this call.
+    steps: u32,
 }
 
-impl Finder {
-    /// Covers every line of `lines` with pairs avoiding `used`; on success `self.pairs` holds
-    /// the pairs chosen.
-    fn cover(&mut self, lines: &[u64], used: u64) -> bool {
-        if lines.is_empty() {
+impl PairingFinder {
+    /// A finder with no working memory yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Whether a pairing exists for the position where `attacker` and `defender` hold these
+    /// stones, found within `steps` search steps; on success [`PairingFinder::pairs`] holds it.
+    /// The pairs hold empty cells only, are disjoint, and every window free of defender stones
+    /// contains one of them.
+    pub fn find(&mut self, windows: &[u64], attacker: u64, defender: u64, steps: u32) -> bool {
+        self.pairs.clear();
+        self.lines.clear();
+        let Some(n) = self.open_lines(windows, attacker, defender) else {
+            return false;
+        };
+        if self.too_few_cells(n) {
+            return false;
+        }
+        self.steps = steps;
+        self.cover(0, n, 0)
+    }
+
+    /// The pairing the last successful [`PairingFinder::find`] found.
+    pub fn pairs(&self) -> &[Pair] {
+        &self.pairs
+    }
+
+    /// Lines that must hold a pair, into `self.lines`: the free cells of each live attacker
+    /// window, with a line left out when its free cells contain another line's (a pair inside
+    /// the smaller lies inside the larger). `None` when a live line has fewer than two free
+    /// cells.
+    fn open_lines(&mut self, windows: &[u64], attacker: u64, defender: u64) -> Option<usize> {
+        let empty_of_board = !(attacker | defender);
+        for &w in windows {
+            if w & defender != 0 {
+                continue;
+            }
+            let free = w & empty_of_board;
+            if free.count_ones() < 2 {
+                return None;
+            }
+            self.lines.push(free);
+        }
+        let lines = &mut self.lines;
+        lines.sort_unstable_by_key(|l| (l.count_ones(), *l));
+        let mut kept = 0;
+        for i in 0..lines.len() {
+            let l = lines[i];
+            if !lines[..kept].iter().any(|&s| s & !l == 0) {
+                lines[kept] = l;
+                kept += 1;
+            }
+        }
+        lines.truncate(kept);
+        Some(kept)
+    }
+
+    /// Whether the lines `0..n` cannot all hold a pair for want of cells: lines that pairwise
+    /// share at most one free cell need a pair each (no pair lies in two of them), all
+    /// disjoint, inside their own free cells; more than half as many as those cells is too
+    /// many. The lines are taken greedily, fewest free cells first.
+    fn too_few_cells(&self, n: usize) -> bool {
+        let mut family = [0u64; 128];
+        let mut size = 0;
+        let mut cells = 0u64;
+        for &l in &self.lines[..n] {
+            if size < family.len() && family[..size].iter().all(|&f| (f & l).count_ones() <= 1) {
+                family[size] = l;
+                size += 1;
+                cells |= l;
+            }
+        }
+        2 * size as u32 > cells.count_ones()
+    }
+
+    /// Covers every line of `self.lines[start..start + n]` with pairs avoiding `used`; on
+    /// success `self.pairs` holds the pairs chosen. The lines left after a pair are pushed
+    /// above the step's own and dropped again when it returns.
+    fn cover(&mut self, start: usize, n: usize, used: u64) -> bool {
+        if n == 0 {
             return true;
         }
         if self.steps == 0 {
             return false;
         }
         self.steps -= 1;
+        let end = start + n;
         // The line with the fewest free cells is the hardest to cover: decide it first.
-        let mut pick = 0;
+        let mut pick = start;
         let mut fewest = u32::MAX;
-        for (i, &l) in lines.iter().enumerate() {
-            let free = (l & !used).count_ones();
+        for i in start..end {
+            let free = (self.lines[i] & !used).count_ones();
             if free < 2 {
                 return false;
             }
@@ -98,8 +130,86 @@ impl Finder {
                 pick = i;
             }
         }
-        let free = lines[pick] & !used;
-        let mut candidates: Vec<(u32, u64)> = Vec::with_capacity(16);
+        self.branch(start, end, used, pick, fewest)
+    }
+
+    /// A step's branching, once its lines `start..end` are known to hold two free cells each
+    /// and `pick` is the first with the fewest (`fewest`): every pair of its free cells, the
+    /// pair that lies in most lines first.
+    fn branch(&mut self, start: usize, end: usize, used: u64, pick: usize, fewest: u32) -> bool {
+        let free = self.lines[pick] & !used;
+        let mut candidates = [(0u32, 0u64); FAST_FREE * (FAST_FREE - 1) / 2];
+        let count = if fewest as usize <= FAST_FREE {
+            self.count_pairs(start, end, free, &mut candidates)
+        } else {
+            return self.cover_long(start, end, used, free);
+        };
+        let candidates = &mut candidates[..count];
+        candidates.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        for &(_, pair) in candidates.iter() {
+            if self.try_pair(start, end, used, pair) {
+                return true;
+            }
+            if self.steps == 0 {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// The pairs of `free` (at most [`FAST_FREE`] cells) with the number of lines of
+    /// `start..end` each lies in, into `out`, in cell order; returns how many.
+    fn count_pairs(
+        &self,
+        start: usize,
+        end: usize,
+        free: u64,
+        out: &mut [(u32, u64); FAST_FREE * (FAST_FREE - 1) / 2],
+    ) -> usize {
+        // counts[i * FAST_FREE + j]: lines holding the i-th and the j-th free cell (i < j).
+        let mut counts = [0u32; FAST_FREE * FAST_FREE];
+        let rank = |c: u32| (free & ((1u64 << c) - 1)).count_ones() as usize;
+        for &l in &self.lines[start..end] {
+            let mut m = l & free;
+            if m.count_ones() < 2 {
+                continue;
+            }
+            while m != 0 {
+                let a = m.trailing_zeros();
+                m &= m - 1;
+                let ia = rank(a);
+                let mut rest = m;
+                while rest != 0 {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    counts[ia * FAST_FREE + rank(b)] += 1;
+                }
+            }
+        }
+        let mut n = 0;
+        let mut a_set = free;
+        let mut ia = 0;
+        while a_set != 0 {
+            let a = a_set.trailing_zeros();
+            a_set &= a_set - 1;
+            let mut b_set = a_set;
+            let mut ib = ia + 1;
+            while b_set != 0 {
+                let b = b_set.trailing_zeros();
+                b_set &= b_set - 1;
+                out[n] = (counts[ia * FAST_FREE + ib], 1u64 << a | 1u64 << b);
+                n += 1;
+                ib += 1;
+            }
+            ia += 1;
+        }
+        n
+    }
+
+    /// [`PairingFinder::cover`]'s branching for a line with many free cells (windows longer
+    /// than [`FAST_FREE`]): the same order, counted the plain way.
+    fn cover_long(&mut self, start: usize, end: usize, used: u64, free: u64) -> bool {
+        let mut candidates: Vec<(u32, u64)> = Vec::new();
         let mut a_set = free;
         while a_set != 0 {
             let a = a_set.trailing_zeros();
@@ -109,33 +219,89 @@ impl Finder {
                 let b = b_set.trailing_zeros();
                 b_set &= b_set - 1;
                 let pair = 1u64 << a | 1u64 << b;
-                let covered = lines.iter().filter(|&&l| l & pair == pair).count() as u32;
+                let covered = self.lines[start..end]
+                    .iter()
+                    .filter(|&&l| l & pair == pair)
+                    .count() as u32;
                 candidates.push((covered, pair));
             }
         }
         candidates.sort_unstable_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
-        let mut rest = [0u64; MAX_LINES];
         for (_, pair) in candidates {
-            let mut n = 0;
-            for &l in lines {
-                if l & pair != pair {
-                    rest[n] = l;
-                    n += 1;
-                }
-            }
-            let a = pair.trailing_zeros() as u8;
-            let b = 63 - pair.leading_zeros() as u8;
-            self.pairs.push((a, b));
-            if self.cover(&rest[..n], used | pair) {
+            if self.try_pair(start, end, used, pair) {
                 return true;
             }
-            self.pairs.pop();
             if self.steps == 0 {
                 return false;
             }
         }
         false
     }
+
+    /// Chooses `pair` and covers the lines of `start..end` it leaves. The next step's checks
+    /// (a line left with fewer than two free cells, the line to branch on) are made while
+    /// the lines are copied, with the step counted as [`PairingFinder::cover`] counts it.
+    fn try_pair(&mut self, start: usize, end: usize, used: u64, pair: u64) -> bool {
+        let used = used | pair;
+        let mut blocked = false;
+        let mut pick = end;
+        let mut fewest = u32::MAX;
+        for i in start..end {
+            let l = self.lines[i];
+            if l & pair != pair {
+                let free = (l & !used).count_ones();
+                if free < 2 {
+                    blocked = true;
+                    break;
+                }
+                if free < fewest {
+                    fewest = free;
+                    pick = self.lines.len();
+                }
+                self.lines.push(l);
+            }
+        }
+        let left = self.lines.len() - end;
+        let found = if left == 0 && !blocked {
+            true
+        } else if self.steps == 0 {
+            false
+        } else {
+            self.steps -= 1;
+            !blocked && {
+                let a = pair.trailing_zeros() as u8;
+                let b = 63 - pair.leading_zeros() as u8;
+                self.pairs.push((a, b));
+                let found = self.branch(end, end + left, used, pick, fewest);
+                if !found {
+                    self.pairs.pop();
+                }
+                found
+            }
+        };
+        if found && left == 0 {
+            let a = pair.trailing_zeros() as u8;
+            let b = 63 - pair.leading_zeros() as u8;
+            self.pairs.push((a, b));
+        }
+        self.lines.truncate(end);
+        found
+    }
+}
+
+/// A pairing for the position where `attacker` and `defender` hold these stones (cells of a
+/// board whose winning windows are `windows`), found within `steps` search steps, or `None`
+/// (see [`PairingFinder::find`]; a search that asks often keeps one finder instead).
+pub fn find_pairing(
+    windows: &[u64],
+    attacker: u64,
+    defender: u64,
+    steps: u32,
+) -> Option<Vec<Pair>> {
+    let mut finder = PairingFinder::new();
+    finder
+        .find(windows, attacker, defender, steps)
+        .then(|| finder.pairs.clone())
 }
 
 /// The cells of a pairing.
@@ -222,6 +388,30 @@ mod tests {
         let pairs = find_pairing(&w, x, o, 1000).expect("two pairs cover the two live lines");
         assert!(valid(&w, x, o, &pairs));
         assert_eq!(pairs.len(), 2);
+    }
+
+    #[test]
+    fn one_finder_reused_answers_as_fresh_ones_do() {
+        // The working memory kept between calls must not leak one call's lines or pairs into
+        // the next: a failure between two successes, then a success after a failure.
+        let cases = [
+            (5, 5, 5, "...../...../...../...../....."),
+            (3, 3, 3, ".../.../..."),
+            (6, 6, 5, "x...../....../..o.../....../....../......"),
+            (5, 5, 5, "xxxx./o..../.o.../...o./....."),
+            (3, 3, 3, ".../.o./x.o"),
+        ];
+        let mut finder = PairingFinder::new();
+        for (w, h, k, text) in cases {
+            let (windows, x, o) = setup(w, h, k, text);
+            let fresh = find_pairing(&windows, x, o, 100_000);
+            let found = finder.find(&windows, x, o, 100_000);
+            assert_eq!(found, fresh.is_some(), "{text}");
+            if found {
+                assert_eq!(Some(finder.pairs().to_vec()), fresh, "{text}");
+                assert!(valid(&windows, x, o, finder.pairs()), "{text}");
+            }
+        }
     }
 
     #[test]
