@@ -51,7 +51,7 @@ fn solved(board: &Board) -> Verdict {
 fn the_embedded_book_holds_the_solvers_values() {
     let book = Book::embedded();
     assert_eq!(book.sections().len(), BOARDS.len());
-    for (section, &(w, h, k, plies)) in book.sections().iter().zip(BOARDS) {
+    for (section, &(w, h, k, plies, _)) in book.sections().iter().zip(BOARDS) {
         let rules = Rules::new(w, h, Some(k)).unwrap();
         assert_eq!((section.rules(), section.plies()), (rules, plies));
         let positions = opening_positions(rules, plies).unwrap();

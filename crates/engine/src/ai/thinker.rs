@@ -225,7 +225,14 @@ impl Thinker {
         if board.rules().exact_k() {
             return self.hard(board, 1.0);
         }
-        if let Some(values) = Book::embedded().move_values(board) {
+        // A move needs only the best moves; `--explain` every move's value.
+        let book = Book::embedded();
+        let known = if explain {
+            book.move_values(board)
+        } else {
+            book.best_moves(board)
+        };
+        if let Some(values) = known {
             return Ok(exact_thought(&values, explain, 0, rng));
         }
         let Some(pos) = board.as_small() else {
@@ -293,7 +300,7 @@ impl Thinker {
         rng: &mut impl Rng,
         budget: &Budget,
     ) -> Result<Thought, SearchError> {
-        if let Some(values) = Book::embedded().move_values(&Board::from(pos.clone())) {
+        if let Some(values) = Book::embedded().best_moves(&Board::from(pos.clone())) {
             return Ok(exact_thought(&values, false, 0, rng));
         }
         if proof_first(pos.rules()) {
