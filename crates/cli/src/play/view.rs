@@ -130,6 +130,13 @@ pub fn explain(session: &Session, side: Side, thought: &Thought, ms: f64) -> Str
             .collect();
         out.push_str(&format!("  Values for {side}: {}\n", list.join(", ")));
     }
+    if !thought.unmeasured_losses.is_empty() {
+        // Proven to lose, but not how fast: the list above is not every move.
+        out.push_str(&format!(
+            "  Also losing for {side}, how fast not measured in time: {}\n",
+            names(session, &thought.unmeasured_losses)
+        ));
+    }
     out.push_str(&format!(
         "  Searched {} in {} ({}).\n",
         counted(thought.nodes.into(), "node", "nodes"),

@@ -33,7 +33,7 @@ pub const BOARDS: &[(usize, usize, usize, u32, bool)] = &[
     (4, 4, 4, 2, false),
     (5, 4, 4, 2, false),
     (4, 5, 4, 2, false),
-    (5, 5, 4, 3, true),
+    (5, 5, 4, 4, false),
     (6, 5, 4, 2, false),
     (5, 6, 4, 2, false),
     (6, 6, 4, 2, false),
@@ -456,7 +456,11 @@ mod tests {
         let section = Section::build(rules, 1, true, &Budget::unlimited(), |_, _| {}).unwrap();
         // The empty board and 3 first moves, then some of the 12 replies up to symmetry.
         assert_eq!(plain.len(), 4);
-        assert!(section.len() > 4 && section.len() < 4 + 12, "{}", section.len());
+        assert!(
+            section.len() > 4 && section.len() < 4 + 12,
+            "{}",
+            section.len()
+        );
         let book = Book::new(vec![section]);
         assert_eq!(book.value(&Board::new(rules)), Some(Verdict::Draw));
         for first in ["a1", "b1", "b2"] {

@@ -135,6 +135,7 @@ impl HardPlayer {
                 cell: report.best,
                 verdict,
             }],
+            unmeasured_losses: Vec::new(),
             nodes: report.nodes,
             method: Method::Search {
                 depth: report.depth,

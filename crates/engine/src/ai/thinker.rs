@@ -196,6 +196,7 @@ impl Thinker {
                 best: legal,
                 verdict: None,
                 candidates: Vec::new(),
+                unmeasured_losses: Vec::new(),
                 nodes: 0,
                 method: Method::Random,
             }),
@@ -330,8 +331,8 @@ impl Thinker {
 
     /// The proof search within `budget`: a proven draw as a decision, the first move of
     /// [`try_order`] proven to hold the draw (with `explain`, every drawing move, and the
-    /// losing moves too, valued by the solver within `explain_share` of the move, or left out
-    /// if they are not valued in time); `None` for a win or a loss.
+    /// losing moves too, valued by the solver within `explain_share` of the move; those not
+    /// valued in time are named as unmeasured losses); `None` for a win or a loss.
     fn proven_draw(
         &mut self,
         pos: &Position<u64>,
@@ -351,6 +352,7 @@ impl Thinker {
                 best: vec![cell],
                 verdict: Some(Verdict::Draw),
                 candidates: Vec::new(),
+                unmeasured_losses: Vec::new(),
                 nodes,
                 method: Method::Exact,
             }));
@@ -364,13 +366,18 @@ impl Thinker {
         let budget = self.move_budget(explain_share, UNTIMED_PROOF_NODES);
         let solver = self.solver(budget);
         let before = solver.stats().nodes;
-        match proven::losing_values(pos, &drawing, solver) {
-            Ok(losing) => values.extend(losing),
-            Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
+        match proven::losing_values(pos, &drawing, solver, &mut values) {
+            Ok(()) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
             Err(e) => return Err(e),
         }
         nodes += solver.stats().nodes - before;
-        Ok(Some(exact_thought(&values, explain, nodes, rng)))
+        let mut thought = exact_thought(&values, explain, nodes, rng);
+        thought.unmeasured_losses = pos
+            .legal_moves()
+            .cells()
+            .filter(|c| !values.iter().any(|v| v.0 == *c))
+            .collect();
+        Ok(Some(thought))
     }
 
     /// The solver kept across the game (made on first use), bounded by `budget`.
@@ -459,6 +466,7 @@ fn exact_thought(
         best,
         verdict,
         candidates,
+        unmeasured_losses: Vec::new(),
         nodes,
         method: Method::Exact,
     }
