@@ -186,3 +186,35 @@ pub fn sentence(text: &str) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mnk_engine::ai::Candidate;
+    use mnk_engine::session::SessionConfig;
+
+    #[test]
+    fn explain_says_which_losing_moves_it_did_not_value() {
+        let session = Session::new(SessionConfig::default()).unwrap();
+        let mut thought = Thought {
+            cell: 4,
+            best: vec![4],
+            verdict: Some(Verdict::Draw),
+            candidates: vec![Candidate {
+                cell: 4,
+                verdict: Verdict::Draw,
+            }],
+            unmeasured_losses: Vec::new(),
+            nodes: 10,
+            method: Method::Exact,
+        };
+        let whole = explain(&session, Side::X, &thought, 1.0);
+        assert!(!whole.contains("losing"), "{whole}");
+        thought.unmeasured_losses = vec![0, 8];
+        let part = explain(&session, Side::X, &thought, 1.0);
+        assert!(
+            part.contains("Also losing for x, how fast not measured in time: a3 c1"),
+            "{part}"
+        );
+    }
+}

@@ -132,6 +132,10 @@ fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
         .unwrap();
     for cell in &thought.unmeasured_losses {
         let v = moves.iter().find(|m| m.cell == *cell).unwrap().verdict;
-        assert!(matches!(v, Verdict::Loss(_)), "{} {v:?}", b.move_name(*cell));
+        assert!(
+            matches!(v, Verdict::Loss(_)),
+            "{} {v:?}",
+            b.move_name(*cell)
+        );
     }
 }
