@@ -26,7 +26,8 @@ const CHECK_ALL_PROOF_CELLS: usize = 25;
 const CHECK_PROOF_CELLS: usize = 36;
 
 /// On the solver's boards of up to this many cells that are not checked whole, this many of
-/// the deepest positions, drawn with a fixed seed, are checked too (5x5/4: about 0.1 s each).
+/// the deepest positions, drawn with a fixed seed, are checked too, and the value of their best
+/// reply where the book holds one (5x5/4: about 0.1 s each).
 const SAMPLE_CELLS: usize = 25;
 
 /// See [`SAMPLE_CELLS`].
@@ -127,6 +128,22 @@ fn the_embedded_book_holds_the_solvers_values() {
             if wanted {
                 let at = format!("{w}x{h}/{k} {}", board.to_text());
                 assert_eq!(book.value(board), Some(solved(board)), "{at}");
+            }
+        }
+        // A sampled position's best reply is worth what the book says (the solver's value).
+        for board in sample.iter().filter(|_| best_replies) {
+            let at = format!("{w}x{h}/{k} {}", board.to_text());
+            let best = book.best_moves(board).expect("a best reply");
+            let (cell, value) = best[0];
+            let mut after = (*board).clone();
+            after.play(cell).unwrap();
+            if !after.is_over() {
+                let reply = match solved(&after).flipped() {
+                    Verdict::Win(p) => Verdict::Win(p + 1),
+                    Verdict::Loss(p) => Verdict::Loss(p + 1),
+                    other => other,
+                };
+                assert_eq!(reply, value, "{at} {}", board.move_name(cell));
             }
         }
     }

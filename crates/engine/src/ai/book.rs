@@ -33,7 +33,7 @@ pub const BOARDS: &[(usize, usize, usize, u32, bool)] = &[
     (4, 4, 4, 2, false),
     (5, 4, 4, 2, false),
     (4, 5, 4, 2, false),
-    (5, 5, 4, 4, false),
+    (5, 5, 4, 4, true),
     (6, 5, 4, 2, false),
     (5, 6, 4, 2, false),
     (6, 6, 4, 2, false),
@@ -122,8 +122,8 @@ impl Section {
     /// Solves every position of `rules` with at most `plies` stones (x first, up to symmetry)
     /// within `budget`; `done` hears how many are solved out of how many as it goes. Where
     /// [`proof_first`] holds, the proof search settles the draws and the solver the rest (the
-    /// distance of a win or a loss). With `best_replies` (solver sections only), the positions
-    /// after every best move of each `plies`-stone position go in too, valued from that
+    /// distance of a win or a loss). With `best_replies` (solver sections only), the position
+    /// after one best move of each `plies`-stone position goes in too, valued from that
     /// position's solution at no extra search: `perfect` then answers `plies`-stone positions
     /// from the book ([`Book::best_moves`]).
     pub fn build(
@@ -145,14 +145,7 @@ impl Section {
             } else {
                 let solution = solver.solve(pos)?;
                 if best_replies && pos.stone_count() == plies as usize {
-                    let after = later(solution.verdict);
-                    for &cell in &solution.best_moves {
-                        let mut next = pos.clone();
-                        next.play_unchecked(cell);
-                        if !next.is_over() {
-                            entries.push((next.canonical_hash().0, encode(after)));
-                        }
-                    }
+                    entries.extend(best_reply(pos, &solution.best_moves, solution.verdict));
                 }
                 solution.verdict
             };
@@ -168,6 +161,31 @@ impl Section {
             entries,
         })
     }
+}
+
+/// The entry of one best reply of `pos` (worth `value` to the mover): the position after its
+/// best move nearest the centre (the most natural to a player; one, so that the book stays
+/// small), none if a best move ends the game (a reader values that move without the book).
+fn best_reply(pos: &Position<u64>, best: &[usize], value: Verdict) -> Option<(u64, i16)> {
+    let rules = pos.rules();
+    let (w, h) = (rules.width() as i64, rules.height() as i64);
+    let mut next = pos.clone();
+    let mut nearest = None;
+    for &cell in best {
+        next.play_unchecked(cell);
+        let over = next.is_over();
+        next.undo_unchecked();
+        if over {
+            return None;
+        }
+        let (x, y) = ((cell as i64) % w, (cell as i64) / w);
+        let (dx, dy) = (2 * x - (w - 1), 2 * y - (h - 1));
+        let here = (dx * dx + dy * dy, cell);
+        nearest = Some(nearest.map_or(here, |n: (i64, usize)| n.min(here)));
+    }
+    let (_, cell) = nearest?;
+    next.play_unchecked(cell);
+    Some((next.canonical_hash().0, encode(later(value))))
 }
 
 /// The value for the opponent after a best move of a position worth `v` to the mover.
@@ -450,7 +468,7 @@ mod tests {
     }
 
     #[test]
-    fn best_replies_give_the_deepest_positions_best_moves_and_nothing_else() {
+    fn best_replies_give_the_deepest_positions_a_best_move() {
         let rules = Rules::new(3, 3, Some(3)).unwrap();
         let plain = Section::build(rules, 1, false, &Budget::unlimited(), |_, _| {}).unwrap();
         let section = Section::build(rules, 1, true, &Budget::unlimited(), |_, _| {}).unwrap();
@@ -476,8 +494,18 @@ mod tests {
                     Budget::unlimited(),
                 )
                 .unwrap();
-            let cells: Vec<usize> = best.iter().map(|m| m.0).collect();
-            assert_eq!(cells, solved.best_moves, "after {first}");
+            // One best reply is stored (the one nearest the centre), found with its
+            // symmetric images.
+            assert!(
+                best.iter().all(|m| solved.best_moves.contains(&m.0)),
+                "{first}"
+            );
+            let nearest = if solved.best_moves.contains(&4) {
+                4
+            } else {
+                best[0].0
+            };
+            assert!(best.iter().any(|m| m.0 == nearest), "after {first}");
             assert!(best.iter().all(|m| m.1 == solved.verdict), "after {first}");
         }
     }
