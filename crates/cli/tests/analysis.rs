@@ -202,6 +202,30 @@ fn textbook_searches_beyond_reach_are_refused_up_front_with_the_estimate() {
 }
 
 #[test]
+fn analyze_settles_five_in_a_row_draws_with_the_book_and_the_proof_search() {
+    // The empty 7x7 board, far beyond the solver: the book holds its first moves, no warning.
+    let (code, out, err) = run(&["analyze", "--size", "7x7", "--k", "5"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("From the opening book (exact)"), "{out}");
+    // Beyond the book: the proof search proves every move of this 6x6 position a draw.
+    let v = json(&[
+        "analyze",
+        "--size",
+        "6x6",
+        "--k",
+        "5",
+        "--position",
+        "....../....x./..x.../...o../.o..../......",
+    ]);
+    assert_eq!(v["complete"], true);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 32);
+    assert!(moves.iter().all(|m| m["value"] == "draw"), "{moves:?}");
+    assert!(v["stats"]["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
 fn a_search_out_of_time_answers_incomplete_never_with_a_value() {
     let v = json(&["solve", "--size", "15x15", "--max-time", "0.3"]);
     assert_eq!(v["complete"], false);

@@ -276,6 +276,64 @@ fn built_in_levels_play_whole_games_under_a_game_clock() {
 }
 
 /// The games of a `--record` file: each game's tags and its move list (result token last).
+#[test]
+fn built_in_levels_vary_their_games_by_seed_and_repeat_them_without_a_clock() {
+    // Both players are `hard`, so games 1 and 2 (the same opening, colours swapped) differ
+    // only by their seeds; without a clock (`--time-per-move 0`) a seed repeats its games.
+    let tmp = Scratch::new("variety");
+    let file = tmp.file("openings.txt", "d4 e5\n");
+    let path = file.display().to_string();
+    let games = |seed: &str| -> Vec<Value> {
+        let v = run_json(&[
+            "--x",
+            "hard",
+            "--o",
+            "hard",
+            "--games",
+            "2",
+            "--size",
+            "7x7",
+            "--k",
+            "4",
+            "--time-per-move",
+            "0",
+            "--seed",
+            seed,
+            "--openings",
+            &path,
+        ]);
+        v["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["moves"].clone())
+            .collect()
+    };
+    let first = games("5");
+    assert_eq!(first.len(), 2);
+    assert_ne!(first[0], first[1], "the seed changes nothing");
+    assert_eq!(games("5"), first, "a seed must repeat its games");
+}
+
+#[test]
+fn a_brain_needs_a_time_limit() {
+    let out = mnk()
+        .args([
+            "match",
+            "--x",
+            "hard",
+            "--o",
+            &brain(),
+            "--time-per-move",
+            "0",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("built-in levels only"), "{err}");
+}
+
 fn read_record(text: &str) -> Vec<(std::collections::HashMap<String, String>, Vec<String>)> {
     let mut games = Vec::new();
     for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {

@@ -58,6 +58,9 @@ pub struct Brain {
     timeout_match: u64,
     time_left: Option<u64>,
     player: HardPlayer,
+    /// The memory the brain's tables may take together, in MiB: half of `INFO max_memory`
+    /// (the rest is left to the program and the manager's margin), at most the caps'.
+    table_mib: usize,
     seed: Option<u64>,
     /// `perfect` on small freestyle boards, made on the first such move (its tables stay
     /// unmade on the usual big boards).
@@ -89,6 +92,7 @@ impl Brain {
             timeout_match: 0,
             time_left: None,
             player: Brain::player(caps, caps.hash_mib, false),
+            table_mib: caps.hash_mib.max(1),
             seed: None,
             perfect: None,
             longest: Duration::ZERO,
@@ -112,6 +116,7 @@ impl Brain {
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
         self.player.set_seed(seed);
+        self.perfect = None;
     }
 
     /// Handles one input line, appending the answer lines to `out`; returns `false` once the
@@ -172,6 +177,10 @@ impl Brain {
     fn start(&mut self, w: usize, h: usize) -> String {
         match Rules::new(w, h, Some(self.k.unwrap_or(5).min(w.max(h)))) {
             Ok(rules) if w >= 5 || h >= 5 || self.k.is_some() => {
+                if perfect_exactness(rules) != Exactness::WhenProven {
+                    // A big board: `perfect`'s tables give their memory back to `hard`.
+                    self.perfect = None;
+                }
                 self.board = Some(Board::new(rules.with_exact_k(self.player.exact)));
                 self.player.new_game();
                 "OK".into()
@@ -195,9 +204,12 @@ impl Brain {
             "max_memory" => {
                 let bytes = num()?;
                 if bytes > 0 {
-                    let mib = ((bytes >> 20) / 2).clamp(1, BRAIN_TABLE_MIB as u64);
-                    self.player = Brain::player(self.caps, mib as usize, self.player.exact);
+                    let mib = ((bytes >> 20) / 2).clamp(1, BRAIN_TABLE_MIB as u64) as usize;
+                    self.table_mib = mib.min(self.caps.hash_mib).max(1);
+                    self.player = Brain::player(self.caps, mib, self.player.exact);
                     self.player.set_seed(self.seed);
+                    // Made again, within the new size, on the next small board.
+                    self.perfect = None;
                 }
             }
             // Bit 1: exactly five wins (overlines do not). Renju (bit 4) is not supported.
@@ -364,7 +376,19 @@ impl Brain {
         // `perfect` is exact for freestyle rules (K or more) only, and on up to 64 cells.
         let small = !self.player.exact && perfect_exactness(board.rules()) == Exactness::WhenProven;
         let answer = if small {
-            let thinker = self.perfect.get_or_insert_with(Thinker::new);
+            let (caps, mib, seed) = (self.caps, self.table_mib, self.seed);
+            let player = &mut self.player;
+            let thinker = self.perfect.get_or_insert_with(|| {
+                // The big-board table is not needed here: its memory goes to `perfect`'s
+                // three tables (solver, proof search, `hard` fallback), a third each.
+                player.release_table();
+                let mut hard = Brain::player(caps, mib / 3, false);
+                hard.set_seed(seed);
+                let mut thinker = Thinker::with_hard(hard);
+                thinker.set_table_mib(mib / 3);
+                thinker.set_node_cap((caps.max_nodes < u64::MAX).then_some(caps.max_nodes));
+                thinker
+            });
             // Each search of the move ends at its share of the turn, or at END.
             let clock: MoveClock = Arc::new(move |share: f64| {
                 let (start, limit, end) = (Instant::now(), time.mul_f64(share), end.clone());
@@ -427,5 +451,28 @@ mod budget_tests {
             budget_after(&["INFO timeout_turn 1000", "INFO time_left 6000"]),
             Duration::from_millis(940)
         );
+    }
+
+    #[test]
+    fn max_memory_bounds_the_small_board_tables_too() {
+        let mut brain = Brain::new();
+        let (abort, mut out) = (Arc::new(AtomicBool::new(false)), Vec::new());
+        for line in ["INFO max_memory 6291456", "INFO mnk_k 4", "START 6"] {
+            brain.handle(line, &abort, &mut out);
+        }
+        // Half of the 6 MiB, shared by `perfect`'s three tables on this small board.
+        assert_eq!(brain.table_mib, 3);
+        assert!(brain.perfect.is_none());
+        brain.handle("BEGIN", &abort, &mut out);
+        assert!(brain.perfect.is_some(), "{out:?}");
+        // A new size asks again; a big board gives the memory back to `hard`.
+        brain.handle("INFO max_memory 2097152", &abort, &mut out);
+        assert_eq!((brain.table_mib, brain.perfect.is_none()), (1, true));
+        brain.handle("BEGIN", &abort, &mut out);
+        brain.handle("START 6", &abort, &mut out);
+        brain.handle("BEGIN", &abort, &mut out);
+        assert!(brain.perfect.is_some(), "{out:?}");
+        brain.handle("START 15", &abort, &mut out);
+        assert!(brain.perfect.is_none());
     }
 }

@@ -344,8 +344,9 @@ fn analysis_of(
 ///
 /// By default as the analysis overlay of every mnk front end: exact (win or loss in n plies,
 /// draw) where the solver answers quickly (boards of up to 64 cells with few empty cells),
-/// estimates elsewhere, and `exact` says which. With `exact=True` the solver proves every
-/// move whatever it takes (Ctrl-C stops it with `KeyboardInterrupt`).
+/// estimates elsewhere, and `exact` says which. With `exact=True` every move is proven
+/// whatever it takes, as `mnk analyze` does (the opening book, the proof search on five in a
+/// row, the solver; Ctrl-C stops it with `KeyboardInterrupt`).
 #[pyfunction]
 #[pyo3(signature = (board, *, exact = false, hash_mib = DEFAULT_HASH_MIB, threads = 0))]
 pub fn analyze(
@@ -359,12 +360,12 @@ pub fn analyze(
     let board = board.0.clone();
     board.unfinished().map_err(errors::game_over)?;
     if exact {
-        let (moves, stats) = interrupt::run(py, |stop| {
-            board.analyze_with(config, Controls::with_budget(budget(stop, None)))
+        let analysis = interrupt::run(py, |stop| {
+            ai::exact_analysis(&board, config, Controls::with_budget(budget(stop, None)))
         })?
         .map_err(errors::search)?;
-        let moves = moves.iter().map(|m| (m.cell, m.verdict)).collect();
-        return analysis_of(py, &board, true, stats.nodes, moves);
+        let moves = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
+        return analysis_of(py, &board, true, analysis.nodes, moves);
     }
     let analysis = interrupt::run(py, |stop| ai::analyze(&board, &budget(stop, None)))?
         .map_err(errors::search)?;

@@ -187,6 +187,7 @@ pub fn thought_view(board: &Board, side: Side, t: &Thought, ms: u64) -> LastThou
     let (method, depth) = match t.method {
         Method::Exact => ("exact", None),
         Method::Search { depth } => ("search", Some(depth)),
+        Method::Threats => ("threats", None),
         Method::Random => ("random", None),
     };
     LastThought {

@@ -198,6 +198,9 @@ impl Contestant {
                 *rng = StdRng::seed_from_u64(setup.seed);
                 *per_move = setup.per_move;
                 thinker.set_exact_k(setup.exact);
+                // Near-equal moves are chosen by the game's seed, so games from one opening
+                // differ and a lost line is not replayed game after game.
+                thinker.set_hard_variety(true);
                 // Like a brain on START: the tables are made before the game's clock runs.
                 thinker.prepare();
                 Ok(())
@@ -233,8 +236,10 @@ impl Contestant {
                 rng,
                 per_move,
             } => {
-                let limit = move_time(*per_move, game_left);
-                thinker.set_move_clock(Some(move_time_limit(limit, Instant::now)));
+                // No time per move: node budgets, the same moves for the same seed.
+                let clock = (!per_move.is_zero())
+                    .then(|| move_time_limit(move_time(*per_move, game_left), Instant::now));
+                thinker.set_move_clock(clock);
                 thinker
                     .think(board, *level, false, rng)
                     .map(|t| t.cell)

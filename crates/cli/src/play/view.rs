@@ -114,6 +114,7 @@ fn method(m: Method) -> String {
             "search, {} deep: an estimate, not proven",
             counted(depth.into(), "ply", "plies")
         ),
+        Method::Threats => "threat search: a forced result, proven".to_string(),
         Method::Random => "random choice".to_string(),
     }
 }

@@ -4,9 +4,10 @@ use super::{config, hash_parser, rules_json, verdict_json, Unfinished, FAR_BEYON
 use crate::common::{counted, duration, duration_ms, grouped, millis, note, outln, BoardArgs};
 use crate::live::{catch_ctrl_c, Live, Show};
 use clap::Args;
+use mnk_engine::ai::{self, MoveEstimate};
 use mnk_engine::ProgressSnapshot;
-use mnk_engine::{Board, SearchError, Verdict};
-use mnk_engine::{MoveValue, DEFAULT_HASH_MIB};
+use mnk_engine::DEFAULT_HASH_MIB;
+use mnk_engine::{Algorithm, Board, SearchError, Verdict};
 use serde_json::json;
 use std::time::Duration;
 
@@ -39,7 +40,9 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
     board.unfinished()?;
     let empty = board.legal_moves().len();
-    if empty > FAR_BEYOND_EMPTY && args.max_time.is_none() {
+    // Where the proof search runs (five or more in a row), open boards are what it is for.
+    let proof = Algorithm::Auto.resolved(&board) == Algorithm::Proof;
+    if empty > FAR_BEYOND_EMPTY && args.max_time.is_none() && !proof {
         catch_ctrl_c();
         note(&format!(
             "{empty} empty cells is far beyond exact analysis: it finishes only if forced wins \
@@ -53,10 +56,10 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
         Show::Solver
     };
     let live = Live::watch(show, args.max_time);
-    let result = board.analyze_with(config(args.hash, 0), live.controls());
+    let result = ai::exact_analysis(&board, config(args.hash, 0), live.controls());
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();
-    let (moves, stats) = match (result, stop) {
+    let analysis = match (result, stop) {
         (Err(SearchError::Stopped(_)), Some(stop)) => {
             let unfinished = Unfinished {
                 board: &board,
@@ -71,7 +74,8 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     };
     let ms = millis(elapsed);
     if args.common.json {
-        let list: Vec<_> = moves
+        let list: Vec<_> = analysis
+            .moves
             .iter()
             .map(|m| {
                 let (value, plies) = verdict_json(m.verdict);
@@ -84,22 +88,26 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
             "to_move": board.to_move().letter().to_string(),
             "moves": list,
             "complete": true,
-            "stats": { "nodes": stats.nodes, "ms": ms },
+            "stats": { "nodes": analysis.nodes, "ms": ms },
         });
         outln!("{out}")?;
         return Ok(());
     }
-    print_grid(&board, &moves)?;
-    outln!(
-        "Searched {} in {}",
-        counted(stats.nodes.into(), "node", "nodes"),
-        duration_ms(ms)
-    )?;
+    print_grid(&board, &analysis.moves)?;
+    if analysis.nodes == 0 {
+        outln!("From the opening book (exact) in {}", duration_ms(ms))?;
+    } else {
+        outln!(
+            "Searched {} in {}",
+            counted(analysis.nodes.into(), "node", "nodes"),
+            duration_ms(ms)
+        )?;
+    }
     Ok(())
 }
 
 /// The board with every empty cell's value, the legend and the best moves.
-fn print_grid(board: &Board, moves: &[MoveValue]) -> anyhow::Result<()> {
+fn print_grid(board: &Board, moves: &[MoveEstimate]) -> anyhow::Result<()> {
     let rules = board.rules();
     outln!(
         "{} to move ({rules}); value of each move for {}:",
@@ -131,10 +139,10 @@ fn print_grid(board: &Board, moves: &[MoveValue]) -> anyhow::Result<()> {
     }
     outln!("(W3 = win in 3 plies, D = draw, L4 = loss in 4 plies, counted from now)")?;
     let mut sorted = moves.to_vec();
-    sorted.sort_by_key(|m| std::cmp::Reverse(m.score));
+    sorted.sort_by_key(|m| std::cmp::Reverse(m.verdict.rank()));
     let best: Vec<String> = sorted
         .iter()
-        .filter(|m| m.score == sorted[0].score)
+        .filter(|m| m.verdict == sorted[0].verdict)
         .map(|m| board.move_name(m.cell))
         .collect();
     outln!("Best: {} ({})", best.join(" "), sorted[0].verdict)?;

@@ -6,7 +6,7 @@ use super::book::{value_each_move, Book};
 use super::proven::{self, proof_first};
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
-use crate::budget::{Budget, Exhausted};
+use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
@@ -46,7 +46,8 @@ pub struct Analysis {
     pub to_move: Side,
     /// One entry per legal move, in cell order.
     pub moves: Vec<MoveEstimate>,
-    /// Nodes the exact solver searched (0 for an estimate).
+    /// Nodes the proof search and the exact solver searched (0 for an estimate, and for
+    /// values read from the opening book).
     pub nodes: u64,
 }
 
@@ -90,63 +91,19 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 /// the solver. A raised stop flag cancels the analysis ([`SearchError::Stopped`]).
 pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> {
     board.unfinished()?;
-    let to_move = board.to_move();
-    if let Some(values) = Book::embedded().move_values(board) {
-        return Ok(Analysis {
-            kind: AnalysisKind::Exact,
-            to_move,
-            moves: values
-                .into_iter()
-                .map(|(cell, verdict)| MoveEstimate { cell, verdict })
-                .collect(),
-            nodes: 0,
-        });
-    }
-    if let Some(pos) = board.as_small() {
-        let mut solver = Solver::new(SolverConfig {
-            hash_mib: ANALYSIS_HASH_MIB,
-            ..SolverConfig::default()
-        });
+    if board.as_small().is_some() {
         let budget = match budget.node_limit() {
             Some(_) => budget.clone(),
             None => budget.clone().with_node_limit(ANALYSIS_NODES),
         };
-        solver.set_budget(budget.clone());
-        if proof_first(board.rules()) {
-            let limit = budget
-                .node_limit()
-                .map_or(ANALYSIS_PROOF_NODES, |n| n.min(ANALYSIS_PROOF_NODES));
-            match proven_draw(pos, &mut solver, budget.clone().with_node_limit(limit)) {
-                Ok(Some((moves, nodes))) => {
-                    return Ok(Analysis {
-                        kind: AnalysisKind::Exact,
-                        to_move,
-                        moves,
-                        nodes,
-                    })
-                }
-                Ok(None) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
-                Err(e) => return Err(e),
-            }
-        }
-        match solver.analyze(pos) {
-            Ok(values) => {
-                let moves = values
-                    .into_iter()
-                    .map(|m| MoveEstimate {
-                        cell: m.cell,
-                        verdict: m.verdict,
-                    })
-                    .collect();
-                return Ok(Analysis {
-                    kind: AnalysisKind::Exact,
-                    to_move,
-                    moves,
-                    nodes: solver.stats().nodes,
-                });
-            }
+        let config = SolverConfig {
+            hash_mib: ANALYSIS_HASH_MIB,
+            ..SolverConfig::default()
+        };
+        let controls = Controls::with_budget(budget);
+        match exact(board, config, controls, Some(ANALYSIS_PROOF_NODES)) {
             Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
-            Err(e) => return Err(e),
+            answer => return answer,
         }
     }
     let moves = match &board.0 {
@@ -155,26 +112,126 @@ pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> 
     };
     Ok(Analysis {
         kind: AnalysisKind::Estimate,
-        to_move,
+        to_move: board.to_move(),
         moves,
         nodes: 0,
     })
 }
 
-/// Where [`proof_first`] holds: the values of a position the proof search proves a draw
-/// within `budget` (the drawing moves; the solver values the losing ones), with the nodes of
-/// both searches; `None` for a win or a loss, which the solver values.
+/// The exact value of every legal move of an unfinished position, as `mnk analyze` prints
+/// it: from the opening book where it holds the moves; where
+/// [`proof_first`] holds, the proof search first (a proven draw gives the drawing moves, and
+/// the solver measures each losing move); otherwise, and for a win or a loss, the exact
+/// solver (the only search beyond 64 cells, where it finishes only if forced wins are near).
+/// `config` sizes both tables; `controls` bound the searches (a stopped analysis is
+/// [`SearchError::Stopped`], never a guess) and receive their progress.
+pub fn exact_analysis(
+    board: &Board,
+    config: SolverConfig,
+    controls: Controls,
+) -> Result<Analysis, SearchError> {
+    board.unfinished()?;
+    exact(board, config, controls, None)
+}
+
+/// [`exact_analysis`], with the proof search bounded to `proof_nodes` (then the solver tries)
+/// when given.
+fn exact(
+    board: &Board,
+    config: SolverConfig,
+    controls: Controls,
+    proof_nodes: Option<u64>,
+) -> Result<Analysis, SearchError> {
+    if let Some(values) = Book::embedded().move_values(board) {
+        return Ok(book_analysis(board, values));
+    }
+    let Some(pos) = board.as_small() else {
+        // Beyond 64 cells only the solver runs (it finishes where forced wins are near).
+        let (values, stats) = board.analyze_with(config, controls)?;
+        let moves = values
+            .into_iter()
+            .map(|m| MoveEstimate {
+                cell: m.cell,
+                verdict: m.verdict,
+            })
+            .collect();
+        return Ok(Analysis {
+            kind: AnalysisKind::Exact,
+            to_move: board.to_move(),
+            moves,
+            nodes: stats.nodes,
+        });
+    };
+    let Controls { budget, progress } = controls;
+    let mut solver = Solver::new(config);
+    solver.set_budget(budget.clone());
+    if let Some(progress) = &progress {
+        solver.set_progress(progress.clone());
+    }
+    let proven = |moves, nodes| Analysis {
+        kind: AnalysisKind::Exact,
+        to_move: board.to_move(),
+        moves,
+        nodes,
+    };
+    if proof_first(board.rules()) {
+        let proof_budget = match proof_nodes {
+            Some(limit) => {
+                let limit = budget.node_limit().map_or(limit, |n| n.min(limit));
+                budget.clone().with_node_limit(limit)
+            }
+            None => budget.clone(),
+        };
+        let mut prover = Prover::new(ProofConfig {
+            hash_mib: config.hash_mib,
+            ..ProofConfig::default()
+        });
+        prover.set_budget(proof_budget);
+        if let Some(progress) = progress {
+            prover.set_progress(progress);
+        }
+        match proven_draw(pos, &mut prover, &mut solver) {
+            Ok(Some((moves, nodes))) => return Ok(proven(moves, nodes)),
+            Ok(None) => {}
+            // The proof's own share ran out: the solver tries with the caller's budget.
+            Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time))
+                if proof_nodes.is_some() => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let moves = solver
+        .analyze(pos)?
+        .into_iter()
+        .map(|m| MoveEstimate {
+            cell: m.cell,
+            verdict: m.verdict,
+        })
+        .collect();
+    Ok(proven(moves, solver.stats().nodes))
+}
+
+/// The book's values of every move of `board`, as an exact analysis of no nodes.
+fn book_analysis(board: &Board, values: Vec<(usize, Verdict)>) -> Analysis {
+    Analysis {
+        kind: AnalysisKind::Exact,
+        to_move: board.to_move(),
+        moves: values
+            .into_iter()
+            .map(|(cell, verdict)| MoveEstimate { cell, verdict })
+            .collect(),
+        nodes: 0,
+    }
+}
+
+/// Where [`proof_first`] holds: the values of a position `prover` proves a draw (the drawing
+/// moves; `solver` values the losing ones), with the nodes of both searches; `None` for a win
+/// or a loss, which the solver values.
 fn proven_draw(
     pos: &Position<u64>,
+    prover: &mut Prover,
     solver: &mut Solver<u64>,
-    budget: Budget,
 ) -> Result<Option<(Vec<MoveEstimate>, u64)>, SearchError> {
-    let mut prover = Prover::new(ProofConfig {
-        hash_mib: ANALYSIS_HASH_MIB,
-        ..ProofConfig::default()
-    });
-    prover.set_budget(budget);
-    let Some(drawing) = proven::drawing_moves(&mut prover, pos)? else {
+    let Some(drawing) = proven::drawing_moves(prover, pos)? else {
         return Ok(None);
     };
     let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
@@ -260,5 +317,64 @@ mod tests {
             analyze(&open, &stopped),
             Err(SearchError::Stopped(_))
         ));
+    }
+}
+
+#[cfg(test)]
+mod exact_tests {
+    use super::*;
+    use crate::rules::Rules;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The solver's values of every move, the ground truth of the proof search's path.
+    fn by_solver(board: &Board) -> Vec<MoveEstimate> {
+        let (values, _) = board
+            .analyze(SolverConfig::default(), Budget::unlimited())
+            .unwrap();
+        values
+            .into_iter()
+            .map(|m| MoveEstimate {
+                cell: m.cell,
+                verdict: m.verdict,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_proof_search_path_values_every_move_as_the_solver_does() {
+        // x threatens a2 b2 c2 d2 _: o must take e2; every other move loses at once.
+        let rules = Rules::new(5, 5, Some(5)).unwrap();
+        let mut positions = vec![Board::from_text(rules, "o..../o..../o..../xxxx./.....").unwrap()];
+        let mut rng = StdRng::seed_from_u64(15);
+        while positions.len() < 12 {
+            let mut board = Board::new(rules);
+            for _ in 0..rng.gen_range(7..11) {
+                let legal = board.legal_moves();
+                board.play(legal[rng.gen_range(0..legal.len())]).unwrap();
+                if board.is_over() {
+                    break;
+                }
+            }
+            if !board.is_over() {
+                positions.push(board);
+            }
+        }
+        let mut drawn_with_losses = 0;
+        for board in &positions {
+            let a = exact_analysis(board, SolverConfig::default(), Controls::default()).unwrap();
+            assert_eq!(a.kind, AnalysisKind::Exact);
+            assert_eq!(a.moves, by_solver(board), "{}", board.to_text());
+            let draws = a.moves.iter().any(|m| m.verdict == Verdict::Draw);
+            let losses = a
+                .moves
+                .iter()
+                .any(|m| matches!(m.verdict, Verdict::Loss(_)));
+            drawn_with_losses += usize::from(draws && losses);
+        }
+        assert!(
+            drawn_with_losses >= 1,
+            "no drawn position with losing moves"
+        );
     }
 }

@@ -137,8 +137,12 @@ impl HardPlayer {
             }],
             unmeasured_losses: Vec::new(),
             nodes: report.nodes,
-            method: Method::Search {
-                depth: report.depth,
+            // Only the threat searches' proofs give a win or a loss (see `verdict`).
+            method: match verdict {
+                Verdict::Win(_) | Verdict::Loss(_) => Method::Threats,
+                _ => Method::Search {
+                    depth: report.depth,
+                },
             },
         })
     }

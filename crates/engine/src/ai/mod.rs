@@ -25,8 +25,8 @@ pub mod thinker;
 pub mod thought;
 
 pub use analysis::{
-    analysis_may_be_exact, analyze, Analysis, AnalysisKind, MoveEstimate, ANALYSIS_NODES,
-    ANALYSIS_PROOF_NODES,
+    analysis_may_be_exact, analyze, exact_analysis, Analysis, AnalysisKind, MoveEstimate,
+    ANALYSIS_NODES, ANALYSIS_PROOF_NODES,
 };
 pub use book::{Book, BookError};
 pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};

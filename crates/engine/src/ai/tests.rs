@@ -35,6 +35,8 @@ fn an_open_four_is_a_win_in_three_not_one() {
     let thought = think(&mut Thinker::new(), &board, Level::Hard);
     assert_eq!(board.move_name(thought.cell), "f6");
     assert_eq!(thought.verdict, Some(Verdict::Win(3)));
+    // Proven by the threat search, and labelled so: not "an estimate".
+    assert_eq!(thought.method, Method::Threats);
     // x, facing the open four, has lost: its block and o's fifth stone.
     let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7 f6");
     let thought = think(&mut Thinker::new(), &board, Level::Hard);
@@ -150,4 +152,39 @@ fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_n
             thought.nodes
         );
     }
+}
+
+#[test]
+fn a_node_cap_bounds_perfect_whatever_the_clock_says() {
+    // 6x6/4 after four stones: beyond the book, proven by the solver in well under a second.
+    let mut board = Board::new(Rules::new(6, 6, Some(4)).unwrap());
+    for m in ["c3", "d4", "c4", "c5"] {
+        board.play(board.parse_move(m).unwrap()).unwrap();
+    }
+    let never: MoveClock = Arc::new(|_share: f64| Arc::new(|| false));
+    let mut free = Thinker::new();
+    free.set_move_clock(Some(never.clone()));
+    let proven = think(&mut free, &board, Level::Perfect);
+    assert_eq!(proven.method, Method::Exact, "the position is provable");
+    assert!(proven.nodes > 1_000, "{} nodes", proven.nodes);
+
+    // A brain under a fuzzer's caps: the clock never stops it, the cap does, and the move
+    // comes from the capped `hard` search, not the solver.
+    let mut capped = Thinker::new();
+    capped.set_move_clock(Some(never));
+    capped.set_node_cap(Some(1_000));
+    capped.set_table_mib(1);
+    let bounded = think(&mut capped, &board, Level::Perfect);
+    assert_ne!(bounded.method, Method::Exact);
+    // The solver's attempt is part of the work reported, beyond what `hard` alone costs.
+    let mut alone = Thinker::new();
+    alone.set_move_clock(Some(Arc::new(|_share: f64| Arc::new(|| false))));
+    alone.set_node_cap(Some(1_000));
+    let hard = think(&mut alone, &board, Level::Hard);
+    assert!(
+        bounded.nodes > hard.nodes,
+        "{} <= {}",
+        bounded.nodes,
+        hard.nodes
+    );
 }

@@ -105,12 +105,42 @@ pub struct Thinker {
     hard: HardPlayer,
     /// Whether `hard` chooses among near-equal moves with the decision's random generator.
     vary: bool,
+    /// The size of the solver's and the proof search's tables (`None`: [`PLAY_HASH_MIB`]).
+    table_mib: Option<usize>,
+    /// The most nodes any one search of a move may visit, whatever the clock says.
+    node_cap: Option<u64>,
 }
 
 impl Thinker {
     /// A thinker with no tables yet and no clock (moves bounded by node budgets).
     pub fn new() -> Self {
         Thinker::default()
+    }
+
+    /// A thinker whose `hard` search (and `perfect`'s fallback) is `hard`, with its table size
+    /// and search bounds (a Gomocup brain's memory and caps).
+    pub fn with_hard(hard: HardPlayer) -> Self {
+        Thinker {
+            hard,
+            ..Thinker::default()
+        }
+    }
+
+    /// Makes the exact solver's and the proof search's tables `mib` MiB each (at least 1)
+    /// instead of [`PLAY_HASH_MIB`]; tables already made are freed and made again at the new
+    /// size on their next use.
+    pub fn set_table_mib(&mut self, mib: usize) {
+        if self.table_mib != Some(mib.max(1)) {
+            self.table_mib = Some(mib.max(1));
+            self.solver = None;
+            self.prover = None;
+        }
+    }
+
+    /// Bounds every search of a move to at most `cap` nodes, on top of the clock or the node
+    /// budgets (a fuzzer's or a test's brain that must answer in milliseconds); `None` lifts it.
+    pub fn set_node_cap(&mut self, cap: Option<u64>) {
+        self.node_cap = cap;
     }
 
     /// Bounds each `hard` and `perfect` move by the time `clock` gives it (a front end's time
@@ -170,13 +200,19 @@ impl Thinker {
     /// The budget of one search of a move: the stop flag, and a deadline `share` of the
     /// move's time from now (the clock is asked as the search starts) or `nodes` nodes.
     fn move_budget(&self, share: f64, nodes: u64) -> Budget {
+        let cap = self.node_cap.unwrap_or(u64::MAX);
         match &self.clock {
             Some(clock) => self
                 .budget()
                 .with_deadline(clock(share))
-                .with_node_limit(TIMED_NODES),
-            None => self.budget().with_node_limit(nodes),
+                .with_node_limit(TIMED_NODES.min(cap)),
+            None => self.budget().with_node_limit(nodes.min(cap)),
         }
+    }
+
+    /// The size of the solver's and the proof search's tables, in MiB.
+    fn table_mib(&self) -> usize {
+        self.table_mib.unwrap_or(PLAY_HASH_MIB)
     }
 
     /// Chooses a move for the side to move of `board` at `level`; with `explain`, values every
@@ -240,6 +276,7 @@ impl Thinker {
             return self.hard(board, 1.0);
         };
         let mut share = PROOF_SHARE;
+        let spent_before = self.exact_nodes();
         if proof_first(board.rules()) {
             share -= PROOF_FIRST_SHARE;
             let budget = self.move_budget(PROOF_FIRST_SHARE, UNTIMED_PROOF_SEARCH_NODES);
@@ -252,10 +289,20 @@ impl Thinker {
         let budget = self.move_budget(share, UNTIMED_PROOF_NODES);
         match self.exact(pos, explain, rng, budget) {
             Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {
-                self.hard(board, 1.0 - PROOF_SHARE)
+                // The work of the proofs that did not come in time counts too.
+                let spent = self.exact_nodes().saturating_sub(spent_before);
+                let mut thought = self.hard(board, 1.0 - PROOF_SHARE)?;
+                thought.nodes += spent;
+                Ok(thought)
             }
             answer => answer,
         }
+    }
+
+    /// Nodes the exact searches (the proof search and the solver) have visited this game.
+    fn exact_nodes(&self) -> u64 {
+        let proof = self.prover.as_ref().map_or(0, |p| p.stats().nodes);
+        proof + self.solver.as_ref().map_or(0, |s| s.stats().nodes)
     }
 
     /// Thinks on the opponent's time: searches `board`, where the opponent of a `level`
@@ -319,9 +366,10 @@ impl Thinker {
 
     /// The proof search kept across the game (made on first use), bounded by `budget`.
     fn prover(&mut self, budget: Budget) -> &mut Prover {
+        let hash_mib = self.table_mib();
         let prover = self.prover.get_or_insert_with(|| {
             Prover::new(ProofConfig {
-                hash_mib: PLAY_HASH_MIB,
+                hash_mib,
                 ..ProofConfig::default()
             })
         });
@@ -382,9 +430,10 @@ impl Thinker {
 
     /// The solver kept across the game (made on first use), bounded by `budget`.
     fn solver(&mut self, budget: Budget) -> &mut Solver<u64> {
+        let hash_mib = self.table_mib();
         let solver = self.solver.get_or_insert_with(|| {
             Solver::new(SolverConfig {
-                hash_mib: PLAY_HASH_MIB,
+                hash_mib,
                 ..SolverConfig::default()
             })
         });

@@ -13,6 +13,10 @@ pub enum Method {
         /// Plies searched before estimating.
         depth: u32,
     },
+    /// A forced result the threat search proved before any tree search: a line completed
+    /// now, a win by continuous fours and threes (its plies are at most the distance given),
+    /// or two threats of the opponent that no move stops.
+    Threats,
     /// A random legal move; nothing was searched.
     Random,
 }

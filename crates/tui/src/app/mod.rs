@@ -583,7 +583,7 @@ impl App {
                     side,
                     name: name.clone(),
                     verdict: thought.verdict,
-                    proven: thought.method == ai::Method::Exact,
+                    proven: matches!(thought.method, ai::Method::Exact | ai::Method::Threats),
                     nodes: thought.nodes,
                     elapsed,
                 });

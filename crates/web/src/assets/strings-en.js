@@ -63,6 +63,7 @@ export default {
   value_estimate: "estimate {score}",
   method_exact: "exact (solver): proven",
   method_search: ({ n }) => `search, ${plies(n)} deep: an estimate, not proven`,
+  method_threats: "threat search: a forced result, proven",
   method_random: "random move",
 
   // controls

@@ -54,6 +54,7 @@ export default {
   value_estimate: "估值 {score}",
   method_exact: "精确（求解器）：已证明",
   method_search: "搜索 {n} 步深：估算，未证明",
+  method_threats: "威胁搜索：强制结果，已证明",
   method_random: "随机一手",
 
   undo: "悔棋",

@@ -31,6 +31,7 @@ export function playerName(p) {
 export function methodText(th) {
   if (th.method === "exact") return t("method_exact");
   if (th.method === "search") return t("method_search", { n: th.depth });
+  if (th.method === "threats") return t("method_threats");
   return t("method_random");
 }
 
