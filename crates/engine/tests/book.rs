@@ -7,6 +7,9 @@ use mnk_engine::ai::book::{opening_positions, BOARDS};
 use mnk_engine::ai::{proof_first, Book};
 use mnk_engine::proof::{ProofConfig, ProofValue};
 use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
 
 /// Boards up to this many cells have every entry checked; on bigger ones the empty board and
 /// the positions after its best first moves (the others take the solver minutes in all).
@@ -21,6 +24,18 @@ const CHECK_ALL_PROOF_CELLS: usize = 25;
 
 /// See [`CHECK_ALL_PROOF_CELLS`].
 const CHECK_PROOF_CELLS: usize = 36;
+
+/// On the solver's boards of up to this many cells that are not checked whole, this many of
+/// the deepest positions, drawn with a fixed seed, are checked too, and the value of their best
+/// reply where the book holds one (5x5/4: about 0.1 s each).
+const SAMPLE_CELLS: usize = 25;
+
+/// See [`SAMPLE_CELLS`].
+const SAMPLE: usize = 12;
+
+/// Positions `perfect` once did not prove within a second (5x5/4, o to move): the book must
+/// value every move there, as the solver does.
+const ONCE_SLOW: &[(usize, usize, usize, &str)] = &[(5, 5, 4, "...../x..../.o.x./...../.....")];
 
 /// The proof search's value, and the solver's distance where it is not a draw.
 fn proved(board: &Board) -> Verdict {
@@ -51,11 +66,28 @@ fn solved(board: &Board) -> Verdict {
 fn the_embedded_book_holds_the_solvers_values() {
     let book = Book::embedded();
     assert_eq!(book.sections().len(), BOARDS.len());
-    for (section, &(w, h, k, plies)) in book.sections().iter().zip(BOARDS) {
+    for (section, &(w, h, k, plies, best_replies)) in book.sections().iter().zip(BOARDS) {
         let rules = Rules::new(w, h, Some(k)).unwrap();
         assert_eq!((section.rules(), section.plies()), (rules, plies));
         let positions = opening_positions(rules, plies).unwrap();
-        assert_eq!(section.len(), positions.len(), "{w}x{h}/{k}");
+        if best_replies {
+            // The positions after the deepest ones' best moves too.
+            assert!(section.len() > positions.len(), "{w}x{h}/{k}");
+            for board in positions
+                .iter()
+                .filter(|b| b.stone_count() == plies as usize)
+            {
+                let at = format!("{w}x{h}/{k} {}", board.to_text());
+                assert!(book.best_moves(board).is_some(), "{at}");
+            }
+        } else {
+            assert_eq!(section.len(), positions.len(), "{w}x{h}/{k}");
+        }
+        // Every position is in it (the values of the ones checked below are the solver's).
+        assert!(
+            positions.iter().all(|b| book.value(b).is_some()),
+            "{w}x{h}/{k}"
+        );
         let empty = Board::new(rules);
         let best_first: Vec<usize> = {
             let values = book
@@ -79,14 +111,54 @@ fn the_embedded_book_holds_the_solvers_values() {
             }
             continue;
         }
-        for board in positions {
+        let mut sample: Vec<&Board> = Vec::new();
+        if rules.cells() > CHECK_ALL_CELLS && rules.cells() <= SAMPLE_CELLS {
+            let deepest: Vec<&Board> = positions
+                .iter()
+                .filter(|b| b.stone_count() == plies as usize)
+                .collect();
+            let mut rng = StdRng::seed_from_u64(16);
+            sample.extend(deepest.choose_multiple(&mut rng, SAMPLE));
+        }
+        for board in &positions {
             let wanted = rules.cells() <= CHECK_ALL_CELLS
                 || board.stone_count() == 0
-                || (board.stone_count() == 1 && best_first.contains(&board.history()[0]));
+                || (board.stone_count() == 1 && best_first.contains(&board.history()[0]))
+                || sample.contains(&board);
             if wanted {
                 let at = format!("{w}x{h}/{k} {}", board.to_text());
-                assert_eq!(book.value(&board), Some(solved(&board)), "{at}");
+                assert_eq!(book.value(board), Some(solved(board)), "{at}");
             }
         }
+        // A sampled position's best reply is worth what the book says (the solver's value).
+        for board in sample.iter().filter(|_| best_replies) {
+            let at = format!("{w}x{h}/{k} {}", board.to_text());
+            let best = book.best_moves(board).expect("a best reply");
+            let (cell, value) = best[0];
+            let mut after = (*board).clone();
+            after.play(cell).unwrap();
+            if !after.is_over() {
+                let reply = match solved(&after).flipped() {
+                    Verdict::Win(p) => Verdict::Win(p + 1),
+                    Verdict::Loss(p) => Verdict::Loss(p + 1),
+                    other => other,
+                };
+                assert_eq!(reply, value, "{at} {}", board.move_name(cell));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_book_values_every_move_where_perfect_was_once_slow() {
+    let book = Book::embedded();
+    for &(w, h, k, text) in ONCE_SLOW {
+        let board = Board::from_text(Rules::new(w, h, Some(k)).unwrap(), text).unwrap();
+        let values = book.move_values(&board).expect("every move in the book");
+        let (moves, _) = board
+            .analyze(SolverConfig::default(), Budget::unlimited())
+            .unwrap();
+        let solved: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
+        assert_eq!(values, solved, "{text}");
     }
 }

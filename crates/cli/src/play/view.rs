@@ -131,6 +131,13 @@ pub fn explain(session: &Session, side: Side, thought: &Thought, ms: f64) -> Str
             .collect();
         out.push_str(&format!("  Values for {side}: {}\n", list.join(", ")));
     }
+    if !thought.unmeasured_losses.is_empty() {
+        // Proven to lose, but not how fast: the list above is not every move.
+        out.push_str(&format!(
+            "  Also losing for {side}, how fast not measured in time: {}\n",
+            names(session, &thought.unmeasured_losses)
+        ));
+    }
     out.push_str(&format!(
         "  Searched {} in {} ({}).\n",
         counted(thought.nodes.into(), "node", "nodes"),
@@ -179,4 +186,36 @@ pub fn sentence(text: &str) -> String {
         s.push('.');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mnk_engine::ai::Candidate;
+    use mnk_engine::session::SessionConfig;
+
+    #[test]
+    fn explain_says_which_losing_moves_it_did_not_value() {
+        let session = Session::new(SessionConfig::default()).unwrap();
+        let mut thought = Thought {
+            cell: 4,
+            best: vec![4],
+            verdict: Some(Verdict::Draw),
+            candidates: vec![Candidate {
+                cell: 4,
+                verdict: Verdict::Draw,
+            }],
+            unmeasured_losses: Vec::new(),
+            nodes: 10,
+            method: Method::Exact,
+        };
+        let whole = explain(&session, Side::X, &thought, 1.0);
+        assert!(!whole.contains("losing"), "{whole}");
+        thought.unmeasured_losses = vec![0, 8];
+        let part = explain(&session, Side::X, &thought, 1.0);
+        assert!(
+            part.contains("Also losing for x, how fast not measured in time: a3 c1"),
+            "{part}"
+        );
+    }
 }

@@ -235,7 +235,7 @@ fn proven_draw(
         return Ok(None);
     };
     let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
-    values.extend(proven::losing_values(pos, &drawing, solver)?);
+    proven::losing_values(pos, &drawing, solver, &mut values)?;
     values.sort_unstable_by_key(|&(c, _)| c);
     let moves = values
         .into_iter()

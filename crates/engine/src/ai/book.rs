@@ -23,21 +23,23 @@ use std::sync::OnceLock;
 /// The first bytes of a book file.
 pub const MAGIC: &[u8; 8] = b"MNKBOOK1";
 
-/// The boards of the shipped book and how many plies deep it goes on each: (width, height,
-/// K, plies). Every position with at most that many stones is in it; `perfect` answers from
-/// the book wherever all the positions after a move are (one ply less).
-pub const BOARDS: &[(usize, usize, usize, u32)] = &[
-    (4, 4, 3, 2),
-    (4, 4, 4, 2),
-    (5, 4, 4, 2),
-    (4, 5, 4, 2),
-    (5, 5, 4, 3),
-    (6, 5, 4, 2),
-    (5, 6, 4, 2),
-    (6, 6, 4, 2),
-    (5, 5, 5, 3),
-    (6, 6, 5, 3),
-    (7, 7, 5, 1),
+/// The boards of the shipped book and how deep it goes on each: (width, height, K, plies,
+/// best replies). Every position with at most `plies` stones is in it; `perfect` answers from
+/// the book wherever all the positions after a move are (one ply less), and, with best
+/// replies, on the `plies`-stone positions too (the positions after their best moves are in
+/// it: [`Section::build`]).
+pub const BOARDS: &[(usize, usize, usize, u32, bool)] = &[
+    (4, 4, 3, 2, false),
+    (4, 4, 4, 2, false),
+    (5, 4, 4, 2, false),
+    (4, 5, 4, 2, false),
+    (5, 5, 4, 4, true),
+    (6, 5, 4, 2, false),
+    (5, 6, 4, 2, false),
+    (6, 6, 4, 2, false),
+    (5, 5, 5, 3, false),
+    (6, 6, 5, 3, false),
+    (7, 7, 5, 1, false),
 ];
 
 /// The book built into the engine.
@@ -120,14 +122,18 @@ impl Section {
     /// Solves every position of `rules` with at most `plies` stones (x first, up to symmetry)
     /// within `budget`; `done` hears how many are solved out of how many as it goes. Where
     /// [`proof_first`] holds, the proof search settles the draws and the solver the rest (the
-    /// distance of a win or a loss).
+    /// distance of a win or a loss). With `best_replies` (solver sections only), the position
+    /// after one best move of each `plies`-stone position goes in too, valued from that
+    /// position's solution at no extra search: `perfect` then answers `plies`-stone positions
+    /// from the book ([`Book::best_moves`]).
     pub fn build(
         rules: Rules,
         plies: u32,
+        best_replies: bool,
         budget: &Budget,
         mut done: impl FnMut(usize, usize),
     ) -> Result<Section, SearchError> {
-        let positions = openings(rules, plies)?;
+        let positions = openings(rules, plies, usize::MAX)?;
         let mut solver = Solver::new(SolverConfig::default());
         solver.set_budget(budget.clone());
         let mut prover = Prover::new(ProofConfig::default());
@@ -137,12 +143,18 @@ impl Section {
             let verdict = if proof_first(rules) && proven::is_draw(&mut prover, pos)? {
                 Verdict::Draw
             } else {
-                solver.solve(pos)?.verdict
+                let solution = solver.solve(pos)?;
+                if best_replies && pos.stone_count() == plies as usize {
+                    entries.extend(best_reply(pos, &solution.best_moves, solution.verdict));
+                }
+                solution.verdict
             };
             entries.push((pos.canonical_hash().0, encode(verdict)));
             done(i + 1, positions.len());
         }
+        // A position after best moves of two parents (or two symmetric best moves) once.
         entries.sort_unstable();
+        entries.dedup();
         Ok(Section {
             rules,
             plies,
@@ -151,16 +163,61 @@ impl Section {
     }
 }
 
+/// The entry of one best reply of `pos` (worth `value` to the mover): the position after its
+/// best move nearest the centre (the most natural to a player; one, so that the book stays
+/// small), none if a best move ends the game (a reader values that move without the book).
+fn best_reply(pos: &Position<u64>, best: &[usize], value: Verdict) -> Option<(u64, i16)> {
+    let rules = pos.rules();
+    let (w, h) = (rules.width() as i64, rules.height() as i64);
+    let mut next = pos.clone();
+    let mut nearest = None;
+    for &cell in best {
+        next.play_unchecked(cell);
+        let over = next.is_over();
+        next.undo_unchecked();
+        if over {
+            return None;
+        }
+        let (x, y) = ((cell as i64) % w, (cell as i64) / w);
+        let (dx, dy) = (2 * x - (w - 1), 2 * y - (h - 1));
+        let here = (dx * dx + dy * dy, cell);
+        nearest = Some(nearest.map_or(here, |n: (i64, usize)| n.min(here)));
+    }
+    let (_, cell) = nearest?;
+    next.play_unchecked(cell);
+    Some((next.canonical_hash().0, encode(later(value))))
+}
+
+/// The value for the opponent after a best move of a position worth `v` to the mover.
+fn later(v: Verdict) -> Verdict {
+    match v {
+        Verdict::Win(p) => Verdict::Loss(p.saturating_sub(1)),
+        Verdict::Loss(p) => Verdict::Win(p.saturating_sub(1)),
+        other => other,
+    }
+}
+
 /// Every unfinished position of `rules` with at most `plies` stones, x moving first, one per
 /// symmetry class, in order of the stones on the board: the positions a book section holds.
 pub fn opening_positions(rules: Rules, plies: u32) -> Result<Vec<Board>, SearchError> {
-    Ok(openings(rules, plies)?
+    Ok(openings(rules, plies, usize::MAX)?
         .into_iter()
         .map(Board::from)
         .collect())
 }
 
-fn openings(rules: Rules, plies: u32) -> Result<Vec<Position<u64>>, SearchError> {
+/// How many positions a section of `rules` with `plies` would hold, counted up to
+/// `at_most + 1` only: the count stops there, so that asking about a book far too deep to
+/// build costs no more than a book of `at_most` positions.
+pub fn opening_count(rules: Rules, plies: u32, at_most: usize) -> Result<usize, SearchError> {
+    Ok(openings(rules, plies, at_most)?
+        .len()
+        .min(at_most.saturating_add(1)))
+}
+
+/// The positions of [`opening_positions`]; the enumeration stops once it has more than
+/// `at_most`.
+fn openings(rules: Rules, plies: u32, at_most: usize) -> Result<Vec<Position<u64>>, SearchError> {
     let Some(empty) = Board::new(rules).as_small().cloned() else {
         return Err(SearchError::BoardTooLarge {
             what: "an opening book",
@@ -181,6 +238,9 @@ fn openings(rules: Rules, plies: u32) -> Result<Vec<Position<u64>>, SearchError>
                 next.play_unchecked(cell);
                 if !next.is_over() && seen.insert(next.canonical_hash().0) {
                     all.push(next);
+                    if all.len() > at_most {
+                        return Ok(all);
+                    }
                 }
             }
         }
@@ -283,6 +343,33 @@ impl Book {
         .map(|(cell, v)| Some((cell, v?)))
         .collect()
     }
+
+    /// The exactly best moves of `board` with their value for the side that plays them, if
+    /// the book knows them: every legal move's value ([`Book::move_values`]), else, on a
+    /// position the book holds, the moves to the positions it holds whose value is the
+    /// position's own (a section built with best replies holds those after every best move of
+    /// its deepest positions). Enough to play a best move; not every move's value.
+    pub fn best_moves(&self, board: &Board) -> Option<Vec<(usize, Verdict)>> {
+        if let Some(all) = self.move_values(board) {
+            let top = all.iter().map(|m| m.1.rank()).max()?;
+            return Some(all.into_iter().filter(|m| m.1.rank() == top).collect());
+        }
+        let section = self.section(board.rules())?;
+        let pos = board.as_small()?;
+        let value = section.value(pos)?;
+        let best: Vec<(usize, Verdict)> = value_each_move(pos, |after| {
+            section.value(after).map(|v| match v.flipped() {
+                Verdict::Win(p) => Verdict::Win(p + 1),
+                Verdict::Loss(p) => Verdict::Loss(p + 1),
+                other => other,
+            })
+        })
+        .into_iter()
+        .filter_map(|(cell, v)| Some((cell, v?)))
+        .filter(|&(_, v)| v == value)
+        .collect();
+        (!best.is_empty()).then_some(best)
+    }
 }
 
 /// Every legal move of `pos` with its value for the mover: a win in 1 for a move that
@@ -347,7 +434,7 @@ mod tests {
     #[test]
     fn a_book_reads_back_what_it_wrote_and_refuses_a_broken_file() {
         let rules = Rules::new(3, 3, Some(3)).unwrap();
-        let section = Section::build(rules, 2, &Budget::unlimited(), |_, _| {}).unwrap();
+        let section = Section::build(rules, 2, false, &Budget::unlimited(), |_, _| {}).unwrap();
         // The empty board, 3 first moves and 12 replies, up to symmetry.
         assert_eq!(section.len(), 1 + 3 + 12);
         let book = Book::new(vec![section]);
@@ -377,5 +464,49 @@ mod tests {
         b.play(b.parse_move("b2").unwrap()).unwrap();
         assert_eq!(book.value(&b), Some(Verdict::Draw));
         assert_eq!(book.move_values(&b), None);
+        assert_eq!(book.best_moves(&b), None);
+    }
+
+    #[test]
+    fn best_replies_give_the_deepest_positions_a_best_move() {
+        let rules = Rules::new(3, 3, Some(3)).unwrap();
+        let plain = Section::build(rules, 1, false, &Budget::unlimited(), |_, _| {}).unwrap();
+        let section = Section::build(rules, 1, true, &Budget::unlimited(), |_, _| {}).unwrap();
+        // The empty board and 3 first moves, then some of the 12 replies up to symmetry.
+        assert_eq!(plain.len(), 4);
+        assert!(
+            section.len() > 4 && section.len() < 4 + 12,
+            "{}",
+            section.len()
+        );
+        let book = Book::new(vec![section]);
+        assert_eq!(book.value(&Board::new(rules)), Some(Verdict::Draw));
+        for first in ["a1", "b1", "b2"] {
+            let mut b = Board::new(rules);
+            b.play(b.parse_move(first).unwrap()).unwrap();
+            // Not every reply is known, but the best ones are, and they are the solver's.
+            assert_eq!(book.move_values(&b), None);
+            let best = book.best_moves(&b).unwrap();
+            let solved = b
+                .solve(
+                    crate::Algorithm::Solver,
+                    SolverConfig::default(),
+                    Budget::unlimited(),
+                )
+                .unwrap();
+            // One best reply is stored (the one nearest the centre), found with its
+            // symmetric images.
+            assert!(
+                best.iter().all(|m| solved.best_moves.contains(&m.0)),
+                "{first}"
+            );
+            let nearest = if solved.best_moves.contains(&4) {
+                4
+            } else {
+                best[0].0
+            };
+            assert!(best.iter().any(|m| m.0 == nearest), "after {first}");
+            assert!(best.iter().all(|m| m.1 == solved.verdict), "after {first}");
+        }
     }
 }

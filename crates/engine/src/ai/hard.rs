@@ -135,6 +135,7 @@ impl HardPlayer {
                 cell: report.best,
                 verdict,
             }],
+            unmeasured_losses: Vec::new(),
             nodes: report.nodes,
             // Only the threat searches' proofs give a win or a loss (see `verdict`).
             method: match verdict {

@@ -75,14 +75,15 @@ pub(super) fn drawing_moves(
 }
 
 /// The exact value of every legal move of a drawn `pos` that is not in `drawing` (so loses),
-/// for the side that plays it, with the distance the solver measures within its budget.
+/// for the side that plays it, with the distance the solver measures within its budget,
+/// added to `out` one by one: when the budget stops the solver, `out` keeps those valued.
 pub(super) fn losing_values(
     pos: &Position<u64>,
     drawing: &[usize],
     solver: &mut Solver<u64>,
-) -> Result<Vec<(usize, Verdict)>, SearchError> {
+    out: &mut Vec<(usize, Verdict)>,
+) -> Result<(), SearchError> {
     let mut after = pos.clone();
-    let mut out = Vec::new();
     for cell in pos.legal_moves().cells() {
         if drawing.contains(&cell) {
             continue;
@@ -99,5 +100,5 @@ pub(super) fn losing_values(
         };
         out.push((cell, verdict));
     }
-    Ok(out)
+    Ok(())
 }

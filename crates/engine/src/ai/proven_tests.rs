@@ -11,6 +11,7 @@ use crate::score::Verdict;
 use crate::solver::SolverConfig;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
+use std::sync::Arc;
 
 fn board(w: usize, h: usize, k: usize, moves: &str) -> Board {
     let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
@@ -99,4 +100,42 @@ fn the_analysis_of_a_drawn_five_in_a_row_position_is_exact_and_agrees_with_the_s
     let solver: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
     let ours: Vec<(usize, Verdict)> = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
     assert_eq!(ours, solver);
+}
+
+#[test]
+fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    // 5x5/5, o must block e3; every other move loses. The proof search (the move's first
+    // search) gets all the time it needs, the solver (every later one) none at all, so the
+    // losing moves cannot be valued: explain must say they lose rather than drop them.
+    let b = board(5, 5, 5, "a3 a1 b3 b1 c3 c1 d3");
+    let calls = Arc::new(AtomicUsize::new(0));
+    let clock: MoveClock = Arc::new(move |_share: f64| {
+        let first = calls.fetch_add(1, Ordering::SeqCst) == 0;
+        Arc::new(move || !first) as crate::budget::Deadline
+    });
+    let mut thinker = Thinker::new();
+    thinker.set_move_clock(Some(clock));
+    let mut rng = StdRng::seed_from_u64(1);
+    let thought = thinker.think(&b, Level::Perfect, true, &mut rng).unwrap();
+    assert_eq!(b.move_name(thought.cell), "e3");
+    assert_eq!(thought.method, Method::Exact);
+    assert!(!thought.unmeasured_losses.is_empty(), "{thought:?}");
+    // The valued moves and the unmeasured losses are every legal move, once each.
+    let mut all: Vec<usize> = thought.candidates.iter().map(|c| c.cell).collect();
+    all.extend(&thought.unmeasured_losses);
+    all.sort_unstable();
+    assert_eq!(all, b.legal_moves());
+    // And they do lose.
+    let (moves, _) = b
+        .analyze(SolverConfig::default(), Budget::unlimited())
+        .unwrap();
+    for cell in &thought.unmeasured_losses {
+        let v = moves.iter().find(|m| m.cell == *cell).unwrap().verdict;
+        assert!(
+            matches!(v, Verdict::Loss(_)),
+            "{} {v:?}",
+            b.move_name(*cell)
+        );
+    }
 }

@@ -52,6 +52,7 @@ pub(super) fn bounded_on<B: BitSet>(
             best,
             verdict: Some(verdict),
             candidates: Vec::new(),
+            unmeasured_losses: Vec::new(),
             nodes: result.stats.nodes,
             method,
         });
@@ -92,6 +93,7 @@ pub(super) fn bounded_on<B: BitSet>(
         best,
         verdict: Some(valued[0].1.verdict),
         candidates: valued.into_iter().map(|(_, c)| c).collect(),
+        unmeasured_losses: Vec::new(),
         nodes,
         method,
     })

@@ -232,6 +232,7 @@ impl Thinker {
                 best: legal,
                 verdict: None,
                 candidates: Vec::new(),
+                unmeasured_losses: Vec::new(),
                 nodes: 0,
                 method: Method::Random,
             }),
@@ -261,7 +262,14 @@ impl Thinker {
         if board.rules().exact_k() {
             return self.hard(board, 1.0);
         }
-        if let Some(values) = Book::embedded().move_values(board) {
+        // A move needs only the best moves; `--explain` every move's value.
+        let book = Book::embedded();
+        let known = if explain {
+            book.move_values(board)
+        } else {
+            book.best_moves(board)
+        };
+        if let Some(values) = known {
             return Ok(exact_thought(&values, explain, 0, rng));
         }
         let Some(pos) = board.as_small() else {
@@ -340,7 +348,7 @@ impl Thinker {
         rng: &mut impl Rng,
         budget: &Budget,
     ) -> Result<Thought, SearchError> {
-        if let Some(values) = Book::embedded().move_values(&Board::from(pos.clone())) {
+        if let Some(values) = Book::embedded().best_moves(&Board::from(pos.clone())) {
             return Ok(exact_thought(&values, false, 0, rng));
         }
         if proof_first(pos.rules()) {
@@ -371,8 +379,8 @@ impl Thinker {
 
     /// The proof search within `budget`: a proven draw as a decision, the first move of
     /// [`try_order`] proven to hold the draw (with `explain`, every drawing move, and the
-    /// losing moves too, valued by the solver within `explain_share` of the move, or left out
-    /// if they are not valued in time); `None` for a win or a loss.
+    /// losing moves too, valued by the solver within `explain_share` of the move; those not
+    /// valued in time are named as unmeasured losses); `None` for a win or a loss.
     fn proven_draw(
         &mut self,
         pos: &Position<u64>,
@@ -392,6 +400,7 @@ impl Thinker {
                 best: vec![cell],
                 verdict: Some(Verdict::Draw),
                 candidates: Vec::new(),
+                unmeasured_losses: Vec::new(),
                 nodes,
                 method: Method::Exact,
             }));
@@ -405,13 +414,18 @@ impl Thinker {
         let budget = self.move_budget(explain_share, UNTIMED_PROOF_NODES);
         let solver = self.solver(budget);
         let before = solver.stats().nodes;
-        match proven::losing_values(pos, &drawing, solver) {
-            Ok(losing) => values.extend(losing),
-            Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
+        match proven::losing_values(pos, &drawing, solver, &mut values) {
+            Ok(()) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
             Err(e) => return Err(e),
         }
         nodes += solver.stats().nodes - before;
-        Ok(Some(exact_thought(&values, explain, nodes, rng)))
+        let mut thought = exact_thought(&values, explain, nodes, rng);
+        thought.unmeasured_losses = pos
+            .legal_moves()
+            .cells()
+            .filter(|c| !values.iter().any(|v| v.0 == *c))
+            .collect();
+        Ok(Some(thought))
     }
 
     /// The solver kept across the game (made on first use), bounded by `budget`.
@@ -501,6 +515,7 @@ fn exact_thought(
         best,
         verdict,
         candidates,
+        unmeasured_losses: Vec::new(),
         nodes,
         method: Method::Exact,
     }

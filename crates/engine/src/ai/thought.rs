@@ -41,6 +41,10 @@ pub struct Thought {
     pub verdict: Option<Verdict>,
     /// With `explain`: every move considered, best first; empty otherwise.
     pub candidates: Vec<Candidate>,
+    /// With `explain`: moves proven to lose whose distance was not measured in time, so left
+    /// out of `candidates` (`perfect` on a draw the proof search proved, when the solver does
+    /// not value every losing move within the move's time); empty otherwise.
+    pub unmeasured_losses: Vec<usize>,
     /// Nodes searched for this decision.
     pub nodes: u64,
     /// How the move was chosen.
