@@ -127,14 +127,9 @@ pub struct Searcher {
     pub jitter: Score,
     /// The evaluation and move-ordering weights.
     pub weights: Weights,
-    /// The threat probe of the shallow nodes (plies 1 to [`PROBE_PLIES`]).
+    /// The threat probe of the shallow nodes (plies 1 to `probe.plies`).
     pub probe: Probe,
 }
-
-/// Interior nodes this close to the root ask the threat probe whether the side to move wins
-/// by threats: at odd plies this refutes a root move that lets the opponent start a winning
-/// threat sequence, at even plies it finds our own.
-pub const PROBE_PLIES: usize = 3;
 
 impl Searcher {
     /// A searcher with a transposition table of about `hash_mib` MiB.
@@ -414,7 +409,7 @@ impl Searcher {
         if state.is_over() {
             return 0;
         }
-        if blocks.is_empty() && ply <= PROBE_PLIES && depth >= 1 {
+        if blocks.is_empty() && ply <= self.probe.plies && depth >= 1 {
             if let Some(win) = self.probe.win(state, limits.budget) {
                 return win;
             }
