@@ -1,7 +1,9 @@
 //! Iterative-deepening principal-variation search for big boards, with a transposition
 //! table, killer and history move ordering, threat-based move selection (forced blocks, the
 //! answers to an open three), and at the root VCF and VCT for both sides (to win, and to keep
-//! only the answers that stop the opponent's; see [`super::defence`]). With a seed, root moves
+//! only the answers that stop the opponent's; see [`super::defence`]). Every node reads the
+//! wins that the patterns prove (see [`tactics::verdict`]), and the shallow ones ask the
+//! threat probe (see [`tactics::Probe`]). With a seed, root moves
 //! get a small seeded bonus so that near-equal moves vary from game to game.
 //!
 //! Scores follow [`crate::score`]: a win when the board holds `n` stones is `MATE - n` for the
