@@ -5,7 +5,9 @@
 //! row; the report gives each setting's points and the Elo difference they suggest. Settings
 //! are the evaluation weights ([`mnk_engine::internals::Weights`], e.g. `flex3=30`,
 //! `order_block4=450`, `mover=7`) and the threat searches' node budgets (`vcf`, `vct` for the
-//! own win, `vctdef` for the defence). Moves get `--ms` each (or `--nodes`, which repeats
+//! own win, `vctdef` for the defence, `probe` for the shallow nodes' threat probe, 0 turning
+//! it off, `probeplies` for how deep it is asked, `probethrees` for
+//! the open threes its lines may use) and the root VCT's attacker moves per line (`vctmoves`). Moves get `--ms` each (or `--nodes`, which repeats
 //! exactly); `--trace` prints every move with how it was found, its depth, nodes and time.
 
 use mnk_engine::internals::{Limits, Searcher, State, Weights};
@@ -33,6 +35,10 @@ struct Setting {
     vct_nodes: Option<u64>,
     vct_defence_nodes: Option<u64>,
     vcf_nodes: Option<u64>,
+    probe_nodes: Option<u64>,
+    vct_moves: Option<u32>,
+    probe_plies: Option<usize>,
+    probe_threes: Option<u32>,
 }
 
 fn parse_setting(text: &str) -> Setting {
@@ -41,6 +47,10 @@ fn parse_setting(text: &str) -> Setting {
         vct_nodes: None,
         vct_defence_nodes: None,
         vcf_nodes: None,
+        probe_nodes: None,
+        vct_moves: None,
+        probe_plies: None,
+        probe_threes: None,
     };
     for pair in text.split(',').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').expect("KEY=VALUE");
@@ -49,6 +59,10 @@ fn parse_setting(text: &str) -> Setting {
             "vct" => s.vct_nodes = Some(v as u64),
             "vctdef" => s.vct_defence_nodes = Some(v as u64),
             "vcf" => s.vcf_nodes = Some(v as u64),
+            "probe" => s.probe_nodes = Some(v as u64),
+            "vctmoves" => s.vct_moves = Some(v as u32),
+            "probeplies" => s.probe_plies = Some(v as usize),
+            "probethrees" => s.probe_threes = Some(v as u32),
             _ => assert!(s.weights.set(key, v as i32), "unknown setting {key}"),
         }
     }
@@ -102,6 +116,19 @@ fn searcher(s: &Setting) -> Searcher {
     }
     if let Some(n) = s.vcf_nodes {
         searcher.vcf.nodes = n;
+    }
+    if let Some(n) = s.probe_nodes {
+        searcher.probe.limits.nodes = n;
+    }
+    if let Some(n) = s.probe_threes {
+        searcher.probe.limits.threes = n;
+    }
+    if let Some(n) = s.probe_plies {
+        searcher.probe.plies = n;
+    }
+    if let Some(n) = s.vct_moves {
+        searcher.vct_limits.moves = n;
+        searcher.vct_defence.moves = n;
     }
     searcher
 }

@@ -7,6 +7,8 @@
 //! - [`vcf`]: threat-space search by continuous fours, used to win and to defend.
 //! - [`vct`]: threat-space search by continuous fours and open threes, with the defender's
 //!   full set of answers (counter-fours included).
+//! - [`tactics`]: wins read off the patterns, double-threat cells, and the bounded threat
+//!   probe of the main search's shallow nodes.
 //! - [`defence`]: the root's answers to the opponent's VCF or VCT.
 //! - [`weights`]: the evaluation and move-ordering weights, in one struct, and the estimate.
 //! - [`search`]: iterative-deepening PVS with a transposition table, killer and history
@@ -20,6 +22,7 @@ pub mod defence;
 pub mod pattern;
 pub mod search;
 pub mod state;
+pub mod tactics;
 pub mod vcf;
 pub mod vct;
 pub mod weights;

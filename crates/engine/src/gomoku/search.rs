@@ -1,7 +1,9 @@
 //! Iterative-deepening principal-variation search for big boards, with a transposition
 //! table, killer and history move ordering, threat-based move selection (forced blocks, the
 //! answers to an open three), and at the root VCF and VCT for both sides (to win, and to keep
-//! only the answers that stop the opponent's; see [`super::defence`]). With a seed, root moves
+//! only the answers that stop the opponent's; see [`super::defence`]). Every node reads the
+//! wins that the patterns prove (see [`tactics::verdict`]), and the shallow ones ask the
+//! threat probe (see [`tactics::Probe`]). With a seed, root moves
 //! get a small seeded bonus so that near-equal moves vary from game to game.
 //!
 //! Scores follow [`crate::score`]: a win when the board holds `n` stones is `MATE - n` for the
@@ -11,6 +13,7 @@
 use super::defence::{answers, opponent_threat, Threats};
 use super::pattern::Pattern;
 use super::state::State;
+use super::tactics::{self, Probe};
 use super::vcf::{find_vcf_until, VcfLimits};
 use super::vct::{Vct, VctLimits};
 use super::weights::Weights;
@@ -126,6 +129,8 @@ pub struct Searcher {
     pub jitter: Score,
     /// The evaluation and move-ordering weights.
     pub weights: Weights,
+    /// The threat probe of the shallow nodes (plies 1 to `probe.plies`).
+    pub probe: Probe,
 }
 
 impl Searcher {
@@ -146,6 +151,7 @@ impl Searcher {
             seed: None,
             jitter: ROOT_JITTER,
             weights: Weights::default(),
+            probe: Probe::new(),
         }
     }
 
@@ -154,6 +160,7 @@ impl Searcher {
         self.table.fill(Entry::default());
         self.history.clear();
         self.killers.fill([NO_MOVE; 2]);
+        self.probe.clear();
     }
 
     /// Chooses a move for the side to move; `None` when the game is over.
@@ -203,6 +210,9 @@ impl Searcher {
                 nodes: self.vct.nodes(),
                 ..quick(win.first, score, vec![win.first], Reason::Vct)
             });
+        }
+        if let Some(reply) = self.opening_reply(state) {
+            return Some(quick(reply, 0, vec![reply], Reason::Search));
         }
         // Root moves: the forced block, or the answers to the opponent's threats, or all.
         let mut moves = self.ordered_moves(state, 0, NO_MOVE);
@@ -304,6 +314,36 @@ impl Searcher {
         Some(report)
     }
 
+    /// With a seed, the second stone of a game of five in a row on a big board: one of the
+    /// eight cells next to the first stone (the direct and the diagonal openings), chosen by
+    /// the seed, so that the second player's games do not all start alike. The search finds
+    /// them all near-equal and would always pick the same.
+    fn opening_reply(&self, state: &State) -> Option<usize> {
+        let seed = self.seed?;
+        let rules = state.rules();
+        if state.stone_count() != 1 || rules.k() < 5 || rules.width().min(rules.height()) < 9 {
+            return None;
+        }
+        let first = (0..rules.cells()).find(|&c| !state.is_empty(c))?;
+        let (col, row) = rules.col_row(first);
+        let mut near = [0usize; 8];
+        let mut count = 0;
+        for dr in -1isize..=1 {
+            for dc in -1isize..=1 {
+                let (c, r) = (col as isize + dc, row as isize + dr);
+                if (dc, dr) != (0, 0)
+                    && (0..rules.width() as isize).contains(&c)
+                    && (0..rules.height() as isize).contains(&r)
+                {
+                    near[count] = rules.cell(c as usize, r as usize);
+                    count += 1;
+                }
+            }
+        }
+        let mut x = seed ^ state.hash();
+        (count == 8).then(|| near[(splitmix(&mut x) % 8) as usize])
+    }
+
     /// The seeded bonus of root move `m` (0 without a seed): a few points, different for each
     /// position and seed, so that near-equal moves are chosen among at random while one
     /// clearly better is never passed over.
@@ -363,15 +403,18 @@ impl Searcher {
         if blocks.len() >= 2 {
             return -win_score(n + 2);
         }
-        if blocks.is_empty()
-            && state.count(me, Pattern::Flex4) > 0
-            && state.count(opp, Pattern::Block4) == 0
-            && state.count(opp, Pattern::Flex4) == 0
-        {
-            return win_score(n + 3);
+        if blocks.is_empty() {
+            if let Some(win) = tactics::verdict(state) {
+                return win;
+            }
         }
         if state.is_over() {
             return 0;
+        }
+        if blocks.is_empty() && ply <= self.probe.plies && depth >= 1 {
+            if let Some(win) = self.probe.win(state, limits.budget) {
+                return win;
+            }
         }
         if (depth <= 0 && blocks.is_empty()) || ply >= MAX_PLY - 1 {
             return self.weights.evaluate(state);

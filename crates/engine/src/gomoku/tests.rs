@@ -156,3 +156,58 @@ fn a_seed_varies_near_equal_moves_and_repeats() {
     distinct.dedup();
     assert!(distinct.len() >= 2, "twelve seeds, one move: {seeded:?}");
 }
+
+#[test]
+fn the_probe_finds_a_threat_win_and_remembers_it() {
+    // x: e8 f8 and g6 g7 (as columns 4,5 row 7 and column 6 rows 5,6): g8 makes two open
+    // threes, and o's far stones can make no four. A VCF-free win by threats.
+    let x = [(4, 7), (5, 7), (6, 5), (6, 6)];
+    let o = [(0, 0), (14, 14), (0, 14), (14, 0)];
+    let mut s = setup(&x, &o, Side::X);
+    let mut probe = tactics::Probe::new();
+    let budget = crate::budget::Budget::unlimited();
+    // By default the probe searches fours alone: x has none to start from.
+    assert_eq!(probe.limits.threes, 0);
+    assert_eq!(probe.win(&mut s, &budget), None);
+    probe.clear();
+    probe.searched = 0;
+    probe.limits.threes = 2;
+    let won = probe.win(&mut s, &budget).expect("a win by threats");
+    assert!(won > weights::EVAL_LIMIT);
+    assert_eq!(probe.searched, 1);
+    assert_eq!(probe.win(&mut s, &budget), Some(won));
+    assert_eq!(probe.searched, 1, "answered from the table");
+    // o to move in the same position has nothing.
+    s.set_to_move(Side::O);
+    assert_eq!(probe.win(&mut s, &budget), None);
+    // No nodes: no probe at all.
+    probe.limits.nodes = 0;
+    s.set_to_move(Side::X);
+    probe.clear();
+    assert_eq!(probe.win(&mut s, &budget), None);
+}
+
+#[test]
+fn a_seed_chooses_the_reply_to_the_first_stone_among_its_neighbours() {
+    let rules = Rules::new(15, 15, Some(5)).unwrap();
+    let centre = rules.cell(7, 7);
+    let mut replies = std::collections::BTreeSet::new();
+    for seed in 0..16 {
+        let mut s = State::new(rules, false);
+        s.play(centre);
+        let budget = crate::budget::Budget::unlimited().with_node_limit(2_000);
+        let limits = Limits {
+            max_depth: 64,
+            budget: &budget,
+        };
+        let mut searcher = Searcher::new(1);
+        searcher.seed = Some(seed);
+        let r = searcher.search(&mut s, &limits).expect("not over");
+        let again = searcher.search(&mut s, &limits).expect("not over");
+        assert_eq!(r.best, again.best, "one seed, one reply");
+        let (c, row) = rules.col_row(r.best);
+        assert!(c.abs_diff(7) <= 1 && row.abs_diff(7) <= 1 && r.best != centre);
+        replies.insert(r.best);
+    }
+    assert!(replies.len() >= 4, "{replies:?}");
+}

@@ -125,6 +125,27 @@ impl Vct {
         limits: VctLimits,
         caller: &Budget,
     ) -> Option<VctWin> {
+        self.find_from(state, limits, caller, 1)
+    }
+
+    /// [`Vct::find`] that first tries continuous fours alone (no three at all), the cheapest
+    /// lines to prove: what the main search's probes use, within a small budget.
+    pub fn find_fours_first(
+        &mut self,
+        state: &mut State,
+        limits: VctLimits,
+        caller: &Budget,
+    ) -> Option<VctWin> {
+        self.find_from(state, limits, caller, 0)
+    }
+
+    fn find_from(
+        &mut self,
+        state: &mut State,
+        limits: VctLimits,
+        caller: &Budget,
+        first_threes: u32,
+    ) -> Option<VctWin> {
         self.nodes = 0;
         if state.is_over() || caller.is_interrupted() {
             return None;
@@ -143,7 +164,7 @@ impl Vct {
         if material < 2 {
             return None;
         }
-        for threes in 1..=limits.threes {
+        for threes in first_threes..=limits.threes {
             let found = self.attack(state, att, threes, limits.moves, caller, true);
             if let Some((first, plies)) = found {
                 return Some(VctWin {
