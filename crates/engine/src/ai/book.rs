@@ -39,7 +39,7 @@ pub const BOARDS: &[(usize, usize, usize, u32, bool)] = &[
     (6, 6, 4, 2, false),
     (5, 5, 5, 3, false),
     (6, 6, 5, 3, false),
-    (7, 7, 5, 1, false),
+    (7, 7, 5, 1, true),
 ];
 
 /// The book built into the engine.
@@ -122,9 +122,10 @@ impl Section {
     /// Solves every position of `rules` with at most `plies` stones (x first, up to symmetry)
     /// within `budget`; `done` hears how many are solved out of how many as it goes. Where
     /// [`proof_first`] holds, the proof search settles the draws and the solver the rest (the
-    /// distance of a win or a loss). With `best_replies` (solver sections only), the position
-    /// after one best move of each `plies`-stone position goes in too, valued from that
-    /// position's solution at no extra search: `perfect` then answers `plies`-stone positions
+    /// distance of a win or a loss). With `best_replies`, the position after one best move of
+    /// each `plies`-stone position goes in too: valued from that position's solution at no
+    /// extra search, or, for a draw the proof search settled, the first move nearest the
+    /// centre that it proves to hold the draw. `perfect` then answers `plies`-stone positions
     /// from the book ([`Book::best_moves`]).
     pub fn build(
         rules: Rules,
@@ -141,6 +142,9 @@ impl Section {
         let mut entries = Vec::with_capacity(positions.len());
         for (i, pos) in positions.iter().enumerate() {
             let verdict = if proof_first(rules) && proven::is_draw(&mut prover, pos)? {
+                if best_replies && pos.stone_count() == plies as usize {
+                    entries.extend(drawing_reply(&mut prover, pos)?);
+                }
                 Verdict::Draw
             } else {
                 let solution = solver.solve(pos)?;
@@ -168,7 +172,6 @@ impl Section {
 /// small), none if a best move ends the game (a reader values that move without the book).
 fn best_reply(pos: &Position<u64>, best: &[usize], value: Verdict) -> Option<(u64, i16)> {
     let rules = pos.rules();
-    let (w, h) = (rules.width() as i64, rules.height() as i64);
     let mut next = pos.clone();
     let mut nearest = None;
     for &cell in best {
@@ -178,14 +181,30 @@ fn best_reply(pos: &Position<u64>, best: &[usize], value: Verdict) -> Option<(u6
         if over {
             return None;
         }
-        let (x, y) = ((cell as i64) % w, (cell as i64) / w);
-        let (dx, dy) = (2 * x - (w - 1), 2 * y - (h - 1));
-        let here = (dx * dx + dy * dy, cell);
+        let here = (proven::centre_distance(rules, cell), cell);
         nearest = Some(nearest.map_or(here, |n: (i64, usize)| n.min(here)));
     }
     let (_, cell) = nearest?;
     next.play_unchecked(cell);
     Some((next.canonical_hash().0, encode(later(value))))
+}
+
+/// The entry of one drawing reply of a drawn `pos` (the proof search proves it): the first
+/// move nearest the centre that holds the draw; none if it ends the game (a reader values
+/// that move without the book) or no proof comes within the prover's budget.
+fn drawing_reply(
+    prover: &mut Prover,
+    pos: &Position<u64>,
+) -> Result<Option<(u64, i16)>, SearchError> {
+    let rules = pos.rules();
+    let mut order: Vec<usize> = pos.legal_moves().cells().collect();
+    order.sort_by_key(|&c| (proven::centre_distance(rules, c), c));
+    let Some(cell) = proven::drawing_move(prover, pos, &order)? else {
+        return Ok(None);
+    };
+    let mut next = pos.clone();
+    next.play_unchecked(cell);
+    Ok((!next.is_over()).then(|| (next.canonical_hash().0, encode(Verdict::Draw))))
 }
 
 /// The value for the opponent after a best move of a position worth `v` to the mover.

@@ -22,6 +22,15 @@ pub fn proof_first(rules: Rules) -> bool {
     rules.k() >= 5
 }
 
+/// How far `cell` lies from the centre of the board of `rules` (squared, in half cells): the
+/// order in which moves are tried for a draw, and chosen among equal ones, centre first.
+pub(super) fn centre_distance(rules: Rules, cell: usize) -> i64 {
+    let (w, h) = (rules.width() as i64, rules.height() as i64);
+    let (x, y) = ((cell as i64) % w, (cell as i64) / w);
+    let (dx, dy) = (2 * x - (w - 1), 2 * y - (h - 1));
+    dx * dx + dy * dy
+}
+
 /// Whether the proof search proves `pos` a draw (within the prover's budget); `false` when
 /// the side to move wins or loses.
 pub(super) fn is_draw(prover: &mut Prover, pos: &Position<u64>) -> Result<bool, SearchError> {

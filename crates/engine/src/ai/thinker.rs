@@ -471,15 +471,10 @@ impl Thinker {
 /// ones in an order drawn from `rng`, so that seeded games differ.
 fn try_order(pos: &Position<u64>, rng: &mut impl Rng) -> Vec<usize> {
     let rules = pos.rules();
-    let (w, h) = (rules.width() as i64, rules.height() as i64);
     let mut cells: Vec<(i64, u32, usize)> = pos
         .legal_moves()
         .cells()
-        .map(|c| {
-            let (x, y) = ((c as i64) % w, (c as i64) / w);
-            let (dx, dy) = (2 * x - (w - 1), 2 * y - (h - 1));
-            (dx * dx + dy * dy, rng.gen(), c)
-        })
+        .map(|c| (proven::centre_distance(rules, c), rng.gen(), c))
         .collect();
     cells.sort_unstable();
     cells.into_iter().map(|(_, _, c)| c).collect()
