@@ -188,3 +188,25 @@ fn a_node_cap_bounds_perfect_whatever_the_clock_says() {
         hard.nodes
     );
 }
+
+#[test]
+fn explain_does_not_change_perfects_move_where_the_book_holds_only_best_replies() {
+    // 7x7/5 after x's first move: the book holds one drawing reply, not every move's value.
+    let mut board = Board::new(Rules::new(7, 7, Some(5)).unwrap());
+    board.play(board.parse_move("d4").unwrap()).unwrap();
+    let mut rng = StdRng::seed_from_u64(3);
+    let plain = Thinker::new()
+        .think(&board, Level::Perfect, false, &mut rng)
+        .unwrap();
+    let mut rng = StdRng::seed_from_u64(3);
+    let explained = Thinker::new()
+        .think(&board, Level::Perfect, true, &mut rng)
+        .unwrap();
+    assert_eq!(
+        (plain.method, plain.verdict),
+        (Method::Exact, Some(Verdict::Draw))
+    );
+    assert_eq!(explained.cell, plain.cell);
+    assert_eq!(explained.method, Method::Exact);
+    assert_eq!(explained.nodes, 0, "from the book");
+}

@@ -262,12 +262,12 @@ impl Thinker {
         if board.rules().exact_k() {
             return self.hard(board, 1.0);
         }
-        // A move needs only the best moves; `--explain` every move's value.
+        // A move needs only the best moves; `--explain` every move's value where the book
+        // has them, else the best moves it has (the same move as without `--explain`).
         let book = Book::embedded();
-        let known = if explain {
-            book.move_values(board)
-        } else {
-            book.best_moves(board)
+        let known = match explain {
+            true => book.move_values(board).or_else(|| book.best_moves(board)),
+            false => book.best_moves(board),
         };
         if let Some(values) = known {
             return Ok(exact_thought(&values, explain, 0, rng));
