@@ -108,6 +108,26 @@ impl Verdict {
         }
     }
 
+    /// The value of a move for the side that plays it, from the value of the position it leads
+    /// to (`self`, for the side to move there): the other side's view, one ply further.
+    pub fn before_move(self) -> Verdict {
+        match self.flipped() {
+            Verdict::Win(p) => Verdict::Win(p + 1),
+            Verdict::Loss(p) => Verdict::Loss(p + 1),
+            other => other,
+        }
+    }
+
+    /// The value of the position a move leads to, for the side to move there, from the move's
+    /// value for the side that played it (`self`): the inverse of [`Verdict::before_move`].
+    pub fn after_move(self) -> Verdict {
+        match self.flipped() {
+            Verdict::Win(p) => Verdict::Win(p.saturating_sub(1)),
+            Verdict::Loss(p) => Verdict::Loss(p.saturating_sub(1)),
+            other => other,
+        }
+    }
+
     /// `"win"`, `"draw"`, `"loss"` or `"estimate"`, as in the JSON contract.
     pub fn word(self) -> &'static str {
         match self {
@@ -166,5 +186,16 @@ mod tests {
         assert!(win_score(676) > HEURISTIC_LIMIT);
         assert_eq!(Verdict::Win(1).to_string(), "win in 1 ply");
         assert_eq!(Verdict::Loss(4).to_string(), "loss in 4 plies");
+    }
+
+    #[test]
+    fn a_moves_value_and_the_value_after_it_are_one_ply_and_a_side_apart() {
+        // A position lost in 4 for the side to move: the move into it wins in 5.
+        assert_eq!(Verdict::Loss(4).before_move(), Verdict::Win(5));
+        assert_eq!(Verdict::Win(2).before_move(), Verdict::Loss(3));
+        assert_eq!(Verdict::Draw.before_move(), Verdict::Draw);
+        for v in [Verdict::Win(3), Verdict::Loss(6), Verdict::Draw] {
+            assert_eq!(v.before_move().after_move(), v);
+        }
     }
 }

@@ -186,7 +186,7 @@ fn best_reply(pos: &Position<u64>, best: &[usize], value: Verdict) -> Option<(u6
     }
     let (_, cell) = nearest?;
     next.play_unchecked(cell);
-    Some((next.canonical_hash().0, encode(later(value))))
+    Some((next.canonical_hash().0, encode(value.after_move())))
 }
 
 /// The entry of one drawing reply of a drawn `pos` (the proof search proves it): the first
@@ -205,15 +205,6 @@ fn drawing_reply(
     let mut next = pos.clone();
     next.play_unchecked(cell);
     Ok((!next.is_over()).then(|| (next.canonical_hash().0, encode(Verdict::Draw))))
-}
-
-/// The value for the opponent after a best move of a position worth `v` to the mover.
-fn later(v: Verdict) -> Verdict {
-    match v {
-        Verdict::Win(p) => Verdict::Loss(p.saturating_sub(1)),
-        Verdict::Loss(p) => Verdict::Win(p.saturating_sub(1)),
-        other => other,
-    }
 }
 
 /// Every unfinished position of `rules` with at most `plies` stones, x moving first, one per
@@ -351,16 +342,10 @@ impl Book {
         if pos.is_over() || pos.stone_count() >= section.plies as usize {
             return None;
         }
-        value_each_move(pos, |after| {
-            section.value(after).map(|v| match v.flipped() {
-                Verdict::Win(p) => Verdict::Win(p + 1),
-                Verdict::Loss(p) => Verdict::Loss(p + 1),
-                other => other,
-            })
-        })
-        .into_iter()
-        .map(|(cell, v)| Some((cell, v?)))
-        .collect()
+        value_each_move(pos, |after| section.value(after).map(Verdict::before_move))
+            .into_iter()
+            .map(|(cell, v)| Some((cell, v?)))
+            .collect()
     }
 
     /// The exactly best moves of `board` with their value for the side that plays them, if
@@ -376,17 +361,12 @@ impl Book {
         let section = self.section(board.rules())?;
         let pos = board.as_small()?;
         let value = section.value(pos)?;
-        let best: Vec<(usize, Verdict)> = value_each_move(pos, |after| {
-            section.value(after).map(|v| match v.flipped() {
-                Verdict::Win(p) => Verdict::Win(p + 1),
-                Verdict::Loss(p) => Verdict::Loss(p + 1),
-                other => other,
-            })
-        })
-        .into_iter()
-        .filter_map(|(cell, v)| Some((cell, v?)))
-        .filter(|&(_, v)| v == value)
-        .collect();
+        let best: Vec<(usize, Verdict)> =
+            value_each_move(pos, |after| section.value(after).map(Verdict::before_move))
+                .into_iter()
+                .filter_map(|(cell, v)| Some((cell, v?)))
+                .filter(|&(_, v)| v == value)
+                .collect();
         (!best.is_empty()).then_some(best)
     }
 }

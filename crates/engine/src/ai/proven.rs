@@ -102,12 +102,7 @@ pub(super) fn losing_values(
         // the position after it is unfinished and the opponent wins it.
         let answer = solver.solve(&after);
         after.undo_unchecked();
-        let verdict = match answer?.verdict.flipped() {
-            Verdict::Win(p) => Verdict::Win(p + 1),
-            Verdict::Loss(p) => Verdict::Loss(p + 1),
-            other => other,
-        };
-        out.push((cell, verdict));
+        out.push((cell, answer?.verdict.before_move()));
     }
     Ok(())
 }
