@@ -23,6 +23,76 @@ fn values(board: &Board) -> Vec<(usize, Verdict)> {
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }
 
+/// What one board's games measured: `perfect`'s reply times, how many were proven, and how
+/// many gave away value.
+#[derive(Default)]
+struct Tally {
+    times: Vec<Duration>,
+    proven: usize,
+    lost: usize,
+}
+
+/// `perfect` with the one-second clock against `adversary` (which picks a move with its own
+/// seeded generator), `games` games with each colour; `lost` says whether `perfect`'s move on
+/// a board gave away value.
+fn duel(
+    rules: Rules,
+    games: u64,
+    mut adversary: impl FnMut(&Board, &mut StdRng) -> usize,
+    mut lost: impl FnMut(&Board, usize) -> bool,
+) -> Tally {
+    let mut tally = Tally::default();
+    for side in [Side::X, Side::O] {
+        for seed in 0..games {
+            let mut board = Board::new(rules);
+            let mut thinker = Thinker::new();
+            thinker.set_move_clock(Some(move_time_limit(Duration::from_secs(1), Instant::now)));
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut adversary_rng = StdRng::seed_from_u64(seed ^ 0x5eed);
+            while !board.is_over() {
+                let cell = if board.to_move() == side {
+                    let start = Instant::now();
+                    let t = thinker
+                        .think(&board, Level::Perfect, false, &mut rng)
+                        .unwrap();
+                    tally.times.push(start.elapsed());
+                    if t.method == Method::Exact {
+                        tally.proven += 1;
+                    } else {
+                        println!("  not proven in time: {} ({rules})", board.to_text());
+                    }
+                    tally.lost += usize::from(lost(&board, t.cell));
+                    t.cell
+                } else {
+                    adversary(&board, &mut adversary_rng)
+                };
+                board.play(cell).unwrap();
+            }
+        }
+    }
+    tally.times.sort();
+    tally
+}
+
+/// One board's line: replies, median and longest, proven, and `lost` (what giving away value
+/// means there).
+fn report(rules: Rules, games: u64, tally: &Tally, lost: &str) {
+    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+    let times = &tally.times;
+    println!(
+        "{}x{}/{}: {} replies in {} games, median {:.1} ms, max {:.1} ms, proven {}, {lost} {}",
+        rules.width(),
+        rules.height(),
+        rules.k(),
+        times.len(),
+        2 * games,
+        ms(times[times.len() / 2]),
+        ms(*times.last().unwrap()),
+        tally.proven,
+        tally.lost
+    );
+}
+
 fn main() {
     let games: u64 = std::env::args()
         .skip(1)
@@ -32,60 +102,47 @@ fn main() {
         "nproc {}",
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
+    // Four in a row: the adversary plays an exactly best move; `perfect`'s must be one too.
+    let best_rank = |all: &[(usize, Verdict)]| all.iter().map(|m| m.1.rank()).max().unwrap();
     for (w, h, k) in [(5, 5, 4), (6, 5, 4), (6, 6, 4)] {
         let rules = Rules::new(w, h, Some(k)).unwrap();
-        let mut times: Vec<Duration> = Vec::new();
-        let (mut proven, mut lost_value) = (0, 0);
-        for side in [Side::X, Side::O] {
-            for seed in 0..games {
-                let mut board = Board::new(rules);
-                let mut thinker = Thinker::new();
-                thinker.set_move_clock(Some(move_time_limit(Duration::from_secs(1), Instant::now)));
-                let mut rng = StdRng::seed_from_u64(seed);
-                let mut adversary = StdRng::seed_from_u64(seed ^ 0x5eed);
-                while !board.is_over() {
-                    let all = values(&board);
-                    let top = all.iter().map(|m| m.1.rank()).max().unwrap();
-                    let cell = if board.to_move() == side {
-                        let start = Instant::now();
-                        let t = thinker
-                            .think(&board, Level::Perfect, false, &mut rng)
-                            .unwrap();
-                        times.push(start.elapsed());
-                        proven += usize::from(t.method == Method::Exact);
-                        if t.method != Method::Exact {
-                            println!("  not proven in time: {} ({w}x{h}/{k})", board.to_text());
-                        }
-                        let chosen = all.iter().find(|m| m.0 == t.cell).unwrap().1;
-                        lost_value += usize::from(chosen.rank() != top);
-                        t.cell
-                    } else {
-                        let best: Vec<usize> = all
-                            .iter()
-                            .filter(|m| m.1.rank() == top)
-                            .map(|m| m.0)
-                            .collect();
-                        best[adversary.gen_range(0..best.len())]
-                    };
-                    board.play(cell).unwrap();
-                }
-            }
-        }
-        times.sort();
-        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        println!(
-            "{w}x{h}/{k}: {} replies in {} games, median {:.1} ms, max {:.1} ms, proven {}, \
-             not an exactly best move {}",
-            times.len(),
-            2 * games,
-            ms(times[times.len() / 2]),
-            ms(*times.last().unwrap()),
-            proven,
-            lost_value
-        );
+        let adversary = |board: &Board, rng: &mut StdRng| {
+            let all = values(board);
+            let top = best_rank(&all);
+            let best: Vec<usize> = all
+                .iter()
+                .filter(|m| m.1.rank() == top)
+                .map(|m| m.0)
+                .collect();
+            best[rng.gen_range(0..best.len())]
+        };
+        let lost = |board: &Board, cell: usize| {
+            let all = values(board);
+            all.iter().find(|m| m.0 == cell).unwrap().1.rank() != best_rank(&all)
+        };
+        let tally = duel(rules, games, adversary, lost);
+        report(rules, games, &tally, "not an exactly best move");
     }
+    // Five in a row (draws): the adversary plays a drawing move the proof search proves;
+    // `perfect`'s move must keep the draw.
     for (w, h, k) in [(5, 5, 5), (6, 5, 5), (6, 6, 5)] {
-        five_in_a_row(Rules::new(w, h, Some(k)).unwrap(), games);
+        let rules = Rules::new(w, h, Some(k)).unwrap();
+        let adversary = |board: &Board, rng: &mut StdRng| {
+            let (_, drawing) = proved(board);
+            let choices = if drawing.is_empty() {
+                board.legal_moves()
+            } else {
+                drawing
+            };
+            choices[rng.gen_range(0..choices.len())]
+        };
+        let lost = |board: &Board, cell: usize| {
+            let mut after = board.clone();
+            after.play(cell).unwrap();
+            !after.is_over() && proved(&after).0 == ProofValue::Win
+        };
+        let tally = duel(rules, games, adversary, lost);
+        report(rules, games, &tally, "lost the draw");
     }
     // The exact analysis overlay on the empty 5x5/4 board.
     let board = Board::new(Rules::new(5, 5, Some(4)).unwrap());
@@ -108,60 +165,4 @@ fn proved(board: &Board) -> (ProofValue, Vec<usize>) {
         .expect("a board of up to 64 cells");
     let s = board.prove(&mut prover).expect("an unfinished position");
     (s.value, s.best_moves)
-}
-
-/// `perfect` against an adversary playing proven drawing moves on a drawn board: the median
-/// and the longest reply, how many were proven, and how many lost the draw.
-fn five_in_a_row(rules: Rules, games: u64) {
-    let mut times: Vec<Duration> = Vec::new();
-    let (mut proven, mut lost_draw) = (0, 0);
-    for side in [Side::X, Side::O] {
-        for seed in 0..games {
-            let mut board = Board::new(rules);
-            let mut thinker = Thinker::new();
-            thinker.set_move_clock(Some(move_time_limit(Duration::from_secs(1), Instant::now)));
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut adversary = StdRng::seed_from_u64(seed ^ 0x5eed);
-            while !board.is_over() {
-                let cell = if board.to_move() == side {
-                    let start = Instant::now();
-                    let t = thinker
-                        .think(&board, Level::Perfect, false, &mut rng)
-                        .unwrap();
-                    times.push(start.elapsed());
-                    proven += usize::from(t.method == Method::Exact);
-                    let mut after = board.clone();
-                    after.play(t.cell).unwrap();
-                    if !after.is_over() && proved(&after).0 == ProofValue::Win {
-                        lost_draw += 1;
-                    }
-                    t.cell
-                } else {
-                    let (_, drawing) = proved(&board);
-                    let choices = if drawing.is_empty() {
-                        board.legal_moves()
-                    } else {
-                        drawing
-                    };
-                    choices[adversary.gen_range(0..choices.len())]
-                };
-                board.play(cell).unwrap();
-            }
-        }
-    }
-    times.sort();
-    let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    println!(
-        "{}x{}/{}: {} replies in {} games, median {:.1} ms, max {:.1} ms, proven {}, \
-         lost the draw {}",
-        rules.width(),
-        rules.height(),
-        rules.k(),
-        times.len(),
-        2 * games,
-        ms(times[times.len() / 2]),
-        ms(*times.last().unwrap()),
-        proven,
-        lost_draw
-    );
 }
