@@ -14,6 +14,7 @@ pub use crate::gomoku::weights::Weights;
 pub use crate::gomoku::{Limits, Searcher, State};
 pub use crate::position::Position;
 pub use crate::score::{win_score, HEURISTIC_LIMIT, INFINITY, MATE};
+pub use crate::solver::tt::Table;
 pub use crate::solver::Solver;
 pub use crate::threats::{scan, ThreatScan};
 
