@@ -70,9 +70,8 @@ fn safe_after(state: &mut State, m: usize, vct_nodes: u64, t: &mut Threats<'_>) 
 }
 
 /// Whether the opponent, after our move `m`, wins by continuous fours (within `vcf`) or by
-/// continuous threats (within `vct_limits`): `Some(Some(plies))` proves that `m` loses, the
-/// opponent completing its line within `plies` plies after `m` (an upper bound);
-/// `Some(None)` proves nothing beyond "not found within those bounds"; `None` when the
+/// continuous threats (within `vct_limits`): a proof that `m` loses when `Some(true)`;
+/// `Some(false)` proves nothing beyond "not found within those bounds"; `None` when the
 /// caller's budget cut the check short.
 pub fn refuted(
     state: &mut State,
@@ -81,18 +80,13 @@ pub fn refuted(
     vct_limits: VctLimits,
     vct: &mut Vct,
     budget: &Budget,
-) -> Option<Option<usize>> {
+) -> Option<bool> {
     state.play(m);
-    let lost = if state.is_over() {
-        None
-    } else if let Some(line) = find_vcf_until(state, vcf, budget) {
-        // The line, then at most the defender's block of a double threat and the fifth stone.
-        Some(line.len() + 2)
-    } else {
-        vct.find(state, vct_limits, budget).map(|win| win.plies)
-    };
+    let lost = !state.is_over()
+        && (find_vcf_until(state, vcf, budget).is_some()
+            || vct.find(state, vct_limits, budget).is_some());
     state.undo();
-    (lost.is_some() || !budget.is_interrupted()).then_some(lost)
+    (lost || !budget.is_interrupted()).then_some(lost)
 }
 
 /// The root moves to search when the opponent threatens `threat`: the checked moves after

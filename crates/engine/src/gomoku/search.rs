@@ -276,10 +276,8 @@ impl Searcher {
             reason: Reason::Search,
             cut_short: None,
         };
-        // Moves already checked by `verify`, and the refuted ones with their proven loss
-        // (they are not searched again: the loss is their score).
+        // Moves already checked by `verify` (refuted ones leave `moves`).
         let mut checked: Vec<usize> = Vec::new();
-        let mut lost: Vec<(usize, Score)> = Vec::new();
         let mut depth = 1;
         while depth <= limits.max_depth.min(MAX_DEPTH) {
             if depth > 1 && limits.budget.wants_no_more_steps() {
@@ -293,23 +291,18 @@ impl Searcher {
                 // windows are shifted down by the bonus.
                 let bonus = self.root_bonus(state, m);
                 let floor = alpha - bonus;
-                let raw = if let Some(&(_, loss)) = lost.iter().find(|&&(x, _)| x == m) {
-                    loss
+                state.play(m);
+                let raw = if i == 0 {
+                    -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                 } else {
-                    state.play(m);
-                    let raw = if i == 0 {
+                    let s = -self.pvs(state, depth as i32 - 1, -floor - 1, -floor, 1, limits);
+                    if s > floor && self.stopped.is_none() {
                         -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                     } else {
-                        let s = -self.pvs(state, depth as i32 - 1, -floor - 1, -floor, 1, limits);
-                        if s > floor && self.stopped.is_none() {
-                            -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
-                        } else {
-                            s
-                        }
-                    };
-                    state.undo();
-                    raw
+                        s
+                    }
                 };
+                state.undo();
                 if self.stopped.is_some() {
                     break;
                 }
@@ -337,18 +330,14 @@ impl Searcher {
                 break;
             }
             if depth >= VERIFY_FROM_DEPTH
+                && moves.len() > 1
                 && checked.len() < VERIFY_MOVES
                 && !checked.contains(&report.best)
             {
                 checked.push(report.best);
-                if let Some(plies) = self.verify(state, report.best, limits) {
-                    // Proven lost: search this depth again with that loss as its score, so
-                    // another move is chosen unless every other loses sooner.
-                    // It goes last, so that a search cut short falls back on another move.
-                    let loss = -win_score(state.stone_count() + 1 + plies);
-                    lost.push((report.best, loss));
+                if self.verify(state, report.best, limits) {
+                    // Proven lost: search this depth again without it.
                     moves.retain(|&m| m != report.best);
-                    moves.push(report.best);
                     report.best = moves[0];
                     continue;
                 }
@@ -361,18 +350,17 @@ impl Searcher {
         Some(report)
     }
 
-    /// The plies within which the opponent wins by a VCF or a VCT (within
-    /// [`Searcher::verify`]'s limits) after root move `m`, if it does: a proof that `m`
-    /// loses. A check cut short proves nothing.
-    fn verify(&mut self, state: &mut State, m: usize, limits: &Limits<'_>) -> Option<usize> {
+    /// Whether the opponent has a VCF or a VCT (within [`Searcher::verify`]'s limits) after
+    /// root move `m`: a proof that `m` loses. A check cut short proves nothing.
+    fn verify(&mut self, state: &mut State, m: usize, limits: &Limits<'_>) -> bool {
         if self.verify.nodes == 0 {
-            return None;
+            return false;
         }
         let vcf = VcfLimits {
             nodes: self.vcf.nodes / 4,
             ..self.vcf
         };
-        refuted(state, m, vcf, self.verify, &mut self.vct, limits.budget).flatten()
+        refuted(state, m, vcf, self.verify, &mut self.vct, limits.budget) == Some(true)
     }
 
     /// With a seed, the second stone of a game of five in a row on a big board: one of the
