@@ -64,7 +64,6 @@ impl HardPlayer {
             s.vcf.nodes = nodes;
             s.vct_limits.nodes = nodes;
             s.vct_defence.nodes = nodes;
-            s.verify.nodes = nodes;
         }
     }
 
@@ -85,7 +84,6 @@ impl HardPlayer {
             searcher.vcf.nodes = nodes;
             searcher.vct_limits.nodes = nodes;
             searcher.vct_defence.nodes = nodes;
-            searcher.verify.nodes = nodes;
         }
         searcher
     }

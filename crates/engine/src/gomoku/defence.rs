@@ -69,26 +69,6 @@ fn safe_after(state: &mut State, m: usize, vct_nodes: u64, t: &mut Threats<'_>) 
     (!t.budget.is_interrupted()).then_some(safe)
 }
 
-/// Whether the opponent, after our move `m`, wins by continuous fours (within `vcf`) or by
-/// continuous threats (within `vct_limits`): a proof that `m` loses when `Some(true)`;
-/// `Some(false)` proves nothing beyond "not found within those bounds"; `None` when the
-/// caller's budget cut the check short.
-pub fn refuted(
-    state: &mut State,
-    m: usize,
-    vcf: VcfLimits,
-    vct_limits: VctLimits,
-    vct: &mut Vct,
-    budget: &Budget,
-) -> Option<bool> {
-    state.play(m);
-    let lost = !state.is_over()
-        && (find_vcf_until(state, vcf, budget).is_some()
-            || vct.find(state, vct_limits, budget).is_some());
-    state.undo();
-    (lost || !budget.is_interrupted()).then_some(lost)
-}
-
 /// The root moves to search when the opponent threatens `threat`: the checked moves after
 /// which it no longer wins, in `moves`' order. When none is found safe every move may lose, so
 /// all are kept, the threat's own cells first (blocking its line holds out longest).

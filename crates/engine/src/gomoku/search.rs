@@ -10,7 +10,7 @@
 //! winner, so they do not depend on the root and go into the table unchanged; estimates stay
 //! within [`EVAL_LIMIT`].
 
-use super::defence::{answers, opponent_threat, refuted, Threats};
+use super::defence::{answers, opponent_threat, Threats};
 use super::pattern::Pattern;
 use super::state::State;
 use super::tactics::{self, Probe};
@@ -100,23 +100,9 @@ impl Default for Entry {
 const NO_MOVE: u16 = u16::MAX;
 const MAX_PLY: usize = 128;
 
-/// The limits of the check of the best move (see [`Searcher::verify`]): up to eight threes
-/// and twenty attacker moves, the long sequences that the root's own VCT does not reach.
-pub const VERIFY_LIMITS: VctLimits = VctLimits {
-    threes: 8,
-    moves: 20,
-    nodes: 15_000,
-};
-
 /// Largest seeded bonus of a root move, in evaluation points (an open two is worth 8 for each
 /// of its cells and lines): enough to choose among near-equal moves, not to prefer a weaker.
 pub const ROOT_JITTER: Score = 6;
-
-/// The search's best move is checked against the opponent's threat sequences (see
-/// [`Searcher::verify`]) from this iteration on (the first ones change their minds often),
-/// and at most this many different moves per search.
-const VERIFY_FROM_DEPTH: u32 = 2;
-const VERIFY_MOVES: usize = 4;
 
 /// Root moves searched at most, and moves at inner nodes.
 const ROOT_WIDTH: usize = 28;
@@ -136,10 +122,6 @@ pub struct Searcher {
     /// VCT limits of the defence: finding the opponent's VCT and checking the answers
     /// (0 nodes: the defence looks for VCFs only).
     pub vct_defence: VctLimits,
-    /// VCT limits of the check of the search's best move: the opponent's threat sequences
-    /// after it, deeper and longer than the root's (the losing moves the tree search misses
-    /// are those that let the opponent start a long sequence of threes). 0 nodes: no check.
-    pub verify: VctLimits,
     vct: Vct,
     /// Seed of the bonus among near-equal root moves; `None` plays the same move every time.
     pub seed: Option<u64>,
@@ -165,7 +147,6 @@ impl Searcher {
             vcf: VcfLimits::default(),
             vct_limits: VctLimits::default(),
             vct_defence: VctLimits::default(),
-            verify: VERIFY_LIMITS,
             vct: Vct::new(),
             seed: None,
             jitter: ROOT_JITTER,
@@ -276,10 +257,7 @@ impl Searcher {
             reason: Reason::Search,
             cut_short: None,
         };
-        // Moves already checked by `verify` (refuted ones leave `moves`).
-        let mut checked: Vec<usize> = Vec::new();
-        let mut depth = 1;
-        while depth <= limits.max_depth.min(MAX_DEPTH) {
+        for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
             if depth > 1 && limits.budget.wants_no_more_steps() {
                 break;
             }
@@ -329,38 +307,11 @@ impl Searcher {
             if self.stopped.is_some() || score_is_decisive(report.score) {
                 break;
             }
-            if depth >= VERIFY_FROM_DEPTH
-                && moves.len() > 1
-                && checked.len() < VERIFY_MOVES
-                && !checked.contains(&report.best)
-            {
-                checked.push(report.best);
-                if self.verify(state, report.best, limits) {
-                    // Proven lost: search this depth again without it.
-                    moves.retain(|&m| m != report.best);
-                    report.best = moves[0];
-                    continue;
-                }
-            }
-            depth += 1;
         }
         report.pv = self.principal_variation(state, report.best);
         report.nodes = self.nodes;
         report.cut_short = self.stopped;
         Some(report)
-    }
-
-    /// Whether the opponent has a VCF or a VCT (within [`Searcher::verify`]'s limits) after
-    /// root move `m`: a proof that `m` loses. A check cut short proves nothing.
-    fn verify(&mut self, state: &mut State, m: usize, limits: &Limits<'_>) -> bool {
-        if self.verify.nodes == 0 {
-            return false;
-        }
-        let vcf = VcfLimits {
-            nodes: self.vcf.nodes / 4,
-            ..self.vcf
-        };
-        refuted(state, m, vcf, self.verify, &mut self.vct, limits.budget) == Some(true)
     }
 
     /// With a seed, the second stone of a game of five in a row on a big board: one of the

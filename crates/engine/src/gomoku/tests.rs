@@ -211,37 +211,3 @@ fn a_seed_chooses_the_reply_to_the_first_stone_among_its_neighbours() {
     }
     assert!(replies.len() >= 4, "{replies:?}");
 }
-
-#[test]
-fn a_move_that_leaves_the_opponent_a_double_three_is_refuted() {
-    use super::defence::refuted;
-    use super::search::VERIFY_LIMITS;
-    use super::vct::Vct;
-    // o: two open twos that (7,5) turns into two open threes at once (a VCT).
-    let mut s = setup(
-        &[(2, 12), (12, 2), (12, 12)],
-        &[(5, 5), (6, 5), (7, 6), (7, 7)],
-        Side::X,
-    );
-    let rules = s.rules();
-    let (budget, mut vct) = (crate::budget::Budget::unlimited(), Vct::new());
-    let vcf = VcfLimits::default();
-    let far = rules.cell(2, 2);
-    assert_eq!(
-        refuted(&mut s, far, vcf, VERIFY_LIMITS, &mut vct, &budget),
-        Some(true)
-    );
-    // With o's second two gone, the double three is gone too.
-    let mut quiet = setup(
-        &[(2, 12), (12, 2), (12, 12)],
-        &[(5, 5), (6, 5), (7, 7)],
-        Side::X,
-    );
-    assert_eq!(
-        refuted(&mut quiet, far, vcf, VERIFY_LIMITS, &mut vct, &budget),
-        Some(false)
-    );
-    // The search never plays the refuted move.
-    let r = think(&mut s, 200_000);
-    assert_ne!(r.best, far);
-}
