@@ -16,8 +16,20 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Time kept back from every turn for reading, writing and the process being scheduled.
+/// Time kept back from every turn for reading, writing and the process being scheduled: at
+/// least this, and at least [`SAFETY_SHARE`] of the turn.
 const SAFETY_MS: u64 = 60;
+
+/// The least share (1/n) of every turn kept back: managers measure a turn from their side of
+/// the pipes, on a machine that may be busy, so a tenth is left for that.
+const SAFETY_SHARE: u64 = 10;
+
+/// The share of a move's time after which the search starts no new iteration. An iteration
+/// cut short by the deadline still counts (the previous best move is searched first, and the
+/// partial iteration's best is kept only when it beat that), so late starts cost nothing but
+/// time; only the last fifth is left unstarted, since the first move of a new iteration alone
+/// usually takes longer than that.
+const NEW_ITERATION_SHARE: f64 = 0.8;
 
 /// Largest table the brain takes, in MiB (also what `INFO max_memory` can ask for).
 pub const BRAIN_TABLE_MIB: usize = 2 * HARD_TABLE_MIB;
@@ -349,7 +361,7 @@ impl Brain {
             .map(Duration::from_millis);
         // The same share of the match clock as `mnk match` gives its built-in levels.
         let ms = move_time(turn, left).as_millis() as u64;
-        let margin = SAFETY_MS.max(ms / 20);
+        let margin = SAFETY_MS.max(ms / SAFETY_SHARE);
         Duration::from_millis(ms.saturating_sub(margin).max(5))
     }
 
@@ -371,8 +383,9 @@ impl Brain {
             .with_deadline(Arc::new(move || {
                 abort.load(Ordering::Relaxed) || started.elapsed() >= time
             }))
-            // A new iteration usually costs more than all before it together.
-            .with_soft_deadline(Arc::new(move || started.elapsed() >= time * 2 / 5));
+            .with_soft_deadline(Arc::new(move || {
+                started.elapsed() >= time.mul_f64(NEW_ITERATION_SHARE)
+            }));
         // `perfect` is exact for freestyle rules (K or more) only, and on up to 64 cells.
         let small = !self.player.exact && perfect_exactness(board.rules()) == Exactness::WhenProven;
         let answer = if small {
@@ -435,7 +448,7 @@ mod budget_tests {
     fn the_turn_limit_less_a_margin_or_a_share_of_the_match_clock() {
         assert_eq!(
             budget_after(&["INFO timeout_turn 1000"]),
-            Duration::from_millis(940)
+            Duration::from_millis(900)
         );
         // A twelfth of the 6 s left, less the margin.
         assert_eq!(
@@ -449,7 +462,7 @@ mod budget_tests {
         // time_left counts only when the match is timed.
         assert_eq!(
             budget_after(&["INFO timeout_turn 1000", "INFO time_left 6000"]),
-            Duration::from_millis(940)
+            Duration::from_millis(900)
         );
     }
 
