@@ -135,6 +135,27 @@ impl PatternTable {
         key
     }
 
+    /// Whether segments are keyed into the dense table, so [`PatternTable::known`] can
+    /// answer from a key built without a segment.
+    #[inline]
+    pub fn is_dense(&self) -> bool {
+        !self.dense.is_empty()
+    }
+
+    /// Whether `exact` rules (lines longer than K do not win) are classified.
+    #[inline]
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// The class of the segment whose [`PatternTable::key`] is `key`, if the dense table
+    /// has met it before.
+    #[inline]
+    pub fn known(&self, key: usize) -> Option<Pattern> {
+        let v = *self.dense.get(key)?;
+        (v != UNKNOWN).then(|| Pattern::from_u8(v))
+    }
+
     /// The class of `seg` (length `2K+1`, the middle cell being where the stone goes).
     pub fn classify(&mut self, seg: &[Seen]) -> Pattern {
         let key = self.key(seg);

@@ -14,6 +14,21 @@ use crate::side::Side;
 /// Marks a segment cell that lies off the board.
 const OFF: u16 = u16::MAX;
 
+/// The base-3 digit ([`Seen`] as a number) of a line cell holding 0 (empty), 1 (x), 2 (o) or
+/// 3 (off the board), seen by x and by o.
+const X_DIGIT: [usize; 4] = [
+    Seen::Empty as usize,
+    Seen::Own as usize,
+    Seen::Blocked as usize,
+    Seen::Blocked as usize,
+];
+const O_DIGIT: [usize; 4] = [
+    Seen::Empty as usize,
+    Seen::Blocked as usize,
+    Seen::Own as usize,
+    Seen::Blocked as usize,
+];
+
 /// A Gomoku position with incrementally maintained line patterns.
 pub struct State {
     rules: Rules,
@@ -256,6 +271,30 @@ impl State {
         let k = self.rules.k();
         let span = 2 * k + 1;
         let base = (cell * 4 + dir) * span;
+        if self.table.is_dense() {
+            // The hot path of the whole Gomoku search: both sides' keys in one pass over the
+            // line, with no segment built, as `PatternTable::key` would make them.
+            let (mut x_key, mut o_key) = (0usize, 0usize);
+            let free_ends = !self.table.exact();
+            for (i, &q) in self.lines[base..base + span].iter().enumerate() {
+                if i == k {
+                    continue;
+                }
+                let v = if free_ends && (i == 0 || i == 2 * k) {
+                    0
+                } else if q == OFF {
+                    3
+                } else {
+                    self.cells[q as usize] as usize
+                };
+                x_key = x_key * 3 + X_DIGIT[v];
+                o_key = o_key * 3 + O_DIGIT[v];
+            }
+            if let (Some(x), Some(o)) = (self.table.known(x_key), self.table.known(o_key)) {
+                self.set_patterns(cell, dir, [x, o]);
+                return;
+            }
+        }
         let mut seg = [[Seen::Empty; 2 * crate::rules::MAX_SIDE + 1]; 2];
         let [x_seg, o_seg] = &mut seg;
         let line = &self.lines[base..base + span];
@@ -268,8 +307,15 @@ impl State {
                 _ => (Seen::Blocked, Seen::Blocked),
             };
         }
-        for (s, side_seg) in seg.iter().enumerate() {
-            let p = self.table.classify(&side_seg[..span]);
+        let x = self.table.classify(&x_seg[..span]);
+        let o = self.table.classify(&o_seg[..span]);
+        self.set_patterns(cell, dir, [x, o]);
+    }
+
+    /// Sets both sides' patterns of `cell` along `dir`, keeping the counts.
+    #[inline]
+    fn set_patterns(&mut self, cell: usize, dir: usize, pats: [Pattern; 2]) {
+        for (s, p) in pats.into_iter().enumerate() {
             let old = self.pats[cell][s][dir];
             self.counts[s][old as usize] -= 1;
             self.counts[s][p as usize] += 1;
@@ -342,5 +388,53 @@ mod tests {
         assert_eq!(s.counts, fresh);
         assert_eq!(s.hash(), hash);
         assert_eq!(s.winner(), None);
+    }
+
+    /// The patterns kept by keys built from the line (the fast path of `refresh`) are those of
+    /// the segments classified one by one, for freestyle and exact rules and K from 3 to 6,
+    /// edges and blocked lines included.
+    #[test]
+    fn line_keys_classify_as_segments_do() {
+        for (w, h, k, exact) in [
+            (15, 15, 5, false),
+            (9, 9, 4, true),
+            (7, 6, 3, false),
+            (13, 13, 6, true),
+        ] {
+            let rules = Rules::new(w, h, Some(k)).unwrap();
+            let mut s = State::new(rules, exact);
+            let mut slow = PatternTable::new(k, exact);
+            let mut seed = 0x5eed_u64 + k as u64;
+            for _ in 0..w * h / 2 {
+                let empty: Vec<usize> = (0..rules.cells()).filter(|&c| s.is_empty(c)).collect();
+                if s.is_over() || empty.is_empty() {
+                    break;
+                }
+                s.play(empty[(splitmix(&mut seed) % empty.len() as u64) as usize]);
+                for cell in (0..rules.cells()).filter(|&c| s.is_empty(c)) {
+                    for d in 0..4 {
+                        let span = 2 * k + 1;
+                        let line = &s.lines[(cell * 4 + d) * span..(cell * 4 + d + 1) * span];
+                        for side in [Side::X, Side::O] {
+                            let seg: Vec<Seen> = line
+                                .iter()
+                                .map(|&q| match (q, side) {
+                                    (OFF, _) => Seen::Blocked,
+                                    (q, _) if s.cells[q as usize] == 0 => Seen::Empty,
+                                    (q, Side::X) if s.cells[q as usize] == 1 => Seen::Own,
+                                    (q, Side::O) if s.cells[q as usize] == 2 => Seen::Own,
+                                    _ => Seen::Blocked,
+                                })
+                                .collect();
+                            assert_eq!(
+                                s.patterns(cell, side)[d],
+                                slow.classify(&seg),
+                                "{w}x{h}/{k} exact {exact}, cell {cell}, direction {d}, {side:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 }
