@@ -45,6 +45,10 @@ pub struct ProofConfig {
     pub zone_tries: usize,
     /// Steps of the quick pairing look-ahead over the replies at defender nodes (0: none).
     pub quick_steps: u32,
+    /// Replies (best first) the quick look-ahead tries at a defender node. Where none of
+    /// the first ones leads to a pairing, later ones rarely do (measured on 7x7/5: a quarter
+    /// faster with 16 than with every reply).
+    pub quick_replies: usize,
 }
 
 impl Default for ProofConfig {
@@ -54,6 +58,7 @@ impl Default for ProofConfig {
             pairing_steps: pairing::DEFAULT_PAIRING_STEPS,
             zone_tries: 8,
             quick_steps: 50,
+            quick_replies: 16,
         }
     }
 }
@@ -177,6 +182,7 @@ impl Prover {
             pairing_steps: self.config.pairing_steps,
             zone_tries: self.config.zone_tries,
             quick_steps: self.config.quick_steps,
+            quick_replies: self.config.quick_replies,
             finder: pairing::PairingFinder::new(),
         };
         let unbounded = Budget::unlimited();

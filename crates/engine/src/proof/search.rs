@@ -256,7 +256,7 @@ impl<'a> Search<'a> {
         // A reply after which the table already knows that the attacker fails, or after which
         // a pairing exists at once, ends the node without a deeper search.
         if moves.len() > 1 && self.knowledge.quick_steps > 0 {
-            for &r in &moves {
+            for &r in moves.iter().take(self.knowledge.quick_replies) {
                 pos.play_unchecked(r as usize);
                 let quick = pos.winner().is_some()
                     || self.probe(pos).0 == Some(false)
