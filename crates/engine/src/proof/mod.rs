@@ -16,6 +16,7 @@
 pub mod checkpoint;
 mod knowledge;
 pub mod pairing;
+mod parallel;
 mod search;
 mod writer;
 
@@ -28,7 +29,7 @@ use crate::progress::Progress;
 use crate::side::Side;
 use crate::solver::tt::Table;
 use knowledge::Knowledge;
-use search::Search;
+use search::{Search, TableRef};
 use std::collections::HashSet;
 use std::io::{self, Write};
 
@@ -49,7 +50,14 @@ pub struct ProofConfig {
     /// the first ones leads to a pairing, later ones rarely do (measured on 7x7/5: a quarter
     /// faster with 16 than with every reply).
     pub quick_replies: usize,
+    /// Threads that settle the attacker's root moves (0: every core on boards with at least
+    /// [`PARALLEL_FROM_EMPTY`] empty cells, one otherwise). One thread keeps the search and
+    /// its counters repeatable; more give the same answers.
+    pub threads: usize,
 }
+
+/// Empty cells from which `threads: 0` searches with every core.
+pub const PARALLEL_FROM_EMPTY: usize = 36;
 
 impl Default for ProofConfig {
     fn default() -> Self {
@@ -59,6 +67,7 @@ impl Default for ProofConfig {
             zone_tries: 8,
             quick_steps: 50,
             quick_replies: 16,
+            threads: 1,
         }
     }
 }
@@ -176,20 +185,12 @@ impl Prover {
         job: impl FnOnce(&mut Search<'_>) -> R,
     ) -> Result<R, SearchError> {
         let geo = pos.geometry().clone();
-        let knowledge = Knowledge {
-            windows: geo.windows(),
-            full: geo.full(),
-            pairing_steps: self.config.pairing_steps,
-            zone_tries: self.config.zone_tries,
-            quick_steps: self.config.quick_steps,
-            quick_replies: self.config.quick_replies,
-            finder: pairing::PairingFinder::new(),
-        };
+        let knowledge = self.knowledge(&geo);
         let unbounded = Budget::unlimited();
         let budget = if stoppable { &self.budget } else { &unbounded };
         let mut search = Search::new(
             knowledge,
-            &mut self.table,
+            TableRef::Own(&mut self.table),
             attacker,
             budget,
             &self.progress,
@@ -201,6 +202,19 @@ impl Prover {
             return Err(SearchError::Stopped(why));
         }
         Ok(result)
+    }
+
+    /// A node's knowledge on the board of `geo`, with a fresh pairing finder.
+    fn knowledge<'g>(&self, geo: &'g crate::geometry::Geometry<u64>) -> Knowledge<'g> {
+        Knowledge {
+            windows: geo.windows(),
+            full: geo.full(),
+            pairing_steps: self.config.pairing_steps,
+            zone_tries: self.config.zone_tries,
+            quick_steps: self.config.quick_steps,
+            quick_replies: self.config.quick_replies,
+            finder: pairing::PairingFinder::new(),
+        }
     }
 
     fn check(pos: &Position<u64>) -> Result<(), SearchError> {
@@ -220,6 +234,16 @@ impl Prover {
         attacker: Side,
     ) -> Result<bool, SearchError> {
         Self::check(pos)?;
+        let threads = match self.config.threads {
+            0 if pos.empty_cells().count_ones() as usize >= PARALLEL_FROM_EMPTY => {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            }
+            0 => 1,
+            n => n,
+        };
+        if threads > 1 && pos.to_move() == attacker {
+            return self.root_in_parallel(pos, attacker, threads);
+        }
         let mut p = pos.clone();
         self.with_search(pos, attacker, true, |s| {
             s.root_stones = Some(p.stone_count());
