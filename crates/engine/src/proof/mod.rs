@@ -140,6 +140,8 @@ pub struct Prover {
     budget: Budget,
     progress: Arc<Progress>,
     stats: ProofStats,
+    /// The size in MiB a table shared by threads starts at (see [`parallel`]).
+    shared_start_mib: usize,
 }
 
 impl Prover {
@@ -152,6 +154,7 @@ impl Prover {
             budget: Budget::unlimited(),
             progress: Arc::new(Progress::default()),
             stats: ProofStats::default(),
+            shared_start_mib: parallel::SHARED_TABLE_MIB,
         }
     }
 

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The size a shared table starts at, in MiB (the table of a one-thread 7x7/5 proof ends
 /// at 32 MiB).
-const SHARED_TABLE_MIB: usize = 32;
+pub(super) const SHARED_TABLE_MIB: usize = 32;
 
 /// Plies below the root move in which a helper thread takes the attacker's moves last first.
 const HELPER_REVERSED_PLIES: usize = 6;
@@ -96,7 +96,7 @@ impl Prover {
         let geo = pos.geometry().clone();
         // A shared table cannot grow while it is shared: start it at a size that rarely
         // needs a new round (within the bound).
-        self.table.grow_to(SHARED_TABLE_MIB);
+        self.table.grow_to(self.shared_start_mib);
         loop {
             let grow = AtomicBool::new(false);
             let halt = AtomicBool::new(false);
