@@ -56,8 +56,9 @@ pub struct ProofConfig {
     pub threads: usize,
 }
 
-/// Empty cells from which `threads: 0` searches with every core.
-pub const PARALLEL_FROM_EMPTY: usize = 36;
+/// Empty cells from which `threads: 0` searches with every core (7x6 and larger; smaller
+/// boards take milliseconds and keep repeatable counters).
+pub const PARALLEL_FROM_EMPTY: usize = 40;
 
 impl Default for ProofConfig {
     fn default() -> Self {
