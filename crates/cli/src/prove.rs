@@ -113,17 +113,20 @@ pub struct Proved {
     pub prover: Prover,
 }
 
-/// Runs the proof search on `board` under the options; `controls` are the live line's (its
+/// Runs the proof search on `board` under the options (`threads` as `mnk solve --threads`
+/// reads it); `controls` are the live line's (its
 /// stop flag is set by Ctrl-C and `--max-time`). Hands back the proof, or `Stopped` with the
 /// checkpoint saved, and lines for stderr (checkpoint and certificate notes).
 pub fn prove(
     board: &Board,
     args: &ProofArgs,
     hash_mib: usize,
+    threads: usize,
     controls: &Controls,
 ) -> anyhow::Result<(Result<Proved, SearchError>, Vec<String>)> {
     let mut prover = board.prover(ProofConfig {
         hash_mib,
+        threads,
         ..ProofConfig::default()
     })?;
     let mut notes = Vec::new();

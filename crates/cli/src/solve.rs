@@ -272,7 +272,13 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     };
     let live = Live::watch(show, args.max_time);
     let result = if files {
-        let proved = prove::prove(&board, &args.proof, args.hash, &live.controls());
+        let proved = prove::prove(
+            &board,
+            &args.proof,
+            args.hash,
+            args.threads as usize,
+            &live.controls(),
+        );
         let (proved, notes) = proved?;
         for line in notes {
             note(&line);

@@ -323,6 +323,7 @@ impl Board {
         if algorithm == Algorithm::Proof {
             let mut prover = self.prover(ProofConfig {
                 hash_mib: config.hash_mib,
+                threads: config.threads,
                 ..ProofConfig::default()
             })?;
             prover.set_budget(controls.budget.clone());

@@ -114,6 +114,8 @@ pub(crate) struct Knowledge<'a> {
     pub pairing_steps: u32,
     /// Steps of the quick pairing look-ahead at defender nodes.
     pub quick_steps: u32,
+    /// Replies the quick look-ahead tries at a defender node.
+    pub quick_replies: usize,
     /// Defender replies tried for a relevance zone at each attacker node.
     pub zone_tries: usize,
     /// The pairing finder, with its working memory.

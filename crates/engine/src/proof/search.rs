@@ -12,6 +12,7 @@ use crate::progress::Progress;
 use crate::score::Bound;
 use crate::side::Side;
 use crate::solver::tt::Table;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How often (in nodes) the search publishes its counters and looks at its budget.
 const CHECK_INTERVAL: u64 = 1024;
@@ -23,10 +24,29 @@ const ATTACKER_SALT: [u64; 2] = [0, 0x5bd1_e995_7f4a_7c15];
 const PROVEN: i32 = 1;
 const DISPROVEN: i32 = -1;
 
+/// The table a search keeps its results in: its own, which it grows while it fills, or one
+/// shared with other searches running at the same time, which none of them may grow.
+pub(crate) enum TableRef<'a> {
+    Own(&'a mut Table),
+    /// Shared; the flag asks every search to stop when the table should grow (their caller
+    /// grows it between rounds).
+    Shared(&'a Table, &'a AtomicBool),
+}
+
+impl std::ops::Deref for TableRef<'_> {
+    type Target = Table;
+    fn deref(&self) -> &Table {
+        match self {
+            TableRef::Own(t) => t,
+            TableRef::Shared(t, _) => t,
+        }
+    }
+}
+
 /// One search's state; the table outlives it (it belongs to the caller).
 pub(crate) struct Search<'a> {
     pub knowledge: Knowledge<'a>,
-    pub table: &'a mut Table,
+    pub table: TableRef<'a>,
     pub attacker: Side,
     pub budget: &'a Budget,
     pub progress: &'a Progress,
@@ -35,13 +55,21 @@ pub(crate) struct Search<'a> {
     pub stopped: Option<Exhausted>,
     /// Stones at the node whose moves are reported as root moves settled.
     pub root_stones: Option<usize>,
+    /// Set by another search to stop this one (its answer is then not needed).
+    pub halt: Option<&'a AtomicBool>,
+    /// Set when the job this search helps with is done.
+    pub halt_job: Option<&'a AtomicBool>,
+    /// Attacker nodes with fewer stones than this try their moves last first: a helper
+    /// thread that works on the same subtree as another thread starts at the other end of
+    /// the moves that must all be refuted, and the shared table joins their work.
+    pub reverse_below: usize,
     unpublished: u64,
 }
 
 impl<'a> Search<'a> {
     pub fn new(
         knowledge: Knowledge<'a>,
-        table: &'a mut Table,
+        table: TableRef<'a>,
         attacker: Side,
         budget: &'a Budget,
         progress: &'a Progress,
@@ -56,6 +84,9 @@ impl<'a> Search<'a> {
             stats,
             stopped: None,
             root_stones: None,
+            halt: None,
+            halt_job: None,
+            reverse_below: 0,
             unpublished: 0,
         }
     }
@@ -75,13 +106,25 @@ impl<'a> Search<'a> {
             // Settled positions are the proof: the table grows at a quarter full (within its
             // bound), so that few are lost to collisions and the certificate rarely searches
             // again.
-            if self.table.used() * 4 >= self.table.capacity() {
-                let mib = (self.table.bytes() * 2).div_ceil(1 << 20);
-                self.table.grow_to(mib);
+            if self.table.used() * 4 >= self.table.capacity() && self.table.can_grow() {
+                match &mut self.table {
+                    TableRef::Own(t) => {
+                        let mib = (t.bytes() * 2).div_ceil(1 << 20);
+                        t.grow_to(mib);
+                    }
+                    TableRef::Shared(_, grow) => grow.store(true, Ordering::Relaxed),
+                }
             }
             self.flush();
             if self.stopped.is_none() {
                 self.stopped = self.budget.exhausted(self.stats.nodes);
+            }
+            let grow = matches!(&self.table, TableRef::Shared(_, g) if g.load(Ordering::Relaxed));
+            let halted = [self.halt, self.halt_job]
+                .iter()
+                .any(|h| h.is_some_and(|h| h.load(Ordering::Relaxed)));
+            if self.stopped.is_none() && (grow || halted) {
+                self.stopped = Some(Exhausted::Stopped);
             }
         }
     }
@@ -104,7 +147,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn store(&mut self, pos: &Position<u64>, wins: bool, best: Option<usize>, work: u64) {
+    pub fn store(&mut self, pos: &Position<u64>, wins: bool, best: Option<usize>, work: u64) {
         if self.stopped.is_some() {
             return;
         }
@@ -211,8 +254,9 @@ impl<'a> Search<'a> {
         };
         let at_root = self.root_stones == Some(pos.stone_count());
         let mut seen: Vec<u64> = Vec::with_capacity(moves.len());
-        for &m in &moves {
-            let m = m as usize;
+        let reverse = pos.stone_count() < self.reverse_below;
+        for k in 0..moves.len() {
+            let m = moves[if reverse { moves.len() - 1 - k } else { k }] as usize;
             pos.play_unchecked(m);
             let child = pos.canonical_hash().0;
             let wins = if seen.contains(&child) {
@@ -256,7 +300,7 @@ impl<'a> Search<'a> {
         // A reply after which the table already knows that the attacker fails, or after which
         // a pairing exists at once, ends the node without a deeper search.
         if moves.len() > 1 && self.knowledge.quick_steps > 0 {
-            for &r in &moves {
+            for &r in moves.iter().take(self.knowledge.quick_replies) {
                 pos.play_unchecked(r as usize);
                 let quick = pos.winner().is_some()
                     || self.probe(pos).0 == Some(false)

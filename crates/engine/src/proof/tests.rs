@@ -47,3 +47,71 @@ fn four_by_three_three_is_a_certified_win() {
     let v = verify(bytes.as_slice(), 100_000).unwrap();
     assert_eq!(v.header.claim, Claim::Win);
 }
+
+/// Solves and certifies `pos` with `threads` threads; `small_start` makes the shared table
+/// start tiny, so that it fills and grows between rounds.
+fn certified_with(pos: &Position<u64>, threads: usize, small_start: bool) -> ProofSolution {
+    let mut prover = Prover::new(ProofConfig {
+        hash_mib: 4,
+        threads,
+        ..ProofConfig::default()
+    });
+    if small_start {
+        prover.shared_start_mib = 0;
+    }
+    let solution = prover.solve(pos).unwrap();
+    let mut bytes = Vec::new();
+    prover
+        .write_certificate(pos, &solution, &mut bytes)
+        .unwrap();
+    let v = verify(bytes.as_slice(), 1_000_000).unwrap();
+    assert_eq!(
+        v.header.claim,
+        match solution.value {
+            ProofValue::Win => Claim::Win,
+            ProofValue::Draw => Claim::Draw,
+            ProofValue::Loss => Claim::Loss,
+        }
+    );
+    solution
+}
+
+#[test]
+fn threads_give_the_answers_of_one_thread() {
+    // Wins (a thread's win stops the others), draws and a loss, from empty and later boards.
+    let cases = [
+        (4, 3, 3, "..../..../...."),
+        (3, 3, 3, ".../.../..."),
+        (4, 4, 4, "..../..../..../...."),
+        (5, 4, 4, "...../...../...../....."),
+        (5, 5, 4, "...../...../..x../...../....."),
+        (5, 5, 4, "...../...../..x../.o.../....."),
+        (4, 4, 3, "x.../..../..../...."),
+        (6, 5, 5, "....../....../..x.../....../......"),
+        (6, 4, 4, "....../....../....../......"),
+    ];
+    for (w, h, k, text) in cases {
+        let pos = position(w, h, k, text);
+        let one = certified_with(&pos, 1, false);
+        for (threads, small_start) in [(2, false), (3, true), (2, true)] {
+            let many = certified_with(&pos, threads, small_start);
+            assert_eq!(many, one, "{text} with {threads} threads");
+        }
+    }
+}
+
+#[test]
+fn a_shared_table_that_fills_grows_between_rounds() {
+    // About 12 000 positions settled, far more than a quarter of the 16 KiB start (the
+    // threads look at the table every 1024 nodes each).
+    let pos = position(5, 5, 4, "...../...../...../...../.....");
+    let mut prover = Prover::new(ProofConfig {
+        hash_mib: 4,
+        threads: 2,
+        ..ProofConfig::default()
+    });
+    prover.shared_start_mib = 0;
+    let before = prover.stats().table_capacity;
+    prover.solve(&pos).unwrap();
+    assert!(prover.stats().table_capacity > before);
+}

@@ -92,6 +92,11 @@ impl Table {
         }
     }
 
+    /// Whether the table may still grow.
+    pub fn can_grow(&self) -> bool {
+        self.bucket_mask + 1 < self.max_buckets
+    }
+
     /// Doubles the table when it is half full (the first slot of most buckets taken) and may
     /// still grow.
     pub fn maybe_grow(&mut self) {
