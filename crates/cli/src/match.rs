@@ -265,7 +265,9 @@ fn play_game(
                 f => f,
             })
             .and_then(|cell| {
-                if took > setup.per_move + setup.tolerance
+                // No time per move is a fixed amount of work, not a limit of zero.
+                let per_move_limit = !setup.per_move.is_zero();
+                if per_move_limit && took > setup.per_move + setup.tolerance
                     || setup
                         .per_game
                         .is_some_and(|t| used[i] > t + setup.tolerance)

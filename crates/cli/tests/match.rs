@@ -297,11 +297,19 @@ fn built_in_levels_vary_their_games_by_seed_and_repeat_them_without_a_clock() {
             "4",
             "--time-per-move",
             "0",
+            // Fixed work has no time limit, whatever the tolerance: no move may forfeit.
+            "--tolerance",
+            "0",
             "--seed",
             seed,
             "--openings",
             &path,
         ]);
+        assert_eq!(
+            (&v["a"]["faults"], &v["b"]["faults"]),
+            (&0.into(), &0.into()),
+            "{v}"
+        );
         v["results"]
             .as_array()
             .unwrap()
