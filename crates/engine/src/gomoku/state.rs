@@ -37,6 +37,12 @@ pub struct State {
     /// 0 empty, 1 x, 2 o.
     cells: Vec<u8>,
     pats: Vec<[[Pattern; 4]; 2]>,
+    /// For every cell (empty or not), side and direction, the dense table's key of its
+    /// segment, kept up to date stone by stone; empty when the table is not dense.
+    keys: Vec<[[u32; 4]; 2]>,
+    /// What a digit at each segment index weighs in a key (0 for the middle cell, and for
+    /// the free end cells of freestyle rules, which the key leaves out).
+    weights: Vec<u32>,
     near: Vec<u16>,
     counts: [[i32; PATTERNS]; 2],
     table: PatternTable,
@@ -80,6 +86,8 @@ impl State {
             lines,
             cells: vec![0; n],
             pats: vec![[[Pattern::None; 4]; 2]; n],
+            keys: Vec::new(),
+            weights: Vec::new(),
             near: vec![0; n],
             counts: [[0; PATTERNS]; 2],
             table: PatternTable::new(k, exact),
@@ -95,6 +103,27 @@ impl State {
             for d in 0..4 {
                 state.refresh(cell, d);
             }
+        }
+        if state.table.is_dense() {
+            let free_ends = !state.table.exact();
+            state.weights = (0..span)
+                .map(|j| {
+                    let digits_after = if j < k { 2 * k - 1 - j } else { 2 * k - j };
+                    let free_end = free_ends && (j == 0 || j == 2 * k);
+                    if j == k || free_end {
+                        0
+                    } else {
+                        3u32.pow(digits_after as u32)
+                    }
+                })
+                .collect();
+            state.keys = (0..n)
+                .map(|cell| {
+                    let keys: [(usize, usize); 4] =
+                        std::array::from_fn(|d| state.line_keys(cell, d));
+                    [keys.map(|(x, _)| x as u32), keys.map(|(_, o)| o as u32)]
+                })
+                .collect();
         }
         state
     }
@@ -205,15 +234,12 @@ impl State {
         self.stones += 1;
         self.hash ^= self.zobrist[cell][side.index()];
         self.touch_near(cell, 1);
-        self.refresh_lines(cell);
+        self.update_lines(cell, 0);
     }
 
     fn remove(&mut self, cell: usize) {
-        let side = if self.cells[cell] == 1 {
-            Side::X
-        } else {
-            Side::O
-        };
+        let was = self.cells[cell];
+        let side = if was == 1 { Side::X } else { Side::O };
         self.cells[cell] = 0;
         self.stones -= 1;
         self.hash ^= self.zobrist[cell][side.index()];
@@ -221,9 +247,9 @@ impl State {
         // A finished game has exactly one winning move, the last; taking it back reopens.
         self.winner = None;
         for d in 0..4 {
-            self.refresh(cell, d);
+            self.look_up(cell, d);
         }
-        self.refresh_lines(cell);
+        self.update_lines(cell, was);
     }
 
     fn touch_near(&mut self, cell: usize, delta: i32) {
@@ -235,6 +261,51 @@ impl State {
                 self.near[i] = (self.near[i] as i32 + delta) as u16;
             }
         }
+    }
+
+    /// After `cell` changed from `was` (0 empty, 1 x, 2 o) to what it holds now: every cell
+    /// within K of it on its four lines gets its keys changed by that one digit, and the
+    /// empty ones their patterns, looked up (a dense table); otherwise every empty cell there
+    /// is read again.
+    fn update_lines(&mut self, cell: usize, was: u8) {
+        if self.keys.is_empty() {
+            return self.refresh_lines(cell);
+        }
+        let now = self.cells[cell] as usize;
+        let was = was as usize;
+        let k = self.rules.k();
+        let span = 2 * k + 1;
+        for d in 0..4 {
+            let base = (cell * 4 + d) * span;
+            for i in 0..span {
+                let q = self.lines[base + i];
+                // `cell` is at index 2K - i of the segment of q (the lines are symmetric).
+                let weight = self.weights[2 * k - i];
+                if q == OFF || weight == 0 {
+                    continue;
+                }
+                let q = q as usize;
+                let key = &mut self.keys[q];
+                key[0][d] = key[0][d] + weight * X_DIGIT[now] as u32 - weight * X_DIGIT[was] as u32;
+                key[1][d] = key[1][d] + weight * O_DIGIT[now] as u32 - weight * O_DIGIT[was] as u32;
+                if self.cells[q] == 0 {
+                    self.look_up(q, d);
+                }
+            }
+        }
+    }
+
+    /// Sets the patterns of the empty `cell` along `dir` from its keys, or reads its line
+    /// when the table has not met a key yet.
+    #[inline]
+    fn look_up(&mut self, cell: usize, dir: usize) {
+        if let Some(keys) = self.keys.get(cell) {
+            let (x, o) = (keys[0][dir] as usize, keys[1][dir] as usize);
+            if let (Some(x), Some(o)) = (self.table.known(x), self.table.known(o)) {
+                return self.set_patterns(cell, dir, [x, o]);
+            }
+        }
+        self.refresh(cell, dir);
     }
 
     /// Re-reads every empty cell within K of `cell` on its four lines.
@@ -271,30 +342,6 @@ impl State {
         let k = self.rules.k();
         let span = 2 * k + 1;
         let base = (cell * 4 + dir) * span;
-        if self.table.is_dense() {
-            // The hot path of the whole Gomoku search: both sides' keys in one pass over the
-            // line, with no segment built, as `PatternTable::key` would make them.
-            let (mut x_key, mut o_key) = (0usize, 0usize);
-            let free_ends = !self.table.exact();
-            for (i, &q) in self.lines[base..base + span].iter().enumerate() {
-                if i == k {
-                    continue;
-                }
-                let v = if free_ends && (i == 0 || i == 2 * k) {
-                    0
-                } else if q == OFF {
-                    3
-                } else {
-                    self.cells[q as usize] as usize
-                };
-                x_key = x_key * 3 + X_DIGIT[v];
-                o_key = o_key * 3 + O_DIGIT[v];
-            }
-            if let (Some(x), Some(o)) = (self.table.known(x_key), self.table.known(o_key)) {
-                self.set_patterns(cell, dir, [x, o]);
-                return;
-            }
-        }
         let mut seg = [[Seen::Empty; 2 * crate::rules::MAX_SIDE + 1]; 2];
         let [x_seg, o_seg] = &mut seg;
         let line = &self.lines[base..base + span];
@@ -310,6 +357,31 @@ impl State {
         let x = self.table.classify(&x_seg[..span]);
         let o = self.table.classify(&o_seg[..span]);
         self.set_patterns(cell, dir, [x, o]);
+    }
+
+    /// Both sides' dense-table keys of the segment of `cell` along `dir`, read from the line,
+    /// as [`PatternTable::key`] makes them.
+    fn line_keys(&self, cell: usize, dir: usize) -> (usize, usize) {
+        let k = self.rules.k();
+        let span = 2 * k + 1;
+        let base = (cell * 4 + dir) * span;
+        let (mut x_key, mut o_key) = (0usize, 0usize);
+        let free_ends = !self.table.exact();
+        for (i, &q) in self.lines[base..base + span].iter().enumerate() {
+            if i == k {
+                continue;
+            }
+            let v = if free_ends && (i == 0 || i == 2 * k) {
+                0
+            } else if q == OFF {
+                3
+            } else {
+                self.cells[q as usize] as usize
+            };
+            x_key = x_key * 3 + X_DIGIT[v];
+            o_key = o_key * 3 + O_DIGIT[v];
+        }
+        (x_key, o_key)
     }
 
     /// Sets both sides' patterns of `cell` along `dir`, keeping the counts.
@@ -390,9 +462,10 @@ mod tests {
         assert_eq!(s.winner(), None);
     }
 
-    /// The patterns kept by keys built from the line (the fast path of `refresh`) are those of
-    /// the segments classified one by one, for freestyle and exact rules and K from 3 to 6,
-    /// edges and blocked lines included.
+    /// The keys kept stone by stone are those read from the line, and the patterns looked up
+    /// by them are those of the segments classified one by one, for freestyle and exact rules
+    /// and K from 3 to 6, edges and blocked lines included; undoing every move restores the
+    /// empty board's keys, patterns and counts.
     #[test]
     fn line_keys_classify_as_segments_do() {
         for (w, h, k, exact) in [
@@ -411,6 +484,12 @@ mod tests {
                     break;
                 }
                 s.play(empty[(splitmix(&mut seed) % empty.len() as u64) as usize]);
+                for cell in (0..rules.cells()).filter(|_| !s.keys.is_empty()) {
+                    for d in 0..4 {
+                        let kept = (s.keys[cell][0][d] as usize, s.keys[cell][1][d] as usize);
+                        assert_eq!(kept, s.line_keys(cell, d), "{w}x{h}/{k}, cell {cell}");
+                    }
+                }
                 for cell in (0..rules.cells()).filter(|&c| s.is_empty(c)) {
                     for d in 0..4 {
                         let span = 2 * k + 1;
@@ -435,6 +514,15 @@ mod tests {
                     }
                 }
             }
+            // Taken back stone by stone, the board is the empty one again.
+            while !s.history().is_empty() {
+                s.undo();
+            }
+            let fresh = State::new(rules, exact);
+            assert_eq!(
+                (&s.pats, &s.keys, s.counts),
+                (&fresh.pats, &fresh.keys, fresh.counts)
+            );
         }
     }
 }
