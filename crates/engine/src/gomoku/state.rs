@@ -40,6 +40,9 @@ pub struct State {
     /// For every cell (empty or not), side and direction, the dense table's key of its
     /// segment, kept up to date stone by stone; empty when the table is not dense.
     keys: Vec<[[u32; 4]; 2]>,
+    /// Per side, the empty cells where a stone of that side would make an open three or
+    /// better in some direction (bits by cell): the tactics scan these, not the board.
+    threat_cells: [Vec<u64>; 2],
     /// What a digit at each segment index weighs in a key (0 for the middle cell, and for
     /// the free end cells of freestyle rules, which the key leaves out).
     weights: Vec<u32>,
@@ -88,6 +91,7 @@ impl State {
             pats: vec![[[Pattern::None; 4]; 2]; n],
             keys: Vec::new(),
             weights: Vec::new(),
+            threat_cells: [vec![0; n.div_ceil(64)], vec![0; n.div_ceil(64)]],
             near: vec![0; n],
             counts: [[0; PATTERNS]; 2],
             table: PatternTable::new(k, exact),
@@ -334,6 +338,7 @@ impl State {
         // Occupied cells count as `None`; keep the books balanced for `refresh`.
         for s in 0..2 {
             self.counts[s][Pattern::None as usize] += 4;
+            self.threat_cells[s][cell / 64] &= !(1 << (cell % 64));
         }
     }
 
@@ -392,7 +397,22 @@ impl State {
             self.counts[s][old as usize] -= 1;
             self.counts[s][p as usize] += 1;
             self.pats[cell][s][dir] = p;
+            let bit = 1 << (cell % 64);
+            if self.pats[cell][s].iter().any(|&p| p >= Pattern::Flex3) {
+                self.threat_cells[s][cell / 64] |= bit;
+            } else {
+                self.threat_cells[s][cell / 64] &= !bit;
+            }
         }
+    }
+
+    /// The empty cells, in order, where a stone of `side` would make an open three, a four
+    /// or K in a row in some direction.
+    pub fn threat_cells(&self, side: Side) -> impl Iterator<Item = usize> + '_ {
+        self.threat_cells[side.index()]
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &word)| word.cells().map(move |b| i * 64 + b))
     }
 
     /// Appends the empty cells near a stone (the centre on an empty board).
@@ -419,11 +439,8 @@ impl State {
         if self.count(side, Pattern::Five) == 0 {
             return;
         }
-        for (cell, &n) in self.near.iter().enumerate() {
-            if n > 0
-                && self.cells[cell] == 0
-                && self.pats[cell][side.index()].contains(&Pattern::Five)
-            {
+        for cell in self.threat_cells(side) {
+            if self.near[cell] > 0 && self.pats[cell][side.index()].contains(&Pattern::Five) {
                 out.push(cell);
             }
         }
@@ -462,12 +479,13 @@ mod tests {
         assert_eq!(s.winner(), None);
     }
 
-    /// The keys kept stone by stone are those read from the line, and the patterns looked up
+    /// The keys kept stone by stone are those read from the line, the threat cells those a
+    /// scan of the board finds, and the patterns looked up
     /// by them are those of the segments classified one by one, for freestyle and exact rules
     /// and K from 3 to 6, edges and blocked lines included; undoing every move restores the
     /// empty board's keys, patterns and counts.
     #[test]
-    fn line_keys_classify_as_segments_do() {
+    fn kept_keys_patterns_and_threat_cells_match_a_reading_of_the_board() {
         for (w, h, k, exact) in [
             (15, 15, 5, false),
             (9, 9, 4, true),
@@ -484,6 +502,13 @@ mod tests {
                     break;
                 }
                 s.play(empty[(splitmix(&mut seed) % empty.len() as u64) as usize]);
+                for side in [Side::X, Side::O] {
+                    let scanned: Vec<usize> = (0..rules.cells())
+                        .filter(|&c| s.is_empty(c))
+                        .filter(|&c| s.patterns(c, side).iter().any(|&p| p >= Pattern::Flex3))
+                        .collect();
+                    assert_eq!(s.threat_cells(side).collect::<Vec<_>>(), scanned);
+                }
                 for cell in (0..rules.cells()).filter(|_| !s.keys.is_empty()) {
                     for d in 0..4 {
                         let kept = (s.keys[cell][0][d] as usize, s.keys[cell][1][d] as usize);
@@ -523,6 +548,7 @@ mod tests {
                 (&s.pats, &s.keys, s.counts),
                 (&fresh.pats, &fresh.keys, fresh.counts)
             );
+            assert_eq!(s.threat_cells, fresh.threat_cells);
         }
     }
 }

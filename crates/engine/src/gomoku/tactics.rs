@@ -53,10 +53,7 @@ pub fn verdict(state: &State) -> Option<Score> {
     let quiet_opponent = !can_four(state, me.other());
     if fours >= 2 || (quiet_opponent && fours + threes >= 2) {
         let mut best: Option<usize> = None;
-        for cell in 0..state.rules().cells() {
-            if !state.is_empty(cell) {
-                continue;
-            }
+        for cell in state.threat_cells(me) {
             let (f, t) = shape(state.patterns(cell, me));
             if f >= 2 {
                 return Some(win_score(n + 3));
@@ -80,14 +77,12 @@ pub fn combos(state: &State, side: Side, cap: u32) -> u32 {
         return 0;
     }
     let mut found = 0;
-    for cell in 0..state.rules().cells() {
-        if state.is_empty(cell) {
-            let (f, t) = shape(state.patterns(cell, side));
-            if f + t >= 2 {
-                found += 1;
-                if found >= cap {
-                    break;
-                }
+    for cell in state.threat_cells(side) {
+        let (f, t) = shape(state.patterns(cell, side));
+        if f + t >= 2 {
+            found += 1;
+            if found >= cap {
+                break;
             }
         }
     }
