@@ -127,6 +127,11 @@ pub fn prove(
     let mut prover = board.prover(ProofConfig {
         hash_mib,
         threads,
+        grow_at_one_in: if args.certificate.is_some() {
+            mnk_engine::proof::GROW_FOR_CERTIFICATE
+        } else {
+            mnk_engine::proof::GROW_FOR_PROOF
+        },
         ..ProofConfig::default()
     })?;
     let mut notes = Vec::new();

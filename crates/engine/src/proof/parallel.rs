@@ -2,7 +2,7 @@
 //! prover's table (lock free; what one settles the others read) and take the root's moves
 //! one at a time, best first. The answer is the one search would give: the root wins when
 //! a move wins (the others then stop), and fails when every move fails. A shared table
-//! cannot grow while threads use it, so a thread that finds it a quarter full stops them
+//! cannot grow while threads use it, so a thread that finds it full enough to grow stops them
 //! all; the table grows and a new round starts with the moves not yet settled.
 
 use super::knowledge::AttackerFacts;
@@ -123,6 +123,7 @@ impl Prover {
                                 &mut stats,
                             );
                             search.halt = Some(halt);
+                            search.grow_at_one_in = this.config.grow_at_one_in;
                             let mut p = pos.clone();
                             let mut done = Vec::new();
                             loop {

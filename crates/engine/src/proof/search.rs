@@ -63,6 +63,8 @@ pub(crate) struct Search<'a> {
     /// thread that works on the same subtree as another thread starts at the other end of
     /// the moves that must all be refuted, and the shared table joins their work.
     pub reverse_below: usize,
+    /// The table grows once one slot in this many is used (see `ProofConfig`).
+    pub grow_at_one_in: usize,
     unpublished: u64,
 }
 
@@ -87,6 +89,7 @@ impl<'a> Search<'a> {
             halt: None,
             halt_job: None,
             reverse_below: 0,
+            grow_at_one_in: super::GROW_FOR_PROOF,
             unpublished: 0,
         }
     }
@@ -103,10 +106,11 @@ impl<'a> Search<'a> {
         self.stats.nodes += 1;
         self.unpublished += 1;
         if self.unpublished >= CHECK_INTERVAL {
-            // Settled positions are the proof: the table grows at a quarter full (within its
-            // bound), so that few are lost to collisions and the certificate rarely searches
-            // again.
-            if self.table.used() * 4 >= self.table.capacity() && self.table.can_grow() {
+            // Settled positions are the proof: the table grows early (within its bound), so
+            // that few are lost to collisions and a certificate rarely searches again.
+            if self.table.used() * self.grow_at_one_in >= self.table.capacity()
+                && self.table.can_grow()
+            {
                 match &mut self.table {
                     TableRef::Own(t) => {
                         let mib = (t.bytes() * 2).div_ceil(1 << 20);
