@@ -138,5 +138,8 @@ fn a_table_kept_roomier_for_a_certificate_searches_less_again() {
         prover.stats().nodes
     };
     let (tight, roomy) = (nodes(GROW_FOR_PROOF), nodes(GROW_FOR_CERTIFICATE));
-    assert!(roomy < tight, "{roomy} nodes with room against {tight} without");
+    assert!(
+        roomy < tight,
+        "{roomy} nodes with room against {tight} without"
+    );
 }
