@@ -116,23 +116,29 @@ impl PatternTable {
         }
     }
 
-    /// The base-3 key of a segment of `2K+1` cells (the middle one ignored). With freestyle
-    /// rules the two end cells cannot matter and are keyed as empty, so more shapes share.
+    /// The base-3 key of a segment of `2K+1` cells: the [`Seen`] digits of its keyed cells,
+    /// the first the most significant (so each digit counts its [`PatternTable::weight`]).
     pub fn key(&self, seg: &[Seen]) -> u128 {
-        let k = self.k;
-        let mut key: u128 = 0;
-        for (i, &s) in seg.iter().enumerate() {
-            if i == k {
-                continue;
-            }
-            let s = if !self.exact && (i == 0 || i == 2 * k) {
-                Seen::Empty
-            } else {
-                s
-            };
-            key = key * 3 + s as u128;
+        let keyed = seg.iter().enumerate().filter(|&(i, _)| self.keyed(i));
+        keyed.fold(0, |key, (_, &s)| key * 3 + s as u128)
+    }
+
+    /// Whether segment cell `i` is part of the key: not the middle cell (where the stone
+    /// goes), nor the two end cells under freestyle rules (they cannot matter there, so more
+    /// shapes share a key).
+    fn keyed(&self, i: usize) -> bool {
+        i != self.k && (self.exact || (i != 0 && i != 2 * self.k))
+    }
+
+    /// What the digit of segment cell `i` weighs in [`PatternTable::key`]: 0 for a cell
+    /// left out, else 3 to the number of keyed cells after it.
+    pub fn weight(&self, i: usize) -> u128 {
+        let after = (i + 1..=2 * self.k).filter(|&j| self.keyed(j)).count();
+        if self.keyed(i) {
+            3u128.pow(after as u32)
+        } else {
+            0
         }
-        key
     }
 
     /// Whether segments are keyed into the dense table, so [`PatternTable::known`] can
@@ -140,12 +146,6 @@ impl PatternTable {
     #[inline]
     pub fn is_dense(&self) -> bool {
         !self.dense.is_empty()
-    }
-
-    /// Whether `exact` rules (lines longer than K do not win) are classified.
-    #[inline]
-    pub fn exact(&self) -> bool {
-        self.exact
     }
 
     /// The class of the segment whose [`PatternTable::key`] is `key`, if the dense table

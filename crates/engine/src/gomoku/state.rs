@@ -43,8 +43,7 @@ pub struct State {
     /// Per side, the empty cells where a stone of that side would make an open three or
     /// better in some direction (bits by cell): the tactics scan these, not the board.
     threat_cells: [Vec<u64>; 2],
-    /// What a digit at each segment index weighs in a key (0 for the middle cell, and for
-    /// the free end cells of freestyle rules, which the key leaves out).
+    /// What a digit at each segment index weighs in a key ([`PatternTable::weight`]).
     weights: Vec<u32>,
     near: Vec<u16>,
     counts: [[i32; PATTERNS]; 2],
@@ -109,18 +108,8 @@ impl State {
             }
         }
         if state.table.is_dense() {
-            let free_ends = !state.table.exact();
-            state.weights = (0..span)
-                .map(|j| {
-                    let digits_after = if j < k { 2 * k - 1 - j } else { 2 * k - j };
-                    let free_end = free_ends && (j == 0 || j == 2 * k);
-                    if j == k || free_end {
-                        0
-                    } else {
-                        3u32.pow(digits_after as u32)
-                    }
-                })
-                .collect();
+            // A dense table's keys are below 3^12, so every weight fits in 32 bits.
+            state.weights = (0..span).map(|i| state.table.weight(i) as u32).collect();
             state.keys = (0..n)
                 .map(|cell| {
                     let keys: [(usize, usize); 4] =
@@ -367,26 +356,19 @@ impl State {
     /// Both sides' dense-table keys of the segment of `cell` along `dir`, read from the line,
     /// as [`PatternTable::key`] makes them.
     fn line_keys(&self, cell: usize, dir: usize) -> (usize, usize) {
-        let k = self.rules.k();
-        let span = 2 * k + 1;
+        let span = 2 * self.rules.k() + 1;
         let base = (cell * 4 + dir) * span;
-        let (mut x_key, mut o_key) = (0usize, 0usize);
-        let free_ends = !self.table.exact();
-        for (i, &q) in self.lines[base..base + span].iter().enumerate() {
-            if i == k {
-                continue;
-            }
-            let v = if free_ends && (i == 0 || i == 2 * k) {
-                0
-            } else if q == OFF {
-                3
-            } else {
-                self.cells[q as usize] as usize
-            };
-            x_key = x_key * 3 + X_DIGIT[v];
-            o_key = o_key * 3 + O_DIGIT[v];
-        }
-        (x_key, o_key)
+        let line = &self.lines[base..base + span];
+        line.iter()
+            .zip(&self.weights)
+            .fold((0, 0), |(x, o), (&q, &w)| {
+                let v = if q == OFF {
+                    3
+                } else {
+                    self.cells[q as usize] as usize
+                };
+                (x + w as usize * X_DIGIT[v], o + w as usize * O_DIGIT[v])
+            })
     }
 
     /// Sets both sides' patterns of `cell` along `dir`, keeping the counts.
