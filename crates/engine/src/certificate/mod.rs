@@ -3,6 +3,7 @@
 //! board's symmetry maps and a pairing check decide whether a certificate holds.
 
 pub mod format;
+mod kept;
 pub mod verify;
 
 pub use format::{Claim, Header};

@@ -16,11 +16,11 @@
 //! - strategy stealing (only when the header says so, only for an empty board): the player
 //!   who moves second cannot force a line.
 
-use super::format::{Body, Claim, FormatError, Header, Pair, Reader, Record, Refutation};
+use super::format::{Claim, FormatError, Header, Pair, Reader, Record};
+use super::kept::{Evidence, KeepError, Kept};
 use crate::geometry::Geometry;
 use crate::rules::Rules;
 use crate::side::Side;
-use std::collections::HashMap;
 use std::io::Read;
 
 /// Why a certificate was refused.
@@ -115,7 +115,7 @@ struct Checker {
     full: u64,
     windows: Vec<u64>,
     symmetries: Vec<Vec<u16>>,
-    records: HashMap<Key, Body>,
+    records: Kept,
 }
 
 fn invalid(what: String) -> CertificateError {
@@ -142,9 +142,9 @@ impl Checker {
             .expect("the identity is a symmetry")
     }
 
-    fn lookup(&self, x: u64, o: u64, to_move: Side, attacker: Side) -> Option<&Body> {
+    fn lookup(&self, x: u64, o: u64, to_move: Side, attacker: Side) -> Option<Evidence<'_>> {
         let (cx, co) = self.canonical(x, o);
-        self.records.get(&(cx, co, to_move, attacker))
+        self.records.get(cx, co, to_move, attacker)
     }
 
     fn has_line(&self, stones: u64) -> bool {
@@ -207,7 +207,7 @@ impl Checker {
     }
 
     /// Checks one record against the others; `Err` says why it does not hold.
-    fn check(&self, key: &Key, body: &Body) -> Result<(), String> {
+    fn check(&self, key: &Key, evidence: Evidence<'_>) -> Result<(), String> {
         let &(x, o, _, attacker) = key;
         let stones = |s: Side| if s == Side::X { x } else { o };
         let (a, d) = (stones(attacker), stones(attacker.other()));
@@ -223,27 +223,27 @@ impl Checker {
             }
         };
         let cell_ok = |c: u8| (c as usize) < 64 && empty >> c & 1 == 1;
-        match body {
-            Body::AttackerWins(m) => {
-                if !cell_ok(*m) {
+        match evidence {
+            Evidence::AttackerWins(m) => {
+                if !cell_ok(m) {
                     return Err(format!("its move {m} is not an empty cell"));
                 }
                 let a2 = a | 1u64 << m;
                 if self.has_line(a2) {
                     return Ok(());
                 }
-                let (x2, o2) = with(attacker, *m as usize);
+                let (x2, o2) = with(attacker, m as usize);
                 if empty == 1u64 << m {
                     return Err("its move fills the board without a line".into());
                 }
                 match self.lookup(x2, o2, attacker.other(), attacker) {
-                    Some(Body::DefenderLoses) => Ok(()),
+                    Some(Evidence::DefenderLoses) => Ok(()),
                     _ => Err(format!(
                         "no record shows that every reply to its move {m} loses"
                     )),
                 }
             }
-            Body::DefenderLoses => {
+            Evidence::DefenderLoses => {
                 if empty == 0 {
                     return Err("the board is full: a draw".into());
                 }
@@ -261,7 +261,7 @@ impl Checker {
                     let ok = self.wins_at(a, d2) != 0
                         || matches!(
                             self.lookup(x2, o2, attacker, attacker),
-                            Some(Body::AttackerWins(_))
+                            Some(Evidence::AttackerWins(_))
                         );
                     if self.dead(r, x, o) {
                         dead_pending = true;
@@ -275,15 +275,15 @@ impl Checker {
                 }
                 Ok(())
             }
-            Body::AttackerFails(Refutation::Pairing(pairs)) => self.pairing_ok(a, d, pairs),
-            Body::AttackerFails(Refutation::Exhausted) => {
+            Evidence::Pairing(pairs) => self.pairing_ok(a, d, pairs),
+            Evidence::Exhausted => {
                 if self.exhausted(a, d, empty.count_ones().div_ceil(2)) {
                     Ok(())
                 } else {
                     Err("the attacker has enough moves left to complete a line".into())
                 }
             }
-            Body::AttackerFails(Refutation::Moves { default }) => {
+            Evidence::Moves(default) => {
                 let mut dead_pending = false;
                 let mut dead_ok = false;
                 for m in cells(empty) {
@@ -295,10 +295,10 @@ impl Checker {
                     let ok = empty == 1u64 << m
                         || matches!(
                             self.lookup(x2, o2, attacker.other(), attacker),
-                            Some(Body::DefenderHolds(_))
+                            Some(Evidence::DefenderHolds(_))
                         )
-                        || default.as_ref().is_some_and(|(r, pairs)| {
-                            let r = *r as usize;
+                        || default.is_some_and(|(r, pairs)| {
+                            let r = r as usize;
                             if r >= 64 || r == m || empty >> r & 1 == 0 {
                                 return false;
                             }
@@ -319,17 +319,17 @@ impl Checker {
                 }
                 Ok(())
             }
-            Body::DefenderHolds(r) => {
-                if !cell_ok(*r) {
+            Evidence::DefenderHolds(r) => {
+                if !cell_ok(r) {
                     return Err(format!("its reply {r} is not an empty cell"));
                 }
                 let d2 = d | 1u64 << r;
                 if self.has_line(d2) || empty == 1u64 << r {
                     return Ok(());
                 }
-                let (x2, o2) = with(attacker.other(), *r as usize);
+                let (x2, o2) = with(attacker.other(), r as usize);
                 match self.lookup(x2, o2, attacker, attacker) {
-                    Some(Body::AttackerFails(_)) => Ok(()),
+                    Some(Evidence::Pairing(_) | Evidence::Exhausted | Evidence::Moves(_)) => Ok(()),
                     _ => Err(format!(
                         "no record shows that the attacker fails after the reply {r}"
                     )),
@@ -380,7 +380,7 @@ pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, Certific
         full: geo.full(),
         windows: geo.windows().to_vec(),
         symmetries: geo.symmetries().to_vec(),
-        records: HashMap::new(),
+        records: Kept::default(),
     };
     let on_board = |x: u64, o: u64| x & o == 0 && (x | o) & !checker.full == 0;
     if !on_board(header.x, header.o) {
@@ -394,7 +394,7 @@ pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, Certific
         if checker.records.len() >= max_records {
             return Err(CertificateError::TooLarge(max_records));
         }
-        let Record { attacker, x, o, .. } = record;
+        let Record { x, o, .. } = record;
         if !on_board(x, o) {
             return Err(CertificateError::Malformed(format!(
                 "record {count} has stones off the board or two on one cell"
@@ -405,15 +405,18 @@ pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, Certific
                 "record {count} is not in its canonical orientation"
             )));
         }
-        let key = (x, o, record.to_move(), attacker);
-        if checker.records.insert(key, record.body).is_some() {
-            return Err(CertificateError::Malformed(format!(
-                "record {count} repeats an earlier position"
-            )));
+        match checker.records.insert(record) {
+            Ok(()) => {}
+            Err(KeepError::Repeated) => {
+                return Err(CertificateError::Malformed(format!(
+                    "record {count} repeats an earlier position"
+                )))
+            }
+            Err(KeepError::Full) => return Err(CertificateError::TooLarge(count - 1)),
         }
     }
-    for (key, body) in &checker.records {
-        checker.check(key, body).map_err(|why| {
+    for (key, evidence) in checker.records.iter() {
+        checker.check(&key, evidence).map_err(|why| {
             invalid(format!(
                 "the record of {} ({} to move, {} attacking) does not hold: {why}",
                 board_text(rules, key.0, key.1),
@@ -438,10 +441,13 @@ fn check_root(c: &Checker, h: &Header) -> Result<(), CertificateError> {
     }
     let body = |attacker: Side| c.lookup(x, o, t, attacker);
     let holds = match h.claim {
-        Claim::Win => matches!(body(t), Some(Body::AttackerWins(_))),
-        Claim::Loss => matches!(body(t.other()), Some(Body::DefenderLoses)),
+        Claim::Win => matches!(body(t), Some(Evidence::AttackerWins(_))),
+        Claim::Loss => matches!(body(t.other()), Some(Evidence::DefenderLoses)),
         Claim::Draw => {
-            let first = matches!(body(t), Some(Body::AttackerFails(_)));
+            let first = matches!(
+                body(t),
+                Some(Evidence::Pairing(_) | Evidence::Exhausted | Evidence::Moves(_))
+            );
             let second = if h.strategy_stealing {
                 if x | o != 0 {
                     return Err(invalid(
@@ -450,7 +456,7 @@ fn check_root(c: &Checker, h: &Header) -> Result<(), CertificateError> {
                 }
                 true
             } else {
-                matches!(body(t.other()), Some(Body::DefenderHolds(_)))
+                matches!(body(t.other()), Some(Evidence::DefenderHolds(_)))
             };
             first && second
         }

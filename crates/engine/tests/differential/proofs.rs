@@ -241,3 +241,52 @@ fn malformed_certificates_are_refused() {
         Err(CertificateError::Invalid(_))
     ));
 }
+
+/// The checker keeps each position once and no more records than it is allowed: a repeated
+/// record, a record not in its canonical orientation and one record over the limit are refused.
+#[test]
+fn repeated_turned_and_surplus_records_are_refused() {
+    let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
+    let (_, bytes) = prove(small(&board).unwrap(), 1);
+    let (head, recs) = records(&bytes);
+    assert!(recs.len() >= 3, "{} records", recs.len());
+    assert_eq!(
+        verify(bytes.as_slice(), recs.len()).unwrap().records,
+        recs.len()
+    );
+    assert!(matches!(
+        verify(bytes.as_slice(), recs.len() - 1),
+        Err(CertificateError::TooLarge(n)) if n == recs.len() - 1
+    ));
+
+    let mut repeated = recs.clone();
+    repeated.push(recs[1].clone());
+    let result = verify(reassemble(&head, &repeated).as_slice(), 1_000);
+    assert!(
+        matches!(&result, Err(CertificateError::Malformed(m)) if m.contains("repeats")),
+        "{result:?}"
+    );
+
+    // A record's stones mirrored left to right: the same position, not in its canonical frame.
+    let mirror = |set: u64| {
+        (0..16)
+            .filter(|c| set >> c & 1 == 1)
+            .fold(0u64, |m, c| m | 1 << (c / 4 * 4 + 3 - c % 4))
+    };
+    let (i, turned) = recs
+        .iter()
+        .enumerate()
+        .find(|(_, r)| (mirror(r.x), mirror(r.o)) != (r.x, r.o))
+        .expect("a record of a position that is not left-right symmetric");
+    let mut turned_recs = recs.clone();
+    turned_recs[i] = Record {
+        x: mirror(turned.x),
+        o: mirror(turned.o),
+        ..turned.clone()
+    };
+    let result = verify(reassemble(&head, &turned_recs).as_slice(), 1_000);
+    assert!(
+        matches!(&result, Err(CertificateError::Malformed(m)) if m.contains("canonical")),
+        "{result:?}"
+    );
+}
