@@ -30,7 +30,6 @@ use crate::side::Side;
 use crate::solver::tt::Table;
 use knowledge::Knowledge;
 use search::{Search, TableRef};
-use std::collections::HashSet;
 use std::io::{self, Write};
 
 use std::sync::Arc;
@@ -364,7 +363,7 @@ impl Prover {
                         let mut w = writer::Writer {
                             search: s,
                             out: &mut *out,
-                            written: HashSet::new(),
+                            written: Default::default(),
                             records: 0,
                         };
                         part(&mut w, &mut p).map(|()| w.records)

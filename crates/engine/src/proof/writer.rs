@@ -8,14 +8,16 @@ use super::search::Search;
 use crate::bits::BitSet;
 use crate::certificate::format::{write_record, Body, Record, Refutation};
 use crate::position::Position;
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
 use std::io::{self, Write};
 
 /// Writes the records that prove what `search` settled.
 pub(crate) struct Writer<'s, 'a, 'o> {
     pub search: &'s mut Search<'a>,
     pub out: &'o mut dyn Write,
-    pub written: HashSet<(u64, u64, bool)>,
+    /// The canonical stones of the positions written. One writer follows one root and one
+    /// attacker, so the stones also tell whose move it is.
+    pub written: FxHashSet<(u64, u64)>,
     pub records: u64,
 }
 
@@ -43,8 +45,7 @@ impl Writer<'_, '_, '_> {
         body: impl FnOnce(&dyn Fn(usize) -> u8) -> Body,
     ) -> io::Result<bool> {
         let (x, o, sym) = Self::frame(pos);
-        let attacker_to_move = pos.to_move() == self.search.attacker;
-        if !self.written.insert((x, o, attacker_to_move)) {
+        if !self.written.insert((x, o)) {
             return Ok(false);
         }
         let perm = &pos.geometry().symmetries()[sym];
