@@ -23,8 +23,9 @@ declare -A max_len=(
     [record_loader]=4096
     [gomocup_protocol]=1024
     [web_api]=1024
+    [certificate]=4096
 )
-targets=(board_text move_notation tree_parser record_loader gomocup_protocol web_api)
+targets=(board_text move_notation tree_parser record_loader gomocup_protocol web_api certificate)
 
 if ! cargo +nightly --version >/dev/null 2>&1; then
     echo "fuzz/run.sh: the nightly toolchain is missing (rustup toolchain install nightly)" >&2
