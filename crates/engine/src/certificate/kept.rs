@@ -53,14 +53,14 @@ struct Packed {
 }
 
 impl Packed {
-    fn to_move(&self) -> Side {
+    fn to_move(self) -> Side {
         match self.kind {
             Kind::DefenderLoses | Kind::DefenderHolds => self.attacker.other(),
             _ => self.attacker,
         }
     }
 
-    fn key(&self) -> (u64, u64, Side, Side) {
+    fn key(self) -> (u64, u64, Side, Side) {
         (self.x, self.o, self.to_move(), self.attacker)
     }
 }
@@ -223,6 +223,6 @@ mod tests {
 
     #[test]
     fn a_packed_record_takes_24_bytes() {
-        assert_eq!(std::mem::size_of::<Packed>(), 24);
+        assert_eq!(size_of::<Packed>(), 24);
     }
 }
