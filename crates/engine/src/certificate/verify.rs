@@ -36,7 +36,7 @@ pub enum CertificateError {
     #[error("the certificate is invalid: {0}")]
     Invalid(String),
     /// The file holds more records than the checker was allowed to keep.
-    #[error("the certificate holds more than {0} records, the most the checker keeps")]
+    #[error("the certificate holds more records than the checker may keep ({0})")]
     TooLarge(usize),
 }
 
