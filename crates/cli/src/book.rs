@@ -67,7 +67,7 @@ pub fn run(args: BookArgs) -> anyhow::Result<()> {
     }
     if let Some(only) = &args.only {
         if todo.is_empty() {
-            bail!("{only} is not one of the book's boards (see docs/book.md)");
+            bail!("the board {only} is not one of the book's boards (see docs/book.md)");
         }
     }
     let mut sections = Vec::new();

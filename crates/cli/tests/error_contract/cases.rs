@@ -585,7 +585,7 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(&["book"], "required arguments were not provided: --out")
                 .case(
                     &["book", "--out", &f("none.book"), "--only", "9x9/9"],
-                    "9x9/9 is not one of the book's boards",
+                    "The board 9x9/9 is not one of the book's boards",
                 )
                 .case(
                     &["book", "--out", &f("none.book"), "--plies", "100000"],
