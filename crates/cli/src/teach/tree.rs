@@ -207,9 +207,9 @@ fn read_limited(reader: impl Read, name: &str) -> anyhow::Result<String> {
         .read_to_end(&mut bytes)
         .map_err(|e| anyhow::anyhow!("cannot read {name}: {e}"))?;
     if bytes.len() > MAX_INPUT_BYTES {
-        bail!("{name} holds more than {MAX_INPUT_BYTES} bytes; the limit for a tree is 1 MiB");
+        bail!("the tree in {name} holds more than {MAX_INPUT_BYTES} bytes; the limit is 1 MiB");
     }
-    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("{name} is not UTF-8 text"))
+    String::from_utf8(bytes).map_err(|_| anyhow::anyhow!("the tree in {name} is not UTF-8 text"))
 }
 
 /// One run as JSON (the fields of DESIGN.md plus a few more).

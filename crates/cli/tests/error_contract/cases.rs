@@ -481,7 +481,7 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 )
                 .case(
                     &["tree", "--file", &f("huge.tree")],
-                    "the limit for a tree is 1 MiB",
+                    "huge.tree holds more than 1048576 bytes; the limit is 1 MiB",
                 )
                 .case(
                     &["tree", "--file", "/nonexistent"],
