@@ -239,13 +239,16 @@ impl PairingFinder {
     }
 
     /// Chooses `pair` and covers the lines of `start..end` it leaves. The next step's checks
-    /// (a line left with fewer than two free cells, the line to branch on) are made while
+    /// (a line left with fewer than two free cells, two lines left with two that overlap in
+    /// one, the line to branch on) are made while
     /// the lines are copied, with the step counted as [`PairingFinder::cover`] counts it.
     fn try_pair(&mut self, start: usize, end: usize, used: u64, pair: u64) -> bool {
         let used = used | pair;
         let mut blocked = false;
         let mut pick = end;
         let mut fewest = u32::MAX;
+        let mut forced = [0u64; 16];
+        let mut nforced = 0;
         for i in start..end {
             let l = self.lines[i];
             if l & pair != pair {
@@ -253,6 +256,19 @@ impl PairingFinder {
                 if free < 2 {
                     blocked = true;
                     break;
+                }
+                // A line left with two free cells forces its pair; two forced pairs that
+                // share one cell cannot both be chosen (found here, a dead end costs no step).
+                if free == 2 {
+                    let m = l & !used;
+                    if forced[..nforced].iter().any(|&f| f & m != 0 && f != m) {
+                        blocked = true;
+                        break;
+                    }
+                    if nforced < forced.len() {
+                        forced[nforced] = m;
+                        nforced += 1;
+                    }
                 }
                 if free < fewest {
                     fewest = free;

@@ -25,8 +25,8 @@ const HELPER_REVERSED_PLIES: usize = 6;
 enum Root {
     /// Settled without a search.
     Known(bool),
-    /// The moves to search, best first.
-    Moves(Vec<u16>),
+    /// The moves to search, best first, and the relevance zone (see `AttackerFacts`).
+    Moves(Vec<u16>, Option<(usize, Vec<super::pairing::Pair>)>),
 }
 
 /// What one thread did in one round.
@@ -68,13 +68,13 @@ impl Prover {
                     s.store(&p, false, None, 1);
                     Root::Known(false)
                 }
-                AttackerFacts::MustBlock(c) => Root::Moves(vec![c as u16]),
-                AttackerFacts::Search { moves, .. } => Root::Moves(moves),
+                AttackerFacts::MustBlock(c) => Root::Moves(vec![c as u16], None),
+                AttackerFacts::Search { moves, zone } => Root::Moves(moves, zone),
             }
         })?;
-        let moves = match root {
+        let (moves, zone) = match root {
             Root::Known(wins) => return Ok(wins),
-            Root::Moves(moves) => moves,
+            Root::Moves(moves, zone) => (moves, zone),
         };
         // One move of each symmetry class of the position it leads to.
         let mut keys: Vec<u64> = Vec::with_capacity(moves.len());
@@ -101,6 +101,9 @@ impl Prover {
             let grow = AtomicBool::new(false);
             let halt = AtomicBool::new(false);
             let next = AtomicUsize::new(0);
+            // The reply that held after the last root move refuted (by any thread), tried
+            // early after the next, as one search tries it (see `search::hints`).
+            let killer = AtomicUsize::new(usize::MAX);
             // Per move: taken by a thread, settled (by its owner or a helper).
             let taken: Vec<AtomicBool> = wins.iter().map(|_| AtomicBool::new(false)).collect();
             let settled: Vec<AtomicBool> =
@@ -108,7 +111,8 @@ impl Prover {
             let rounds: Vec<Round> = std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..threads)
                     .map(|_| {
-                        let (grow, halt, next) = (&grow, &halt, &next);
+                        let (grow, halt, next, killer) = (&grow, &halt, &next, &killer);
+                        let zone = zone.as_ref();
                         let (taken, settled) = (&taken, &settled);
                         let (distinct, geo) = (&distinct, &geo);
                         let this = &*self;
@@ -151,7 +155,17 @@ impl Prover {
                                 };
                                 search.halt_job = helping.then_some(&settled[i]);
                                 p.play_unchecked(distinct[i]);
-                                let won = p.winner().is_some() || search.defender_node(&mut p);
+                                let won = p.winner().is_some() || {
+                                    let k = killer.load(Ordering::Relaxed);
+                                    let k = (k != usize::MAX).then_some(k as u16);
+                                    search.hint = super::search::hints(zone, k, distinct[i]);
+                                    search.defender_node(&mut p)
+                                };
+                                if !won && search.stopped.is_none() {
+                                    if let (Some(false), Some(r)) = search.probe(&p) {
+                                        killer.store(r, Ordering::Relaxed);
+                                    }
+                                }
                                 p.undo_unchecked();
                                 if search.stopped.is_some() {
                                     if helping && settled[i].load(Ordering::Relaxed) {

@@ -66,6 +66,8 @@ pub(crate) struct Search<'a> {
     /// The table grows once one slot in this many is used (see `ProofConfig`).
     pub grow_at_one_in: usize,
     unpublished: u64,
+    /// Replies the next defender node tries first (see [`Search::hints`]).
+    pub hint: [Option<u16>; 3],
 }
 
 impl<'a> Search<'a> {
@@ -91,6 +93,7 @@ impl<'a> Search<'a> {
             reverse_below: 0,
             grow_at_one_in: super::GROW_FOR_PROOF,
             unpublished: 0,
+            hint: [None; 3],
         }
     }
 
@@ -246,19 +249,21 @@ impl<'a> Search<'a> {
         }
         let start = self.stats.nodes;
         let facts = self.attacker_facts(pos);
-        let moves = match facts {
+        let (moves, zone) = match facts {
             AttackerFacts::WinsAt(_) => return true,
             AttackerFacts::DefenderWins | AttackerFacts::Exhausted => return false,
             AttackerFacts::Paired(_) => {
                 self.store(pos, false, None, 1);
                 return false;
             }
-            AttackerFacts::MustBlock(cell) => vec![cell as u16],
-            AttackerFacts::Search { moves, .. } => moves,
+            AttackerFacts::MustBlock(cell) => (vec![cell as u16], None),
+            AttackerFacts::Search { moves, zone } => (moves, zone),
         };
         let at_root = self.root_stones == Some(pos.stone_count());
         let mut seen: Vec<u64> = Vec::with_capacity(moves.len());
         let reverse = pos.stone_count() < self.reverse_below;
+        // The reply that held after the last move refuted, tried early after the next.
+        let mut killer: Option<u16> = None;
         for k in 0..moves.len() {
             let m = moves[if reverse { moves.len() - 1 - k } else { k }] as usize;
             pos.play_unchecked(m);
@@ -267,7 +272,14 @@ impl<'a> Search<'a> {
                 false
             } else {
                 seen.push(child);
-                pos.winner().is_some() || self.defender_node(pos)
+                pos.winner().is_some() || {
+                    self.hint = hints(zone.as_ref(), killer, m);
+                    let wins = self.defender_node(pos);
+                    if !wins {
+                        killer = self.probe(pos).1.map(|c| c as u16);
+                    }
+                    wins
+                }
             };
             pos.undo_unchecked();
             if self.stopped.is_some() {
@@ -292,15 +304,23 @@ impl<'a> Search<'a> {
 
     /// Whether the attacker wins whatever the defender, to move in `pos`, does.
     pub fn defender_node(&mut self, pos: &mut Position<u64>) -> bool {
+        let hint = std::mem::take(&mut self.hint);
         if let Some(known) = self.enter(pos) {
             return known;
         }
         let start = self.stats.nodes;
-        let moves = match self.defender_facts(pos) {
+        let mut moves = match self.defender_facts(pos) {
             DefenderFacts::DefenderWinsAt(_) | DefenderFacts::Exhausted => return false,
             DefenderFacts::AttackerWins => return true,
             DefenderFacts::Search { moves } => moves,
         };
+        // The hinted replies first (ahead of the table's move too: a node the table knows is
+        // settled on entry, so its move rarely matters here).
+        for h in hint.iter().rev().flatten() {
+            if let Some(i) = moves.iter().position(|m| m == h) {
+                moves[..=i].rotate_right(1);
+            }
+        }
         // A reply after which the table already knows that the attacker fails, or after which
         // a pairing exists at once, ends the node without a deeper search.
         if moves.len() > 1 && self.knowledge.quick_steps > 0 {
@@ -339,4 +359,26 @@ impl<'a> Search<'a> {
         self.store(pos, true, None, self.stats.nodes - start);
         true
     }
+}
+
+/// The replies the defender tries first after the attacker's move `m`, best first: with a
+/// relevance zone (the free reply `r` and its pairing, which refuted every move outside it),
+/// `r` itself and the partner of `m` in the pairing; then the `killer`, the reply that held
+/// after the attacker's previous move here. Measured on 7x7/5 (one thread): the zone's
+/// replies alone took the proof from 665 k nodes to 530 k; the killer, which finds the one
+/// reply that holds against most first moves, to 6.4 k.
+pub(super) fn hints(
+    zone: Option<&(usize, Vec<super::pairing::Pair>)>,
+    killer: Option<u16>,
+    m: usize,
+) -> [Option<u16>; 3] {
+    let [r, partner] = zone.map_or([None; 2], |(r, pairs)| {
+        let partner = pairs.iter().find_map(|&(x, y)| match m {
+            _ if x as usize == m => Some(y as u16),
+            _ if y as usize == m => Some(x as u16),
+            _ => None,
+        });
+        [(*r != m).then_some(*r as u16), partner]
+    });
+    [r, partner, killer.filter(|&k| k as usize != m)]
 }
