@@ -46,8 +46,9 @@ pub struct ProofConfig {
     /// Steps of the quick pairing look-ahead over the replies at defender nodes (0: none).
     pub quick_steps: u32,
     /// Replies (best first) the quick look-ahead tries at a defender node. Where none of
-    /// the first ones leads to a pairing, later ones rarely do (measured on 7x7/5: a quarter
-    /// faster with 16 than with every reply).
+    /// the first ones leads to a pairing, later ones rarely do (measured on 7x7/5 before the
+    /// defender tried killer replies first: a quarter faster with 16 than with every reply;
+    /// the helper that added the killers found 16 still the best).
     pub quick_replies: usize,
     /// Threads that settle the attacker's root moves (0: every core on boards with at least
     /// [`PARALLEL_FROM_EMPTY`] empty cells, one otherwise). One thread keeps the search and
@@ -64,8 +65,11 @@ pub struct ProofConfig {
 pub const GROW_FOR_PROOF: usize = 4;
 
 /// [`ProofConfig::grow_at_one_in`] for a proof whose certificate is written: measured on
-/// 7x7/5 (one thread), the proof and its certificate took 919 k nodes in all instead of
-/// 1.55 M, and 1.31 M records (10.7 MB) instead of 2.19 M (17.2 MB), in a 256 MiB table.
+/// 7x7/5 (one thread) before the defender tried killer replies first, the proof and its
+/// certificate took 919 k nodes in all instead of 1.55 M, and 1.31 M records (10.7 MB)
+/// instead of 2.19 M (17.2 MB), in a 256 MiB table. With killers the whole certificate is
+/// 20 k records; the proof's test `a_table_kept_roomier_for_a_certificate_searches_less_again`
+/// checks that the roomier table still searches less there.
 pub const GROW_FOR_CERTIFICATE: usize = 16;
 
 /// Empty cells from which `threads: 0` searches with every core (7x6 and larger; smaller
