@@ -15,6 +15,20 @@ use mnk_engine::{Board, Budget, Rules, Side};
 use std::sync::Arc;
 use std::time::Instant;
 
+/// What `--help` prints.
+const USAGE: &str = "\
+usage: cargo bench -p mnk-bench --bench tune -- [--games N] [--first OPENING] [--ms MS]
+                   [--nodes N] [--trace] [--a KEY=VALUE,...] [--b KEY=VALUE,...]
+Self-play of the big-board search, setting a against setting b (15x15, five or more).
+  --games N       games (each opening twice, colours swapped; default 4)
+  --first I       the first opening used (default 0)
+  --ms MS         time per move (default 200)
+  --nodes N       nodes per move instead of time (repeats exactly)
+  --trace         print every move: how found, depth, nodes, time
+  --a, --b        settings: weights by name (flex3=30, order_block4=450, mover=7, own=4,
+                  combo_mine=300, combo_theirs=200) and threat budgets (vcf, vct, vctdef,
+                  probe, probeplies, probethrees, vctmoves)";
+
 /// Openings (board notation, x first): a few common three-stone starts.
 const OPENINGS: &[&str] = &[
     "h8 i8 i9",
@@ -99,6 +113,10 @@ fn args() -> Args {
             "--trace" => out.trace = true,
             "--a" => out.a = parse_setting(&it.next().unwrap()),
             "--b" => out.b = parse_setting(&it.next().unwrap()),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
             _ => {} // cargo bench passes --bench
         }
     }

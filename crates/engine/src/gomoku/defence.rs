@@ -15,6 +15,9 @@ pub const DEFENCE_TRIES: usize = 16;
 /// Safe answers found before the checks stop (the tree search chooses among them).
 pub const SAFE_ENOUGH: usize = 4;
 
+/// The defence's checks together get at most this many times the root's VCT nodes.
+pub const CHECKS_SHARE: u64 = 4;
+
 /// The threat searches the defence runs, and their bounds.
 pub struct Threats<'a> {
     /// The VCF bounds at the root (each check gets a quarter of the nodes).
@@ -51,9 +54,14 @@ pub fn opponent_threat(state: &mut State, t: &mut Threats<'_>) -> Option<Threat>
     })
 }
 
-/// Whether the opponent (to move after `m`) has no VCF and no VCT within the checks' bounds;
-/// `None` when the caller's budget cut the checks short.
-fn safe_after(state: &mut State, m: usize, vct_nodes: u64, t: &mut Threats<'_>) -> Option<bool> {
+/// Whether the opponent (to move after `m`) has no VCF and no VCT within the checks' bounds,
+/// and the VCT nodes the check took; `None` when the caller's budget cut the checks short.
+fn safe_after(
+    state: &mut State,
+    m: usize,
+    vct_nodes: u64,
+    t: &mut Threats<'_>,
+) -> Option<(bool, u64)> {
     let vcf = VcfLimits {
         nodes: t.vcf.nodes / 4,
         ..t.vcf
@@ -63,10 +71,14 @@ fn safe_after(state: &mut State, m: usize, vct_nodes: u64, t: &mut Threats<'_>) 
         ..t.vct_limits
     };
     state.play(m);
-    let safe = find_vcf_until(state, vcf, t.budget).is_none()
-        && t.vct.find(state, vct, t.budget).is_none();
+    let mut vct_spent = 0;
+    let safe = find_vcf_until(state, vcf, t.budget).is_none() && {
+        let found = t.vct.find(state, vct, t.budget);
+        vct_spent = t.vct.nodes();
+        found.is_none()
+    };
     state.undo();
-    (!t.budget.is_interrupted()).then_some(safe)
+    (!t.budget.is_interrupted()).then_some((safe, vct_spent))
 }
 
 /// The root moves to search when the opponent threatens `threat`: the checked moves after
@@ -91,10 +103,19 @@ pub fn answers(
         .collect();
     tries.extend(moves.iter().copied().filter(|m| !threat.contains(m)));
     let mut safe = Vec::new();
+    // All the checks together get a few times the root's VCT nodes, so that a wide threat
+    // search does not take the tree search's whole move.
+    let mut spent = 0;
     for &m in tries.iter().take(DEFENCE_TRIES) {
+        if spent >= t.vct_limits.nodes * CHECKS_SHARE {
+            break;
+        }
         match safe_after(state, m, vct_nodes, t) {
-            Some(true) => safe.push(m),
-            Some(false) => {}
+            Some((true, nodes)) => {
+                safe.push(m);
+                spent += nodes;
+            }
+            Some((false, nodes)) => spent += nodes,
             None => break,
         }
         // Enough answers to choose among; past the soft deadline the checks end anyway: the

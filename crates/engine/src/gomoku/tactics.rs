@@ -103,11 +103,13 @@ struct Seen {
 pub struct Probe {
     vct: Vct,
     seen: Vec<Seen>,
-    /// Bounds of each probe: by default 100 nodes of fours alone (`threes` 0). Measured by
-    /// self-play (300 ms a move, 20 games, 2 cores at a load of 6 to 8) against no probe:
-    /// with threes (2 threes and 400 nodes at plies 1 to 3: 5.5 of 20; at ply 1 only: 5.5;
-    /// 1 three and 100 nodes: 7) it costs more depth than it finds, fours alone break even
-    /// (10 of 20).
+    /// Bounds of each probe: by default 300 nodes, fours alone first, then lines with one
+    /// open three. With the slower state of before, self-play (300 ms a move, 20 games, 2
+    /// cores at a load of 6 to 8) had found threes costing more depth than they found (2
+    /// threes and 400 nodes at plies 1 to 3: 5.5 of 20 against no probe; 1 three and 100
+    /// nodes: 7; fours alone and 100 nodes: 10). With the state 3.9 times faster, against
+    /// PELA at 300 ms (32 games, load 5.7 to 8.5) one three and 300 nodes scored 19.5 of 32,
+    /// fours alone and 100 nodes 18.5 (both with the root's wider VCT).
     pub limits: VctLimits,
     /// Interior nodes this close to the root (in plies) ask the probe whether the side to
     /// move wins by threats: at odd plies this refutes a root move that lets the opponent
@@ -130,9 +132,9 @@ impl Probe {
             vct: Vct::new(),
             seen: vec![Seen::default(); PROBE_ENTRIES],
             limits: VctLimits {
-                threes: 0,
+                threes: 1,
                 moves: 10,
-                nodes: 100,
+                nodes: 300,
             },
             plies: 3,
             searched: 0,

@@ -166,12 +166,15 @@ fn the_probe_finds_a_threat_win_and_remembers_it() {
     let mut s = setup(&x, &o, Side::X);
     let mut probe = tactics::Probe::new();
     let budget = crate::budget::Budget::unlimited();
-    // By default the probe searches fours alone: x has none to start from.
-    assert_eq!(probe.limits.threes, 0);
+    // With fours alone the probe finds nothing: x has none to start from.
+    let by_default = probe.limits;
+    probe.limits.threes = 0;
     assert_eq!(probe.win(&mut s, &budget), None);
     probe.clear();
     probe.searched = 0;
-    probe.limits.threes = 2;
+    // By default its lines may use an open three: g8's double three is one.
+    probe.limits = by_default;
+    assert_eq!(probe.limits.threes, 1);
     let won = probe.win(&mut s, &budget).expect("a win by threats");
     assert!(won > weights::EVAL_LIMIT);
     assert_eq!(probe.searched, 1);
