@@ -158,14 +158,13 @@ impl Prover {
                                 let won = p.winner().is_some() || {
                                     let k = killer.load(Ordering::Relaxed);
                                     let k = (k != usize::MAX).then_some(k as u16);
-                                    search.hint = super::search::hints(zone, k, distinct[i]);
-                                    search.defender_node(&mut p)
-                                };
-                                if !won && search.stopped.is_none() {
-                                    if let (Some(false), Some(r)) = search.probe(&p) {
-                                        killer.store(r, Ordering::Relaxed);
+                                    let (won, held) =
+                                        search.defend_after(&mut p, zone, k, distinct[i]);
+                                    if let Some(r) = held {
+                                        killer.store(r as usize, Ordering::Relaxed);
                                     }
-                                }
+                                    won
+                                };
                                 p.undo_unchecked();
                                 if search.stopped.is_some() {
                                     if helping && settled[i].load(Ordering::Relaxed) {

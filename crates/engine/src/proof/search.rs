@@ -273,10 +273,9 @@ impl<'a> Search<'a> {
             } else {
                 seen.push(child);
                 pos.winner().is_some() || {
-                    self.hint = hints(zone.as_ref(), killer, m);
-                    let wins = self.defender_node(pos);
+                    let (wins, held) = self.defend_after(pos, zone.as_ref(), killer, m);
                     if !wins {
-                        killer = self.probe(pos).1.map(|c| c as u16);
+                        killer = held;
                     }
                     wins
                 }
@@ -300,6 +299,25 @@ impl<'a> Search<'a> {
         }
         self.store(pos, false, None, self.stats.nodes - start);
         false
+    }
+
+    /// The defender's node after the attacker's move `m` (played in `pos`), its hinted
+    /// replies first (see [`hints`]): whether the attacker wins there and, when it does not,
+    /// the reply that held, which the next attacker move's defender tries early.
+    pub fn defend_after(
+        &mut self,
+        pos: &mut Position<u64>,
+        zone: Option<&(usize, Vec<super::pairing::Pair>)>,
+        killer: Option<u16>,
+        m: usize,
+    ) -> (bool, Option<u16>) {
+        self.hint = hints(zone, killer, m);
+        let wins = self.defender_node(pos);
+        let held = match self.probe(pos) {
+            (Some(false), Some(r)) if !wins && self.stopped.is_none() => Some(r as u16),
+            _ => None,
+        };
+        (wins, held)
     }
 
     /// Whether the attacker wins whatever the defender, to move in `pos`, does.
@@ -367,7 +385,7 @@ impl<'a> Search<'a> {
 /// after the attacker's previous move here. Measured on 7x7/5 (one thread): the zone's
 /// replies alone took the proof from 665 k nodes to 530 k; the killer, which finds the one
 /// reply that holds against most first moves, to 6.4 k.
-pub(super) fn hints(
+fn hints(
     zone: Option<&(usize, Vec<super::pairing::Pair>)>,
     killer: Option<u16>,
     m: usize,
