@@ -313,11 +313,16 @@ impl<'a> Search<'a> {
     ) -> (bool, Option<u16>) {
         self.hint = hints(zone, killer, m);
         let wins = self.defender_node(pos);
+        if wins || self.stopped.is_some() {
+            return (wins, None);
+        }
+        // The table's entry for this node names the reply that held (a canonical-key look-up,
+        // so only for the nodes that held).
         let held = match self.probe(pos) {
-            (Some(false), Some(r)) if !wins && self.stopped.is_none() => Some(r as u16),
+            (Some(false), Some(r)) => Some(r as u16),
             _ => None,
         };
-        (wins, held)
+        (false, held)
     }
 
     /// Whether the attacker wins whatever the defender, to move in `pos`, does.
