@@ -5,7 +5,7 @@
 //! 6x5/5, 6x6/5: draws), where the adversary plays a drawing move the proof search proves and
 //! each of `perfect`'s moves is checked to keep the draw.
 
-use mnk_engine::ai::{move_time_limit, Book, Level, Method, Thinker};
+use mnk_engine::ai::{Book, Go, Level, Method, Thinker};
 use mnk_engine::proof::{ProofConfig, ProofValue};
 use mnk_engine::{Board, Budget, Rules, Side, SolverConfig, Verdict};
 use rand::rngs::StdRng;
@@ -46,15 +46,12 @@ fn duel(
         for seed in 0..games {
             let mut board = Board::new(rules);
             let mut thinker = Thinker::new();
-            thinker.set_move_clock(Some(move_time_limit(Duration::from_secs(1), Instant::now)));
-            let mut rng = StdRng::seed_from_u64(seed);
+            let go = Go::timed(Duration::from_secs(1), Instant::now).with_seed(Some(seed));
             let mut adversary_rng = StdRng::seed_from_u64(seed ^ 0x5eed);
             while !board.is_over() {
                 let cell = if board.to_move() == side {
                     let start = Instant::now();
-                    let t = thinker
-                        .think(&board, Level::Perfect, false, &mut rng)
-                        .unwrap();
+                    let t = thinker.think(&board, Level::Perfect, &go).unwrap();
                     tally.times.push(start.elapsed());
                     if t.method == Method::Exact {
                         tally.proven += 1;
@@ -147,7 +144,7 @@ fn main() {
     // The exact analysis overlay on the empty 5x5/4 board.
     let board = Board::new(Rules::new(5, 5, Some(4)).unwrap());
     let start = Instant::now();
-    let analysis = mnk_engine::ai::analyze(&board, &Budget::unlimited()).unwrap();
+    let analysis = mnk_engine::ai::analyze(&board, &Go::default()).unwrap();
     println!(
         "5x5/4 empty board analysis: {:?} in {:.1} ms",
         analysis.kind,

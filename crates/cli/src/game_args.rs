@@ -2,7 +2,7 @@
 //! move-time option they share with `mnk serve`.
 
 use clap::{Args, ValueEnum};
-use mnk_engine::ai::{move_time_limit, BadPlayer, MoveClock, Player};
+use mnk_engine::ai::{BadPlayer, Go, Player};
 use mnk_engine::session::SessionConfig;
 use mnk_engine::{Rules, Side, Size};
 use std::time::{Duration, Instant};
@@ -100,9 +100,12 @@ impl MoveTimeArgs {
         (self.time_per_move > 0).then(|| Duration::from_millis(self.time_per_move))
     }
 
-    /// The session's move clock for this limit.
-    pub fn clock(self) -> Option<MoveClock> {
-        self.limit().map(|t| move_time_limit(t, Instant::now))
+    /// What each computer move may use: this time on this machine's clock, or fixed work.
+    pub fn go(self) -> Go {
+        match self.limit() {
+            Some(t) => Go::timed(t, Instant::now),
+            None => Go::fixed_work(),
+        }
     }
 }
 

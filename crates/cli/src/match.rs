@@ -44,8 +44,9 @@ pub struct MatchArgs {
     /// `INFO rule 1`).
     #[arg(long)]
     pub exact: bool,
-    /// Thinking time per move in milliseconds (the search levels and the brains); 0: the
-    /// built-in levels do fixed amounts of work instead, so a seeded match repeats exactly.
+    /// Thinking time per move in milliseconds (the search levels and the brains); 0: fixed
+    /// amounts of work instead (the built-in levels, and pbrain-mnk through an INFO key only
+    /// it reads), so a seeded match repeats exactly.
     #[arg(long, value_name = "MS", default_value_t = 1000)]
     pub time_per_move: u64,
     /// Thinking time of each player for a whole game in milliseconds (0: no game clock). A
@@ -59,7 +60,7 @@ pub struct MatchArgs {
     /// Openings, one per line in board notation (e.g. 'h8 i9 h9'); default: built-in ones.
     #[arg(long, value_name = "FILE")]
     pub openings: Option<PathBuf>,
-    /// Seed of the random choices of the built-in levels.
+    /// Seed of the random choices of the built-in levels and of pbrain-mnk.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Write the games to FILE as they end, PGN-like: tags (players, size, k, result,
@@ -109,11 +110,6 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let specs = [Spec::parse(&args.x)?, Spec::parse(&args.o)?];
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
-    }
-    if args.time_per_move == 0 && specs.iter().any(|s| matches!(s, Spec::Brain(_))) {
-        anyhow::bail!(
-            "--time-per-move 0 (fixed work, no clock) is for built-in levels only: a brain needs a time limit"
-        );
     }
     let openings = match &args.openings {
         Some(path) => {

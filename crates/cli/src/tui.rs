@@ -50,7 +50,7 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
     mnk_tui::run(mnk_tui::Options {
         config,
         pace: mnk_tui::Options::pace_for_ms(args.pace),
-        move_clock: args.game.move_time.clock(),
+        go: args.game.move_time.go(),
         lang: args
             .lang
             .map_or_else(mnk_tui::lang::Lang::from_env, Into::into),

@@ -6,6 +6,7 @@
 //! cargo run --release -p mnk-engine --example two_levels -- perfect random 3x3 3
 //! ```
 
+use mnk_engine::ai::Go;
 use mnk_engine::session::{GameResult, Session, SessionConfig};
 use mnk_engine::{Rules, Size};
 
@@ -34,7 +35,7 @@ fn play(args: &[String], show: bool) -> Result<(GameResult, usize), Box<dyn std:
     })?;
     while !game.is_over() {
         let side = game.to_move();
-        let thought = game.computer_move()?;
+        let thought = game.computer_move(&Go::default())?;
         if show {
             let name = game.board().move_name(thought.cell);
             println!("{side} ({}) plays {name}", game.player(side));

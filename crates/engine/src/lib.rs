@@ -44,6 +44,7 @@
 //! A game between two computer levels, through the session every front end uses:
 //!
 //! ```
+//! use mnk_engine::ai::Go;
 //! use mnk_engine::session::{GameResult, Session, SessionConfig};
 //!
 //! let mut game = Session::new(SessionConfig {
@@ -53,7 +54,7 @@
 //! })
 //! .unwrap();
 //! while !game.is_over() {
-//!     game.computer_move().unwrap();
+//!     game.computer_move(&Go::fixed_work()).unwrap();
 //! }
 //! // Tic-tac-toe played perfectly is a draw.
 //! assert_eq!(game.result(), GameResult::Draw);

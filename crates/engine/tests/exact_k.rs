@@ -2,11 +2,10 @@
 //! overline) does not, on small and big boards; the searches that assume "K or more" refuse
 //! such rules instead of answering wrongly, and the computer levels still play them.
 
-use mnk_engine::ai::{Level, Thinker};
+use mnk_engine::ai::{Go, Level, Thinker};
 use mnk_engine::{
     Algorithm, Board, Budget, Controls, Outcome, Rules, SearchError, Side, SolverConfig,
 };
-use rand::SeedableRng;
 
 fn gomoku(exact: bool) -> Rules {
     Rules::new(15, 15, Some(5)).unwrap().with_exact_k(exact)
@@ -111,16 +110,17 @@ fn the_levels_play_exactly_k_and_take_the_five_not_the_six() {
     let mut six = board.clone();
     six.play(board.parse_move("i8").unwrap()).unwrap();
     assert!(!six.is_over());
-    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
     for level in [Level::Perfect, Level::Hard] {
         let mut thinker = Thinker::new();
-        let thought = thinker.think(&board, level, false, &mut rng).unwrap();
+        let thought = thinker
+            .think(&board, level, &Go::default().with_seed(Some(1)))
+            .unwrap();
         assert_eq!(board.move_name(thought.cell), "d8", "{level:?}");
     }
     // On a small board `perfect` (whose solver refuses exactly-K) still plays, by search.
     let ttt = Board::from_text(Rules::tic_tac_toe().with_exact_k(true), "xx./oo./...").unwrap();
     let thought = Thinker::new()
-        .think(&ttt, Level::Perfect, false, &mut rng)
+        .think(&ttt, Level::Perfect, &Go::default().with_seed(Some(1)))
         .unwrap();
     assert_eq!(ttt.move_name(thought.cell), "c3");
 }

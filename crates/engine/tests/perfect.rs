@@ -3,7 +3,7 @@
 //! proven and one of the exactly best (fastest win, slowest loss, a drawing move when drawn),
 //! so it never loses a game it can draw and wins every game it can win, with either side.
 
-use mnk_engine::ai::{Level, Method, Thinker};
+use mnk_engine::ai::{Go, Level, Method, Thinker};
 use mnk_engine::{Board, Budget, Outcome, Rules, Side, SolverConfig, Verdict};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -47,7 +47,6 @@ fn top(values: &[(usize, Verdict)]) -> Verdict {
 fn game(rules: Rules, side: Side, seed: u64) -> (Option<Outcome>, Verdict) {
     let mut board = Board::new(rules);
     let mut thinker = Thinker::new();
-    let mut rng = StdRng::seed_from_u64(seed);
     let mut adversary = StdRng::seed_from_u64(seed ^ 0x5eed);
     let start = top(&values(&board));
     let start = if side == Side::X {
@@ -60,7 +59,7 @@ fn game(rules: Rules, side: Side, seed: u64) -> (Option<Outcome>, Verdict) {
         let best = top(&values);
         let cell = if board.to_move() == side {
             let thought = thinker
-                .think(&board, Level::Perfect, false, &mut rng)
+                .think(&board, Level::Perfect, &Go::default().with_seed(Some(seed)))
                 .expect("perfect answers");
             let at = format!("{rules:?} {} {:?}", board.to_text(), thought);
             assert_eq!(thought.method, Method::Exact, "{at}");

@@ -1,38 +1,31 @@
 //! The brain's game state and its answers to each protocol command. The game is an engine
-//! [`Board`] (the engine checks every move), and moves come from the engine's `hard` player
-//! ([`HardPlayer`]), bounded by the time the manager allows; on boards of up to 64 cells with
-//! freestyle rules, from the `perfect` level ([`Thinker`]: the book, the proof search and the
-//! solver where they prove the position in time, else `hard`).
+//! [`Board`] (the engine checks every move), and moves come from the engine's computer player
+//! ([`Thinker`]) at the `perfect` level: the book, the proof search and the solver where they
+//! prove the position in time on boards of up to 64 cells, the `hard` search everywhere else.
+//! The brain keeps no time policy of its own: it maps the manager's `INFO` lines onto a
+//! [`Go`], and the engine's one time manager does the rest, exactly as for `hard` in every
+//! other front end.
 
 use crate::protocol::{BoardStone, Command, Parser};
-use mnk_engine::ai::{
-    move_time, perfect_exactness, Exactness, HardPlayer, Level, MoveClock, Thinker, HARD_MAX_DEPTH,
-    HARD_TABLE_MIB,
-};
-use mnk_engine::{Board, Budget, Rules, Side, MAX_SIDE};
-use rand::rngs::StdRng;
-use rand::SeedableRng;
-use std::sync::atomic::{AtomicBool, Ordering};
+use mnk_engine::ai::{Go, HardPlayer, Level, Thinker, HARD_MAX_DEPTH, HARD_TABLE_MIB};
+use mnk_engine::{Board, Rules, SearchError, Side, MAX_SIDE};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Time kept back from every turn for reading, writing and the process being scheduled: at
-/// least this, and at least [`SAFETY_SHARE`] of the turn.
-const SAFETY_MS: u64 = 60;
-
-/// The least share (1/n) of every turn kept back: managers measure a turn from their side of
-/// the pipes, on a machine that may be busy, so a tenth is left for that.
-const SAFETY_SHARE: u64 = 10;
-
-/// The share of a move's time after which the search starts no new iteration. An iteration
-/// cut short by the deadline still counts (the previous best move is searched first, and the
-/// partial iteration's best is kept only when it beat that), so late starts cost nothing but
-/// time; only the last fifth is left unstarted, since the first move of a new iteration alone
-/// usually takes longer than that.
-const NEW_ITERATION_SHARE: f64 = 0.8;
-
 /// Largest table the brain takes, in MiB (also what `INFO max_memory` can ask for).
 pub const BRAIN_TABLE_MIB: usize = 2 * HARD_TABLE_MIB;
+
+/// The time of a turn when the manager says `INFO timeout_turn 0` ("as fast as you can").
+const FASTEST_TURN: Duration = Duration::from_millis(100);
+
+/// The search tables a player may fill when a manager allows `max_memory` bytes in all: half
+/// of it (the rest is left to the program and the manager's margin), at least 1 MiB and at
+/// most [`BRAIN_TABLE_MIB`]. `mnk match` gives its built-in levels the same, so a level and
+/// the brain search alike.
+pub fn table_mib_for(max_memory: u64) -> usize {
+    ((max_memory >> 20) / 2).clamp(1, BRAIN_TABLE_MIB as u64) as usize
+}
 
 /// What the brain may spend on top of the manager's time limits. The defaults leave only
 /// the time limits in force; tests and fuzzing shrink them so a move costs milliseconds.
@@ -59,24 +52,26 @@ impl Default for Caps {
     }
 }
 
-/// The brain: the game, the time settings and the player with its memory.
+/// The brain: the game, the manager's settings and the player with its memory.
 pub struct Brain {
     caps: Caps,
     parser: Parser,
     /// The game, once `START` has set the board.
     board: Option<Board>,
     k: Option<usize>,
+    /// Exactly K wins (`INFO rule` bit 1).
+    exact: bool,
     timeout_turn: u64,
     timeout_match: u64,
     time_left: Option<u64>,
-    player: HardPlayer,
-    /// The memory the brain's tables may take together, in MiB: half of `INFO max_memory`
-    /// (the rest is left to the program and the manager's margin), at most the caps'.
+    /// `INFO mnk_fixed_work 1` (only mnk's own manager sends it): each move does the engine's
+    /// fixed amount of work instead of keeping to the clock, so a seeded game repeats exactly.
+    fixed_work: bool,
+    thinker: Thinker,
+    /// The memory the brain's tables may take together, in MiB (see [`table_mib_for`]), at
+    /// most the caps'.
     table_mib: usize,
     seed: Option<u64>,
-    /// `perfect` on small freestyle boards, made on the first such move (its tables stay
-    /// unmade on the usual big boards).
-    perfect: Option<Thinker>,
     /// The longest think so far, for the manager's curiosity (`INFO` has no answer).
     pub longest: Duration,
 }
@@ -95,40 +90,32 @@ impl Brain {
 
     /// A brain waiting for `START` that spends at most `caps` on each move.
     pub fn with_caps(caps: Caps) -> Brain {
+        let hard = match caps.threat_nodes {
+            Some(nodes) => HardPlayer::with_threat_nodes(nodes),
+            None => HardPlayer::default(),
+        };
         Brain {
             caps,
             parser: Parser::default(),
             board: None,
             k: None,
+            exact: false,
             timeout_turn: 5_000,
             timeout_match: 0,
             time_left: None,
-            player: Brain::player(caps, caps.hash_mib, false),
+            fixed_work: false,
+            thinker: Thinker::with_hard(hard),
             table_mib: caps.hash_mib.max(1),
             seed: None,
-            perfect: None,
             longest: Duration::ZERO,
         }
     }
 
-    /// A player with a table of `mib` MiB (at most the caps') and the caps' search bounds.
-    fn player(caps: Caps, mib: usize, exact: bool) -> HardPlayer {
-        let mut player = HardPlayer::with_table_mib(mib.clamp(1, caps.hash_mib.max(1)));
-        player.set_max_depth(caps.max_depth);
-        if let Some(nodes) = caps.threat_nodes {
-            player.set_threat_nodes(nodes);
-        }
-        player.exact = exact;
-        player
-    }
-
     /// Seeds the choice among near-equal moves: the program hands in a value of its own (its
     /// clock, say) so that repeated games differ; without a seed the brain plays the same
-    /// move in the same position.
+    /// move in the same position. `INFO mnk_seed` sets it too.
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
-        self.player.set_seed(seed);
-        self.perfect = None;
     }
 
     /// Handles one input line, appending the answer lines to `out`; returns `false` once the
@@ -153,7 +140,7 @@ impl Brain {
             Command::Restart => match &self.board {
                 Some(board) => {
                     self.board = Some(Board::new(board.rules()));
-                    self.player.new_game();
+                    self.thinker.prepare();
                     out.push("OK".into());
                 }
                 None => out.push("ERROR RESTART before START".into()),
@@ -189,12 +176,8 @@ impl Brain {
     fn start(&mut self, w: usize, h: usize) -> String {
         match Rules::new(w, h, Some(self.k.unwrap_or(5).min(w.max(h)))) {
             Ok(rules) if w >= 5 || h >= 5 || self.k.is_some() => {
-                if perfect_exactness(rules) != Exactness::WhenProven {
-                    // A big board: `perfect`'s tables give their memory back to `hard`.
-                    self.perfect = None;
-                }
-                self.board = Some(Board::new(rules.with_exact_k(self.player.exact)));
-                self.player.new_game();
+                self.board = Some(Board::new(rules.with_exact_k(self.exact)));
+                self.thinker.prepare();
                 "OK".into()
             }
             Ok(_) => format!("ERROR unsupported size {w}x{h}: at least 5 cells wide"),
@@ -216,20 +199,19 @@ impl Brain {
             "max_memory" => {
                 let bytes = num()?;
                 if bytes > 0 {
-                    let mib = ((bytes >> 20) / 2).clamp(1, BRAIN_TABLE_MIB as u64) as usize;
-                    self.table_mib = mib.min(self.caps.hash_mib).max(1);
-                    self.player = Brain::player(self.caps, mib, self.player.exact);
-                    self.player.set_seed(self.seed);
-                    // Made again, within the new size, on the next small board.
-                    self.perfect = None;
+                    self.table_mib = table_mib_for(bytes).min(self.caps.hash_mib).max(1);
                 }
             }
             // Bit 1: exactly five wins (overlines do not). Renju (bit 4) is not supported.
             // The board referees by the same rule as the search plays.
             "rule" => {
-                self.player.exact = num()? & 1 == 1;
+                self.exact = num()? & 1 == 1;
                 self.new_rules();
             }
+            // Not part of Gomocup, sent only by `mnk match`: fixed work instead of the clock,
+            // and the seed of the choices among near-equal moves.
+            "mnk_fixed_work" => self.fixed_work = num()? != 0,
+            "mnk_seed" => self.seed = Some(num()?),
             // Not part of Gomocup: the row length for other m,n,k-games (used by `mnk match`).
             "mnk_k" => {
                 let k = num()? as usize;
@@ -253,7 +235,7 @@ impl Brain {
                 let r = board.rules();
                 let k = self.k.unwrap_or(5).min(r.width().max(r.height()));
                 if let Ok(rules) = Rules::new(r.width(), r.height(), Some(k)) {
-                    self.board = Some(Board::new(rules.with_exact_k(self.player.exact)));
+                    self.board = Some(Board::new(rules.with_exact_k(self.exact)));
                 }
             }
         }
@@ -348,26 +330,35 @@ impl Brain {
         Ok(())
     }
 
-    /// The time for this move, from the turn limit and what is left of the match.
-    fn move_time(&self) -> Duration {
-        let turn = Duration::from_millis(if self.timeout_turn == 0 {
-            100
-        } else {
-            self.timeout_turn
-        });
-        let left = (self.timeout_match > 0)
-            .then_some(self.time_left)
-            .flatten()
-            .map(Duration::from_millis);
-        // The same share of the match clock as `mnk match` gives its built-in levels.
-        let ms = move_time(turn, left).as_millis() as u64;
-        let margin = SAFETY_MS.max(ms / SAFETY_SHARE);
-        Duration::from_millis(ms.saturating_sub(margin).max(5))
+    /// What the next move may use, from the manager's settings: the turn's time and what
+    /// is left of the match (or fixed work), the memory, the seed and the caps; `abort` (raised
+    /// by `END`) stops it.
+    pub fn go(&self, abort: &Arc<AtomicBool>) -> Go {
+        let mut go = Go::default()
+            .with_stop(abort.clone())
+            .with_table_mib(Some(self.table_mib))
+            .with_seed(self.seed)
+            .with_depth(self.caps.max_depth);
+        if self.caps.max_nodes < u64::MAX {
+            go = go.with_nodes(self.caps.max_nodes);
+        }
+        if self.fixed_work {
+            return go;
+        }
+        let turn = match self.timeout_turn {
+            0 => FASTEST_TURN,
+            ms => Duration::from_millis(ms),
+        };
+        go = go.with_clock(Arc::new(Instant::now), Some(turn));
+        match (self.timeout_match, self.time_left) {
+            (1.., Some(left)) => go.with_game_left(Duration::from_millis(left)),
+            _ => go,
+        }
     }
 
     /// Searches and plays a move; answers `x,y` or an error.
     fn think(&mut self, abort: &Arc<AtomicBool>) -> String {
-        let time = self.move_time();
+        let go = self.go(abort);
         let Some(board) = self.board.as_mut() else {
             return "ERROR no game: send START first".into();
         };
@@ -375,50 +366,19 @@ impl Brain {
             return "ERROR the game is already over".into();
         }
         let started = Instant::now();
-        let abort = abort.clone();
-        let end = abort.clone();
-        // END cuts the search short; the move found so far is still the answer.
-        let budget = Budget::unlimited()
-            .with_node_limit(self.caps.max_nodes)
-            .with_deadline(Arc::new(move || {
-                abort.load(Ordering::Relaxed) || started.elapsed() >= time
-            }))
-            .with_soft_deadline(Arc::new(move || {
-                started.elapsed() >= time.mul_f64(NEW_ITERATION_SHARE)
-            }));
-        // `perfect` is exact for freestyle rules (K or more) only, and on up to 64 cells.
-        let small = !self.player.exact && perfect_exactness(board.rules()) == Exactness::WhenProven;
-        let answer = if small {
-            let (caps, mib, seed) = (self.caps, self.table_mib, self.seed);
-            let player = &mut self.player;
-            let thinker = self.perfect.get_or_insert_with(|| {
-                // The big-board table is not needed here: its memory goes to `perfect`'s
-                // three tables (solver, proof search, `hard` fallback), a third each.
-                player.release_table();
-                let mut hard = Brain::player(caps, mib / 3, false);
-                hard.set_seed(seed);
-                let mut thinker = Thinker::with_hard(hard);
-                thinker.set_table_mib(mib / 3);
-                thinker.set_node_cap((caps.max_nodes < u64::MAX).then_some(caps.max_nodes));
-                thinker
-            });
-            // Each search of the move ends at its share of the turn, or at END.
-            let clock: MoveClock = Arc::new(move |share: f64| {
-                let (start, limit, end) = (Instant::now(), time.mul_f64(share), end.clone());
-                Arc::new(move || end.load(Ordering::Relaxed) || start.elapsed() >= limit)
-            });
-            thinker.set_move_clock(Some(clock));
-            // Among equally good moves: the same choice in the same position, unless seeded.
-            let mut rng = StdRng::seed_from_u64(board.hash() ^ self.seed.unwrap_or(0));
-            match thinker.think(board, Level::Perfect, false, &mut rng) {
-                // Stopped by END before any move was found: `hard`'s quick answer.
-                Err(_) => self.player.think(board, &budget),
-                found => found,
+        let thought = match self.thinker.think(board, Level::Perfect, &go) {
+            // END stopped the search: the brain is quitting, but a manager that sent the turn
+            // still reads one answer, so it gets the quick one (`hard`, one ply deep).
+            Err(SearchError::Stopped(_)) if go.is_stopped() => {
+                let quick = Go::fixed_work()
+                    .with_depth(1)
+                    .with_table_mib(go.table_mib())
+                    .with_seed(go.seed());
+                self.thinker.think(board, Level::Hard, &quick)
             }
-        } else {
-            self.player.think(board, &budget)
+            answer => answer,
         };
-        let thought = match answer {
+        let thought = match thought {
             Ok(thought) => thought,
             Err(e) => return format!("ERROR {e}"),
         };
@@ -432,60 +392,65 @@ impl Brain {
 }
 
 #[cfg(test)]
-mod budget_tests {
+mod go_tests {
     use super::*;
+    use mnk_engine::ai::TimeManager;
 
-    fn budget_after(lines: &[&str]) -> Duration {
+    fn go_after(lines: &[&str]) -> Go {
         let mut brain = Brain::new();
         let (abort, mut out) = (Arc::new(AtomicBool::new(false)), Vec::new());
         for line in lines {
             brain.handle(line, &abort, &mut out);
         }
-        brain.move_time()
+        brain.go(&abort)
     }
 
     #[test]
-    fn the_turn_limit_less_a_margin_or_a_share_of_the_match_clock() {
+    fn the_info_lines_become_the_go_and_the_engine_keeps_the_time() {
+        let go = go_after(&["INFO timeout_turn 1000"]);
+        assert_eq!(go.move_time(), Some(Duration::from_millis(1000)));
+        assert_eq!(go.game_left(), None);
+        // The engine's one time manager: 1000 ms less its margin.
         assert_eq!(
-            budget_after(&["INFO timeout_turn 1000"]),
-            Duration::from_millis(900)
-        );
-        // A twelfth of the 6 s left, less the margin.
-        assert_eq!(
-            budget_after(&[
-                "INFO timeout_turn 1000",
-                "INFO timeout_match 60000",
-                "INFO time_left 6000"
-            ]),
-            Duration::from_millis(440)
+            TimeManager::new(&go).search_time(),
+            Some(Duration::from_millis(900))
         );
         // time_left counts only when the match is timed.
-        assert_eq!(
-            budget_after(&["INFO timeout_turn 1000", "INFO time_left 6000"]),
-            Duration::from_millis(900)
-        );
+        let untimed = go_after(&["INFO timeout_turn 1000", "INFO time_left 6000"]);
+        assert_eq!(untimed.game_left(), None);
+        let timed = go_after(&[
+            "INFO timeout_turn 1000",
+            "INFO timeout_match 60000",
+            "INFO time_left 6000",
+        ]);
+        assert_eq!(timed.game_left(), Some(Duration::from_millis(6000)));
+        // "As fast as you can".
+        let fastest = go_after(&["INFO timeout_turn 0"]);
+        assert_eq!(fastest.move_time(), Some(FASTEST_TURN));
+        // mnk's own manager may ask for fixed work and a seed.
+        let fixed = go_after(&[
+            "INFO timeout_turn 1000",
+            "INFO mnk_fixed_work 1",
+            "INFO mnk_seed 42",
+        ]);
+        assert!(!fixed.is_timed());
+        assert_eq!(fixed.seed(), Some(42));
     }
 
     #[test]
-    fn max_memory_bounds_the_small_board_tables_too() {
-        let mut brain = Brain::new();
-        let (abort, mut out) = (Arc::new(AtomicBool::new(false)), Vec::new());
-        for line in ["INFO max_memory 6291456", "INFO mnk_k 4", "START 6"] {
-            brain.handle(line, &abort, &mut out);
-        }
-        // Half of the 6 MiB, shared by `perfect`'s three tables on this small board.
-        assert_eq!(brain.table_mib, 3);
-        assert!(brain.perfect.is_none());
-        brain.handle("BEGIN", &abort, &mut out);
-        assert!(brain.perfect.is_some(), "{out:?}");
-        // A new size asks again; a big board gives the memory back to `hard`.
-        brain.handle("INFO max_memory 2097152", &abort, &mut out);
-        assert_eq!((brain.table_mib, brain.perfect.is_none()), (1, true));
-        brain.handle("BEGIN", &abort, &mut out);
-        brain.handle("START 6", &abort, &mut out);
-        brain.handle("BEGIN", &abort, &mut out);
-        assert!(brain.perfect.is_some(), "{out:?}");
-        brain.handle("START 15", &abort, &mut out);
-        assert!(brain.perfect.is_none());
+    fn max_memory_sizes_the_tables_within_the_caps() {
+        assert_eq!(go_after(&[]).table_mib(), Some(BRAIN_TABLE_MIB));
+        // Half of the 6 MiB.
+        let go = go_after(&["INFO max_memory 6291456"]);
+        assert_eq!(go.table_mib(), Some(3));
+        assert_eq!(
+            go_after(&["INFO max_memory 1073741824"]).table_mib(),
+            Some(BRAIN_TABLE_MIB)
+        );
+        // 0 means no limit: the brain keeps its own size.
+        assert_eq!(
+            go_after(&["INFO max_memory 0"]).table_mib(),
+            Some(BRAIN_TABLE_MIB)
+        );
     }
 }

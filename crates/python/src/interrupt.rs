@@ -7,6 +7,7 @@
 //! exception a handler raises) it raises the search's stop flag, waits for the worker to
 //! notice (the engine checks its budget every few thousand nodes) and raises the exception.
 
+use mnk_engine::session::Handle;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -68,4 +69,21 @@ where
             }
         }
     })
+}
+
+/// Waits for the computer's thinking with the GIL released, looking for signals between short
+/// slices as [`run`] does; on `KeyboardInterrupt` (or any exception a handler raises) it stops
+/// the thinking, waits for it to end and raises the exception.
+pub fn join<T: Send + 'static>(py: Python<'_>, mut thinking: Handle<T>) -> PyResult<T> {
+    loop {
+        if py.detach(|| thinking.wait_for(SLICE)) {
+            return Ok(thinking.join());
+        }
+        if let Err(interrupt) = py.check_signals() {
+            thinking.stop();
+            // The search ends at its next budget check; its answer is not wanted.
+            let _ = py.detach(|| thinking.join());
+            return Err(interrupt);
+        }
+    }
 }

@@ -7,13 +7,11 @@ use crate::board::{Move, PyBoard};
 use crate::errors;
 use crate::interrupt;
 use crate::rules::PyRules;
-use mnk_engine::ai::{Level, Player, Thinker};
+use mnk_engine::ai::{Go, Level, Player, Thinker};
 use mnk_engine::session::{GameResult, Session, SessionConfig, SessionError};
 use mnk_engine::Side;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use rand::rngs::StdRng;
-use rand::SeedableRng;
 
 /// A computer player: `perfect`, `hard`, `depth:N` or `random`.
 #[pyclass(module = "mnk", name = "Player", frozen, eq, from_py_object)]
@@ -47,9 +45,8 @@ impl PyPlayer {
         let board = board.0.clone();
         let level = self.0;
         let thought = interrupt::run(py, |stop| {
-            let mut thinker = Thinker::new();
-            thinker.set_stop_flag(Some(stop));
-            thinker.think(&board, level, false, &mut StdRng::seed_from_u64(seed))
+            let go = Go::default().with_stop(stop).with_seed(Some(seed));
+            Thinker::new().think(&board, level, &go)
         })?
         .map_err(errors::search)?;
         Ok(board.move_name(thought.cell))
@@ -242,13 +239,13 @@ impl Game {
                 cell
             }
             Seat::Computer(_) => {
-                let session = &mut self.session;
-                let thought = interrupt::run(py, |stop| {
-                    session.set_stop_flag(Some(stop));
-                    session.computer_move()
-                })?;
-                self.session.set_stop_flag(None);
-                thought.map_err(session_error)?.cell
+                // The computer thinks on its own thread; Ctrl-C stops it.
+                let thinking = self
+                    .session
+                    .start_computer_move(Go::default())
+                    .map_err(session_error)?;
+                let done = interrupt::join(py, thinking)?;
+                self.session.finish_think(done).map_err(session_error)?.cell
             }
         };
         Ok(self.session.board().move_name(cell))

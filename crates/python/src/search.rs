@@ -367,8 +367,10 @@ pub fn analyze(
         let moves = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
         return analysis_of(py, &board, true, analysis.nodes, moves);
     }
-    let analysis = interrupt::run(py, |stop| ai::analyze(&board, &budget(stop, None)))?
-        .map_err(errors::search)?;
+    let analysis = interrupt::run(py, |stop| {
+        ai::analyze(&board, &ai::Go::default().with_stop(stop))
+    })?
+    .map_err(errors::search)?;
     let moves = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
     analysis_of(
         py,

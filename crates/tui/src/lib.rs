@@ -17,7 +17,7 @@ pub mod render;
 pub mod settings;
 pub mod terminal;
 
-use mnk_engine::ai::MoveClock;
+use mnk_engine::ai::Go;
 use mnk_engine::session::{SessionConfig, SessionError};
 use thiserror::Error;
 
@@ -30,9 +30,8 @@ pub struct Options {
     pub config: SessionConfig,
     /// Index into [`settings::PACES_MS`]: the AI-vs-AI pause between moves.
     pub pace: usize,
-    /// The time limit of each computer move on big boards (see
-    /// [`mnk_engine::session::Session::set_move_clock`]); `None`: a node budget.
-    pub move_clock: Option<MoveClock>,
+    /// What each computer move, hint and ponder may use: the time per move, or fixed work.
+    pub go: Go,
     /// The language of the screen.
     pub lang: lang::Lang,
 }

@@ -5,8 +5,9 @@
 use crate::app::{App, Effect, Event};
 use crate::render;
 use crate::{Options, TuiError};
-use mnk_engine::session::ThinkJob;
-use mnk_engine::{ai, Board, Budget};
+use mnk_engine::ai::Go;
+use mnk_engine::session::{Handle, ThinkDone};
+use mnk_engine::{ai, Board};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
@@ -82,7 +83,7 @@ pub fn run(options: Options) -> Result<(), TuiError> {
         (size.width, size.height),
         Instant::now(),
     )?;
-    app.set_move_clock(options.move_clock);
+    app.set_go(options.go);
     app.set_lang(options.lang);
     // A human thinking gives the computer time to fill its tables.
     app.set_ponder(true);
@@ -123,9 +124,9 @@ fn spawn(effect: Effect, tx: &Sender<Event>) -> bool {
     match effect {
         Effect::Quit => return false,
         // A send fails only once the app has quit; the answer is then not needed.
-        Effect::Think { id, job } => {
+        Effect::Think { id, thinking } => {
             std::thread::spawn(move || {
-                let _ = tx.send(think(id, *job));
+                let _ = tx.send(think(id, *thinking));
             });
         }
         Effect::Analyze { id, board, stop } => {
@@ -137,10 +138,11 @@ fn spawn(effect: Effect, tx: &Sender<Event>) -> bool {
     true
 }
 
-/// Runs a computer decision (the long part) and wraps the answer as an event.
-pub fn think(id: u64, job: ThinkJob) -> Event {
+/// Waits for a computer decision (the long part, on the engine's own thread) and wraps the
+/// answer as an event.
+pub fn think(id: u64, thinking: Handle<ThinkDone>) -> Event {
     let started = Instant::now();
-    let done = job.run();
+    let done = thinking.join();
     Event::Thought {
         id,
         done: Box::new(done),
@@ -153,7 +155,7 @@ pub fn think(id: u64, job: ThinkJob) -> Event {
 pub fn analyze(id: u64, board: &Board, stop: Arc<AtomicBool>) -> Event {
     Event::Analysed {
         id,
-        result: ai::analyze(board, &Budget::unlimited().with_stop_flag(stop)),
+        result: ai::analyze(board, &Go::default().with_stop(stop)),
     }
 }
 
@@ -165,7 +167,7 @@ pub fn run_inline(app: &mut App, effects: Vec<Effect>) -> bool {
     while let Some(effect) = queue.pop() {
         let event = match effect {
             Effect::Quit => return true,
-            Effect::Think { id, job } => think(id, *job),
+            Effect::Think { id, thinking } => think(id, *thinking),
             Effect::Analyze { id, board, stop } => analyze(id, &board, stop),
         };
         queue.extend(app.handle_event(event));

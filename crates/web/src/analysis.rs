@@ -3,8 +3,8 @@
 //! in the notation of the API.
 
 use crate::view::verdict_parts;
-use mnk_engine::ai::{self, AnalysisKind};
-use mnk_engine::{Board, Budget, SearchError};
+use mnk_engine::ai::{self, AnalysisKind, Go};
+use mnk_engine::{Board, SearchError};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -39,10 +39,11 @@ pub struct Analysis {
     pub ms: u64,
 }
 
-/// Values every empty cell of an unfinished board; `stop` ends an exact search early.
+/// Values every empty cell of an unfinished board, by the engine's fixed amount of work;
+/// `stop` ends an exact search early.
 pub fn analyze(board: &Board, stop: Arc<AtomicBool>) -> Result<Analysis, SearchError> {
     let started = std::time::Instant::now();
-    let analysis = ai::analyze(board, &Budget::unlimited().with_stop_flag(stop))?;
+    let analysis = ai::analyze(board, &Go::default().with_stop(stop))?;
     let moves = analysis
         .moves
         .iter()

@@ -1,6 +1,8 @@
 //! The JSON API under `/api/v1`. Handlers never search on the async executor: every game
-//! operation runs on tokio's blocking pool, searches are limited in number and stopped by a
-//! flag when they run out of time.
+//! operation runs on tokio's blocking pool, searches are limited in number, and the
+//! computer's thinking runs on a thread of its own ([`mnk_engine::session::Handle`]) with the
+//! game unlocked, so that reading the game (`GET /games/{id}`) never waits behind a move. The
+//! engine's time manager bounds each search by the server's [`crate::Limits`].
 
 use crate::access::Access;
 use crate::analysis::{self, Analysis};
@@ -21,13 +23,13 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use mnk_engine::ai::{Level, Player};
-use mnk_engine::session::{GameResult, Record, SessionError};
+use mnk_engine::session::{GameResult, Handle, Record, SessionError, ThinkDone};
 use mnk_engine::{Board, Rules, Side};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// What every handler shares.
 pub struct AppState {
@@ -36,7 +38,7 @@ pub struct AppState {
     /// Who may search now, and who waits.
     searches: SearchQueue,
     /// The searches running for each game, so that a stop request or the game's deletion
-    /// can end them (the game itself stays locked while its search runs).
+    /// can end them.
     running: Mutex<HashMap<String, Vec<Arc<Running>>>>,
     /// Each client's request rate.
     pub(crate) limiter: RateLimiter,
@@ -198,8 +200,8 @@ async fn find_game(state: &Arc<AppState>, id: &str) -> Result<Arc<Mutex<Game>>, 
 }
 
 /// Runs a search `f` for game `id` (empty: for no game) on the blocking pool when the queue
-/// gives `client` its turn, with a stop flag that a timer sets after the time limit and that
-/// `POST /games/{id}/stop`, the game's deletion or the server's shutdown sets at once.
+/// gives `client` its turn, with a stop flag that `POST /games/{id}/stop`, the game's
+/// deletion or the server's shutdown raises.
 async fn with_search<R: Send + 'static>(
     state: &AppState,
     client: &Client,
@@ -228,13 +230,6 @@ async fn with_search<R: Send + 'static>(
             .or_default()
             .push(search.clone());
     }
-    let timer = {
-        let stop = search.stop.clone();
-        tokio::spawn(async move {
-            tokio::time::sleep(limit).await;
-            stop.store(true, Ordering::Relaxed);
-        })
-    };
     let stop = search.stop.clone();
     if state.stopping.load(Ordering::SeqCst) {
         stop.store(true, Ordering::Relaxed);
@@ -242,7 +237,6 @@ async fn with_search<R: Send + 'static>(
     let result = tokio::task::spawn_blocking(move || f(stop))
         .await
         .map_err(|e| ApiError::Internal(format!("a search task failed: {e}")));
-    timer.abort();
     if !id.is_empty() {
         let mut running = state.running();
         if let Some(list) = running.get_mut(id) {
@@ -342,7 +336,7 @@ async fn create(
     let seed = req.seed.unwrap_or_else(rand::random);
     let record = requested_record(req)?;
     let view = blocking(move || {
-        let game = Game::new(&record, seed, &state.store.limits()).map_err(|e| match e {
+        let game = Game::new(&record, seed).map_err(|e| match e {
             // A move that cannot be played is a fault of the request, not of a game's state.
             SessionError::Position(_) => ApiError::BadRequest(e.to_string()),
             other => other.into(),
@@ -405,6 +399,7 @@ async fn play(
 ) -> Result<Json<GameView>, ApiError> {
     let key = id.clone();
     let view = with_game(&state, &key, Change::Writes, move |g| {
+        refuse_while_thinking(g)?;
         let cells = g.session.board().rules().cells();
         let cell = match (req.r#move, req.cell) {
             (Some(text), None) => g.session.parse_move(&text)?,
@@ -429,6 +424,89 @@ async fn play(
     Ok(Json(view))
 }
 
+/// A change to a game whose computer is thinking is refused: the page waits for the move, or
+/// stops it first.
+fn refuse_while_thinking(g: &Game) -> Result<(), ApiError> {
+    if g.thinking {
+        return Err(ApiError::Conflict(
+            "the computer is thinking about this game: wait for its move, or stop it first".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// While it lives, a game is marked as thinking; however the thinking ends without its answer
+/// being handed back (an error, a panic), the mark is taken away, so that no game stays
+/// locked out.
+struct Thinking {
+    game: Option<Arc<Mutex<Game>>>,
+}
+
+impl Thinking {
+    /// Marks the game as thinking (the caller holds its lock, `g`).
+    fn begin(game: &Arc<Mutex<Game>>, g: &mut Game) -> Thinking {
+        g.thinking = true;
+        Thinking {
+            game: Some(game.clone()),
+        }
+    }
+
+    /// Takes the mark away under the game's lock, held by the caller as `g`.
+    fn end(mut self, g: &mut Game) {
+        g.thinking = false;
+        self.game = None;
+    }
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        if let Some(game) = self.game.take() {
+            if let Ok(mut g) = lock(&game) {
+                g.thinking = false;
+            }
+        }
+    }
+}
+
+/// The answer of `handle`, which is stopped if it is still thinking after `limit`.
+fn join_within<T: Send + 'static>(mut handle: Handle<T>, limit: Duration) -> T {
+    if !handle.wait_for(limit) {
+        handle.stop();
+    }
+    handle.join()
+}
+
+/// Starts `start`'s thinking on game `game` under its lock, waits for it with the game
+/// unlocked, and hands the answer back under the lock again: `finish` gets the game, the
+/// position and side the thinking started from, the answer and its wall time in
+/// milliseconds. Thinking still going after `limit` (the server's [`crate::Limits::search_time`],
+/// which bounds even fixed work) is stopped, and answers that it was.
+fn think_unlocked<R>(
+    game: &Arc<Mutex<Game>>,
+    limit: Duration,
+    start: impl FnOnce(&mut Game) -> Result<Handle<ThinkDone>, ApiError>,
+    finish: impl FnOnce(&mut Game, &Board, Side, ThinkDone, u64) -> Result<R, ApiError>,
+) -> Result<R, ApiError> {
+    let (thinking, handle, board, side) = {
+        let mut g = lock(game)?;
+        refuse_while_thinking(&g)?;
+        let handle = start(&mut g)?;
+        let thinking = Thinking::begin(game, &mut g);
+        (
+            thinking,
+            handle,
+            g.session.board().clone(),
+            g.session.to_move(),
+        )
+    };
+    let started = Instant::now();
+    let done = join_within(handle, limit);
+    let ms = started.elapsed().as_millis() as u64;
+    let mut g = lock(game)?;
+    thinking.end(&mut g);
+    finish(&mut g, &board, side, done, ms)
+}
+
 async fn computer(
     State(state): Shared,
     client: Client,
@@ -437,19 +515,19 @@ async fn computer(
     let game = find_game(&state, &id).await?;
     let key = id.clone();
     let saver = state.clone();
+    let limits = state.store.limits();
     let view = with_search(&state, &client, &key, move |stop| {
-        let mut g = lock(&game)?;
-        let board = g.session.board().clone();
-        let side = g.session.to_move();
-        let started = Instant::now();
-        g.session.set_stop_flag(Some(stop));
-        let thought = g.session.computer_move();
-        g.session.set_stop_flag(None);
-        let thought = thought?;
-        let ms = started.elapsed().as_millis() as u64;
-        g.last = Some(thought_view(&board, side, &thought, ms));
-        saver.store.save(&id, &mut g)?;
-        Ok(game_view(&id, &g))
+        think_unlocked(
+            &game,
+            limits.search_time,
+            |g| Ok(g.session.start_computer_move(limits.go(stop))?),
+            |g, board, side, done, ms| {
+                let thought = g.session.finish_think(done)?;
+                g.last = Some(thought_view(board, side, &thought, ms));
+                saver.store.save(&id, g)?;
+                Ok(game_view(&id, g))
+            },
+        )
     })
     .await?;
     Ok(Json(view))
@@ -458,6 +536,7 @@ async fn computer(
 async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<GameView>, ApiError> {
     let key = id.clone();
     let view = with_game(&state, &key, Change::Writes, move |g| {
+        refuse_while_thinking(g)?;
         g.session.undo()?;
         g.last = None;
         Ok(game_view(&id, g))
@@ -486,40 +565,38 @@ async fn hint(
     Path(id): Path<String>,
 ) -> Result<Json<Hint>, ApiError> {
     let game = find_game(&state, &id).await?;
+    let limits = state.store.limits();
     let hint = with_search(&state, &client, &id, move |stop| {
-        let mut g = lock(&game)?;
-        if g.session.is_over() {
-            return Err(ApiError::Conflict(
-                "the game is over: there is nothing to hint".into(),
-            ));
-        }
-        let board = g.session.board().clone();
-        let side = g.session.to_move();
-        let started = Instant::now();
-        g.session.set_stop_flag(Some(stop));
-        let thought = g.session.hint();
-        g.session.set_stop_flag(None);
-        let t = thought_view(
-            &board,
-            side,
-            &thought?,
-            started.elapsed().as_millis() as u64,
-        );
-        Ok(Hint {
-            r#move: t.r#move,
-            cell: t.cell,
-            best_cells: t
-                .best
-                .iter()
-                .filter_map(|m| board.parse_move(m).ok())
-                .collect(),
-            best: t.best,
-            value: t.value,
-            plies: t.plies,
-            score: t.score,
-            nodes: t.nodes,
-            ms: t.ms,
-        })
+        think_unlocked(
+            &game,
+            limits.search_time,
+            |g| {
+                if g.session.is_over() {
+                    return Err(ApiError::Conflict(
+                        "the game is over: there is nothing to hint".into(),
+                    ));
+                }
+                Ok(g.session.start_hint(limits.go(stop))?)
+            },
+            |g, board, side, done, ms| {
+                let t = thought_view(board, side, &g.session.finish_think(done)?, ms);
+                Ok(Hint {
+                    r#move: t.r#move,
+                    cell: t.cell,
+                    best_cells: t
+                        .best
+                        .iter()
+                        .filter_map(|m| board.parse_move(m).ok())
+                        .collect(),
+                    best: t.best,
+                    value: t.value,
+                    plies: t.plies,
+                    score: t.score,
+                    nodes: t.nodes,
+                    ms: t.ms,
+                })
+            },
+        )
     })
     .await?;
     Ok(Json(hint))
@@ -540,8 +617,11 @@ async fn analysis(
         Ok(g.session.board().clone())
     })
     .await?;
+    let limit = state.store.limits().search_time;
     let result = with_search(&state, &client, &id, move |stop| {
-        Ok(analysis::analyze(&board, stop)?)
+        let flag = stop.clone();
+        let work = Handle::spawn(flag, move || analysis::analyze(&board, stop));
+        Ok(join_within(work, limit)?)
     })
     .await?;
     Ok(Json(result))

@@ -19,9 +19,10 @@
 use crate::client::Client;
 use crate::db::{Database, DbError, Location, StoredGame};
 use crate::error::ApiError;
-use mnk_engine::ai::move_time_limit;
+use mnk_engine::ai::Go;
 use mnk_engine::session::{Record, Session, SessionError};
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -48,7 +49,8 @@ pub struct Limits {
     pub grace: Duration,
     /// Most games held in memory at once (the others wait in the database).
     pub loaded_games: usize,
-    /// A computer move, hint or analysis is stopped after this long.
+    /// A computer move, hint or analysis waits at most this long for its turn; a move or
+    /// hint thinks at most this long (or [`Limits::move_time`], if shorter).
     pub search_time: Duration,
     /// Most searches running at once.
     pub max_searches: usize,
@@ -60,9 +62,21 @@ pub struct Limits {
     pub requests_per_second: u32,
     /// Requests one client may send at once before the rate applies.
     pub request_burst: u32,
-    /// Time of each computer move on boards over 64 cells, where the search is not exact
-    /// (`None`: a fixed node budget instead, so seeded games repeat).
+    /// Time of each computer move and hint (`None`: the engine's fixed amount of work
+    /// instead, so seeded games repeat).
     pub move_time: Option<Duration>,
+}
+
+impl Limits {
+    /// What a computer move or a hint may use: the move's time on this machine's clock (or
+    /// fixed work), stopped early by `stop`.
+    pub fn go(&self, stop: Arc<AtomicBool>) -> Go {
+        let go = Go::default().with_stop(stop);
+        match self.move_time {
+            Some(t) => go.with_clock(Arc::new(Instant::now), Some(t.min(self.search_time))),
+            None => go,
+        }
+    }
 }
 
 impl Default for Limits {
@@ -121,6 +135,9 @@ pub struct Game {
     pub session: Session,
     /// The last computer move's figures, until the next move or undo.
     pub last: Option<LastThought>,
+    /// A computer move or hint is thinking for this game (its thinker is out of the
+    /// session): other changes wait for it.
+    pub thinking: bool,
     /// A change to this copy could not be saved: it is refused from then on, and the next
     /// request reads the game back as it was last saved.
     lost: bool,
@@ -128,13 +145,13 @@ pub struct Game {
 
 impl Game {
     /// A game of `record` (its moves replayed and checked), the computer's random choices
-    /// drawn from `seed`, big-board moves timed by `limits`.
-    pub fn new(record: &Record, seed: u64, limits: &Limits) -> Result<Game, SessionError> {
-        let mut session = Session::from_record(record, seed, false)?;
-        session.set_move_clock(limits.move_time.map(|t| move_time_limit(t, Instant::now)));
+    /// drawn from `seed`.
+    pub fn new(record: &Record, seed: u64) -> Result<Game, SessionError> {
+        let session = Session::from_record(record, seed, false)?;
         Ok(Game {
             session,
             last: None,
+            thinking: false,
             lost: false,
         })
     }
@@ -297,7 +314,7 @@ impl GameStore {
             self.db.delete(id)?;
             return Err(ApiError::NoSuchGame(short(id)));
         }
-        let game = revive(&stored, &self.limits).map_err(|e| {
+        let game = revive(&stored).map_err(|e| {
             ApiError::Internal(format!("the stored game {} cannot be read: {e}", short(id)))
         })?;
         self.db.touch(id, ms)?;
@@ -413,9 +430,9 @@ impl GameStore {
 }
 
 /// A stored game, replayed.
-fn revive(stored: &StoredGame, limits: &Limits) -> Result<Game, SessionError> {
+fn revive(stored: &StoredGame) -> Result<Game, SessionError> {
     let record = Record::parse(&stored.record)?;
-    let mut game = Game::new(&record, stored.seed, limits)?;
+    let mut game = Game::new(&record, stored.seed)?;
     game.last = stored
         .last_thought
         .as_deref()

@@ -125,6 +125,9 @@ pub struct GameView {
     pub can_undo: bool,
     /// The last computer move's figures, when the last move was the computer's.
     pub last_thought: Option<LastThought>,
+    /// Whether the computer is thinking about this game now (a move or a hint): changes to
+    /// it wait until it is done.
+    pub thinking: bool,
 }
 
 /// The view of a game.
@@ -166,6 +169,7 @@ pub fn game_view(id: &str, game: &Game) -> GameView {
         computer_to_move: s.computer_to_move(),
         can_undo: s.can_undo(),
         last_thought: game.last.clone(),
+        thinking: game.thinking,
     }
 }
 

@@ -590,3 +590,54 @@ async fn a_perfect_move_is_labelled_exact_only_when_it_was_proven() {
     assert_eq!(g["last_thought"]["method"], "search", "{g}");
     assert_ne!(g["last_thought"]["value"], "draw", "{g}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_answers_while_the_computer_thinks_and_a_move_waits_for_it() {
+    // The computer thinks for 3 s on 15x15 with the game unlocked: reading the game answers
+    // before the move does, says that the computer is thinking, and a move is refused meanwhile.
+    let app = app_with(Limits {
+        move_time: Some(Duration::from_secs(3)),
+        ..Limits::default()
+    });
+    let id = new_game(
+        &app,
+        json!({"width": 15, "height": 15, "k": 5, "x": "human", "o": "hard"}),
+    )
+    .await;
+    let base = format!("/api/v1/games/{id}");
+    // The reply to the first stone is chosen at once (a seeded opening); the next one is
+    // thought about. j8 is two cells from h8, so the reply cannot have taken it.
+    for (step, body) in [
+        ("moves", json!({"move": "h8"})),
+        ("computer", json!(null)),
+        ("moves", json!({"move": "j8"})),
+    ] {
+        let (s, g) = post(&app, &format!("{base}/{step}"), body).await;
+        assert_eq!(s, StatusCode::OK, "{g}");
+    }
+    let thinking = {
+        let (app, path) = (app.clone(), format!("{base}/computer"));
+        tokio::spawn(async move { post(&app, &path, json!(null)).await })
+    };
+    // Polls the game's state (not the clock) until the thinking has begun.
+    let game = loop {
+        let (s, g) = send(&app, Method::GET, &base, None).await;
+        assert_eq!(s, StatusCode::OK, "{g}");
+        if g["thinking"] == true {
+            break g;
+        }
+        assert!(
+            !thinking.is_finished(),
+            "the move came before any GET saw it"
+        );
+        tokio::task::yield_now().await;
+    };
+    assert!(!thinking.is_finished(), "the GET waited for the move");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 3, "{game}");
+    let (s, b) = post(&app, &format!("{base}/moves"), json!({"move": "a1"})).await;
+    assert_error(s, &b, StatusCode::CONFLICT, "thinking");
+    let (s, g) = thinking.await.unwrap();
+    assert_eq!(s, StatusCode::OK, "{g}");
+    assert_eq!(g["moves"].as_array().unwrap().len(), 4, "{g}");
+    assert_eq!(g["thinking"], false);
+}

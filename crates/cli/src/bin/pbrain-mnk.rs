@@ -1,7 +1,7 @@
 //! `pbrain-mnk`: the mnk engine as a Gomocup brain, speaking the Piskvork protocol on
 //! standard input and output (see `mnk_gomocup::protocol` for the commands). A reader thread watches the
-//! input so that `END` stops a search in progress at once (the move found so far is still
-//! written, then the brain quits when it reaches the `END` line). The protocol and the brain
+//! input so that `END` stops a search in progress at once (a quick move is still written, then
+//! the brain quits when it reaches the `END` line). The protocol and the brain
 //! live in the `mnk-gomocup` library; this binary only moves lines.
 
 use mnk_gomocup::Brain;

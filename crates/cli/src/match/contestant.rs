@@ -1,16 +1,14 @@
 //! The two kinds of match players: a built-in computer level, and an external Gomocup brain
 //! run as a child process and spoken to over the Piskvork protocol.
 
-use mnk_engine::ai::Thinker;
-use mnk_engine::ai::{move_time, move_time_limit};
-use mnk_engine::ai::{Level, Player};
+use mnk_engine::ai::{Go, Level, Player, Thinker};
 use mnk_engine::{Board, Rules};
-use rand::rngs::StdRng;
-use rand::SeedableRng;
+use mnk_gomocup::table_mib_for;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::workdir::{self, ScratchFolder};
@@ -19,6 +17,14 @@ use super::workdir::{self, ScratchFolder};
 /// game) an answer may come before the player forfeits, as GomocupJudge allows for process
 /// start-up and a busy machine.
 pub const DEFAULT_TOLERANCE_MS: u64 = 1000;
+
+/// The memory each player may use, in bytes: told to brains as `INFO max_memory`, and given
+/// to the built-in levels as the same search tables a brain makes of it.
+pub const MATCH_MEMORY: u64 = 256 << 20;
+
+/// How long a brain told to do fixed work (`--time-per-move 0`) may take over a move before
+/// it counts as hung: fixed work takes about a second at most on a current machine.
+const FIXED_WORK_WAIT: Duration = Duration::from_secs(30);
 
 /// A player named on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,13 +134,13 @@ pub struct GameSetup {
     pub rules: Rules,
     /// Overlines do not win.
     pub exact: bool,
-    /// Time per move.
+    /// Time per move (zero: fixed work instead of a clock).
     pub per_move: Duration,
     /// Time per player for the whole game, when the game is timed.
     pub per_game: Option<Duration>,
     /// How far past either limit an answer may come.
     pub tolerance: Duration,
-    /// Seed of the built-in levels' random choices.
+    /// Seed of the players' random choices (told to mnk's brain as `INFO mnk_seed`).
     pub seed: u64,
 }
 
@@ -148,10 +154,9 @@ pub enum Contestant {
         level: Level,
         /// Its thinker, fresh each game (boxed: it holds the solver's state).
         thinker: Box<Thinker>,
-        /// Its random generator.
-        rng: StdRng,
-        /// The move limit.
-        per_move: Duration,
+        /// What each move may use, but for the game's clock: the time per move (or fixed
+        /// work), the memory, the game's seed.
+        go: Go,
     },
     /// An external brain.
     Brain {
@@ -173,8 +178,7 @@ impl Contestant {
             Spec::Level(level) => Contestant::BuiltIn {
                 level: *level,
                 thinker: Box::new(Thinker::new()),
-                rng: StdRng::seed_from_u64(0),
-                per_move: Duration::from_secs(1),
+                go: Go::default(),
             },
             Spec::Brain(path) => Contestant::Brain {
                 path: path.clone(),
@@ -188,19 +192,19 @@ impl Contestant {
     /// Gets ready for a new game.
     pub fn new_game(&mut self, setup: &GameSetup) -> Result<(), Fault> {
         match self {
-            Contestant::BuiltIn {
-                thinker,
-                rng,
-                per_move,
-                ..
-            } => {
+            Contestant::BuiltIn { thinker, go, .. } => {
                 **thinker = Thinker::new();
-                *rng = StdRng::seed_from_u64(setup.seed);
-                *per_move = setup.per_move;
-                thinker.set_exact_k(setup.exact);
                 // Near-equal moves are chosen by the game's seed, so games from one opening
-                // differ and a lost line is not replayed game after game.
-                thinker.set_hard_variety(true);
+                // differ and a lost line is not replayed game after game; the tables are
+                // those a brain makes of the match's memory.
+                *go = Go::default()
+                    .with_seed(Some(setup.seed))
+                    .with_table_mib(Some(table_mib_for(MATCH_MEMORY)));
+                if !setup.per_move.is_zero() {
+                    *go = go
+                        .clone()
+                        .with_clock(Arc::new(Instant::now), Some(setup.per_move));
+                }
                 // Like a brain on START: the tables are made before the game's clock runs.
                 thinker.prepare();
                 Ok(())
@@ -230,18 +234,13 @@ impl Contestant {
     /// time left when the game is timed.
     pub fn think(&mut self, board: &Board, game_left: Option<Duration>) -> Result<usize, Fault> {
         match self {
-            Contestant::BuiltIn {
-                level,
-                thinker,
-                rng,
-                per_move,
-            } => {
-                // No time per move: node budgets, the same moves for the same seed.
-                let clock = (!per_move.is_zero())
-                    .then(|| move_time_limit(move_time(*per_move, game_left), Instant::now));
-                thinker.set_move_clock(clock);
+            Contestant::BuiltIn { level, thinker, go } => {
+                let go = match game_left {
+                    Some(left) => go.clone().with_game_left(left),
+                    None => go.clone(),
+                };
                 thinker
-                    .think(board, *level, false, rng)
+                    .think(board, *level, &go)
                     .map(|t| t.cell)
                     .map_err(|e| Fault::Illegal(e.to_string()))
             }
@@ -368,15 +367,18 @@ impl BrainProcess {
         Ok(())
     }
 
-    /// The game's settings in GomocupJudge's order (`time_left` only when the game is timed;
-    /// `mnk_k`, not part of Gomocup, only when K is not 5).
+    /// The game's settings in GomocupJudge's order (`time_left` only when the game is timed),
+    /// then the keys only mnk's brain reads (other brains ignore unknown keys, as the
+    /// protocol asks): `mnk_k` when K is not 5, `mnk_seed`, and `mnk_fixed_work` with no
+    /// time per move (the brain then does the engine's fixed amount of work, as the
+    /// built-in levels do; other brains are told `timeout_turn 0`, "as fast as you can").
     fn send_info(&mut self, setup: &GameSetup, folder: &Path) -> Result<(), Fault> {
         let (brain, r) = (self, setup.rules);
         let ms = setup.per_move.as_millis();
         brain.send(&format!("INFO timeout_turn {ms}"))?;
         let game_ms = setup.per_game.map_or(0, |t| t.as_millis());
         brain.send(&format!("INFO timeout_match {game_ms}"))?;
-        brain.send("INFO max_memory 268435456")?;
+        brain.send(&format!("INFO max_memory {MATCH_MEMORY}"))?;
         if setup.per_game.is_some() {
             brain.send(&format!("INFO time_left {game_ms}"))?;
         }
@@ -385,6 +387,10 @@ impl BrainProcess {
         brain.send(&format!("INFO folder {}", folder.display()))?;
         if r.k() != 5 {
             brain.send(&format!("INFO mnk_k {}", r.k()))?;
+        }
+        brain.send(&format!("INFO mnk_seed {}", setup.seed))?;
+        if setup.per_move.is_zero() {
+            brain.send("INFO mnk_fixed_work 1")?;
         }
         Ok(())
     }
@@ -451,7 +457,11 @@ impl BrainProcess {
         }
         // Past the move's limit and the tolerance the answer no longer counts; the caller
         // says which limit a Hung brain passed.
-        let wait = game_left.map_or(self.per_move, |left| self.per_move.min(left));
+        let per_move = match self.per_move.is_zero() {
+            true => FIXED_WORK_WAIT,
+            false => self.per_move,
+        };
+        let wait = game_left.map_or(per_move, |left| per_move.min(left));
         let answer = self.answer(wait + self.tolerance)?;
         let illegal =
             || Fault::Illegal(format!("'{}'", answer.chars().take(40).collect::<String>()));

@@ -7,6 +7,7 @@ mod view;
 
 use crate::game_args::GameArgs;
 use clap::Args;
+use mnk_engine::ai::Go;
 use mnk_engine::session::{Record, Session, SessionConfig, SessionError};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -37,7 +38,7 @@ pub struct PlayArgs {
 /// Runs `mnk play` on standard input and output.
 pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let seed = args.game.seed_or_random();
-    let (mut session, loaded) = match &args.load {
+    let (session, loaded) = match &args.load {
         Some(path) => {
             // The error edge prints only the outermost message, so the cause goes inside it.
             let text = std::fs::read_to_string(path).map_err(|e| {
@@ -57,7 +58,6 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
             (Session::new(config)?, false)
         }
     };
-    session.set_move_clock(args.game.move_time.clock());
     // A loaded game goes on being saved where it came from, unless told otherwise.
     let record = match (args.no_record, args.record, &args.load) {
         (true, _, _) => None,
@@ -67,6 +67,7 @@ pub fn run(args: PlayArgs) -> anyhow::Result<()> {
     let unchanged = record.is_some() && record == args.load;
     let mut game = Game {
         session,
+        go: args.game.move_time.go(),
         input: std::io::stdin().lock(),
         out: std::io::stdout().lock(),
         record,
@@ -95,6 +96,8 @@ enum Flow {
 /// A game on a line-based input and output.
 struct Game<R, W> {
     session: Session,
+    /// What each computer move, hint and ponder may use.
+    go: Go,
     input: R,
     out: W,
     record: Option<PathBuf>,
@@ -147,16 +150,13 @@ impl<R: BufRead, W: Write> Game<R, W> {
             // In a terminal the computer thinks on the human's time until the line comes in;
             // piped input is answered at once, so there is nothing to gain there.
             let ponder = std::io::IsTerminal::is_terminal(&std::io::stdin())
-                .then(|| self.session.start_ponder())
-                .flatten()
-                .map(|job| (job.stop_flag(), std::thread::spawn(move || job.run())));
+                .then(|| self.session.start_ponder(self.go.clone()))
+                .flatten();
             let line = self.read_line(&prompt);
-            if let Some((stop, thread)) = ponder {
-                stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                if let Ok(done) = thread.join() {
-                    // Stopped or not, the ponder only hands back the computer's tables.
-                    let _ = self.session.finish_think(done);
-                }
+            if let Some(ponder) = ponder {
+                ponder.stop();
+                // Stopped or not, the ponder only hands back the computer's tables.
+                let _ = self.session.finish_think(ponder.join());
             }
             let Some(line) = line? else {
                 return self.end_of_input();
@@ -254,7 +254,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
     fn computer_turn(&mut self) -> anyhow::Result<()> {
         let side = self.session.to_move();
         let start = Instant::now();
-        let thought = self.session.computer_move()?;
+        let thought = self.session.computer_move(&self.go)?;
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         let name = self.session.board().move_name(thought.cell);
         writeln!(self.out, "{} plays {name}.", view::who(&self.session, side))?;
@@ -292,7 +292,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
 
     fn hint(&mut self) -> anyhow::Result<()> {
         let side = self.session.to_move();
-        let thought = self.session.hint()?;
+        let thought = self.session.hint(&self.go)?;
         let b = self.session.board();
         let mut line = format!(
             "Hint: {} (cell {})",

@@ -3,10 +3,12 @@
 //! otherwise an estimate, and always saying which.
 
 use super::book::{value_each_move, Book};
+use super::go::Go;
 use super::proven::{self, proof_first};
+use super::time::TimeManager;
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
-use crate::budget::{Budget, Controls, Exhausted};
+use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
@@ -68,34 +70,32 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 }
 
 /// ```
-/// use mnk_engine::ai::{analyze, AnalysisKind};
-/// use mnk_engine::{Board, Budget, Rules, Verdict};
+/// use mnk_engine::ai::{analyze, AnalysisKind, Go};
+/// use mnk_engine::{Board, Rules, Verdict};
 ///
 /// // Tic-tac-toe is small enough to prove every value.
 /// let board = Board::new(Rules::tic_tac_toe());
-/// let analysis = analyze(&board, &Budget::unlimited()).unwrap();
+/// let analysis = analyze(&board, &Go::default()).unwrap();
 /// assert_eq!(analysis.kind, AnalysisKind::Exact);
 /// assert!(analysis.moves.iter().all(|m| m.verdict == Verdict::Draw));
 ///
 /// // An empty Gomoku board is not: the values are estimates, and say so.
 /// let board = Board::new(Rules::new(15, 15, None).unwrap());
-/// let analysis = analyze(&board, &Budget::unlimited()).unwrap();
+/// let analysis = analyze(&board, &Go::default()).unwrap();
 /// assert_eq!(analysis.kind, AnalysisKind::Estimate);
 /// assert_eq!(analysis.moves.len(), 225);
 /// ```
 ///
 /// Values every legal move of an unfinished position: from the opening book where it holds
 /// the position's moves, exactly when the proof search (first, where
-/// [`proof_first`] holds: a proven draw) and the solver prove every value within `budget` (its node limit, or [`ANALYSIS_NODES`] when it sets none, and its
-/// deadline), as estimates when the proof does not come in time or the board is too big for
-/// the solver. A raised stop flag cancels the analysis ([`SearchError::Stopped`]).
-pub fn analyze(board: &Board, budget: &Budget) -> Result<Analysis, SearchError> {
+/// [`proof_first`] holds: a proven draw) and the solver prove every value within what `go`
+/// allows (its time, else [`ANALYSIS_NODES`] of fixed work, within its node cap), as
+/// estimates when the proof does not come in time or the board is too big for the solver. A
+/// raised stop handle cancels the analysis ([`SearchError::Stopped`]).
+pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
     board.unfinished()?;
     if board.as_small().is_some() {
-        let budget = match budget.node_limit() {
-            Some(_) => budget.clone(),
-            None => budget.clone().with_node_limit(ANALYSIS_NODES),
-        };
+        let budget = TimeManager::new(go).budget(1.0, ANALYSIS_NODES);
         let config = SolverConfig {
             hash_mib: ANALYSIS_HASH_MIB,
             ..SolverConfig::default()
@@ -273,7 +273,7 @@ mod tests {
     #[test]
     fn a_small_position_is_valued_exactly_and_a_big_one_estimated() {
         let small = board(3, 3, 3, "xx./oo./...");
-        let a = analyze(&small, &Budget::unlimited()).unwrap();
+        let a = analyze(&small, &Go::default()).unwrap();
         assert_eq!(a.kind, AnalysisKind::Exact);
         assert_eq!(a.moves.len(), 5);
         let c3 = small.parse_move("c3").unwrap();
@@ -285,7 +285,7 @@ mod tests {
         for m in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"] {
             big.play(big.parse_move(m).unwrap()).unwrap();
         }
-        let a = analyze(&big, &Budget::unlimited()).unwrap();
+        let a = analyze(&big, &Go::default()).unwrap();
         assert_eq!(a.kind, AnalysisKind::Estimate);
         assert_eq!(a.moves.len(), 225 - 8);
         let wins: Vec<usize> = a
@@ -306,11 +306,11 @@ mod tests {
     fn a_finished_game_and_a_stopped_search_are_refused() {
         let over = board(3, 3, 3, "xxx/oo./...");
         assert!(matches!(
-            analyze(&over, &Budget::unlimited()),
+            analyze(&over, &Go::default()),
             Err(SearchError::GameOver(_))
         ));
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-        let stopped = Budget::unlimited().with_stop_flag(flag);
+        let stopped = Go::default().with_stop(flag);
         // Past the opening book, so the solver has to search.
         let open = board(4, 4, 4, "x.../..../..../...o");
         assert!(matches!(
@@ -323,6 +323,7 @@ mod tests {
 #[cfg(test)]
 mod exact_tests {
     use super::*;
+    use crate::budget::Budget;
     use crate::rules::Rules;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};

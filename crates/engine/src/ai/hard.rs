@@ -17,15 +17,13 @@ pub const HARD_TABLE_MIB: usize = DEFAULT_HASH_MIB / 2;
 /// Deepest iteration of the `hard` search.
 pub const HARD_MAX_DEPTH: u32 = MAX_DEPTH;
 
-/// The `hard` player: the search with its table, kept across the moves of a game.
+/// The `hard` player: the search with its table, kept across the moves of a game. What one
+/// move may use (budget, depth, seed) comes with each call.
 pub struct HardPlayer {
     searcher: Option<Searcher>,
+    /// The size of the table the searcher has, or will be made with.
     table_mib: usize,
-    max_depth: u32,
     threat_nodes: Option<u64>,
-    seed: Option<u64>,
-    /// Overlines do not win (exact-K) when set; the session's boards are freestyle.
-    pub exact: bool,
 }
 
 impl Default for HardPlayer {
@@ -33,59 +31,39 @@ impl Default for HardPlayer {
         HardPlayer {
             searcher: None,
             table_mib: HARD_TABLE_MIB,
-            max_depth: HARD_MAX_DEPTH,
             threat_nodes: None,
-            seed: None,
-            exact: false,
         }
     }
 }
 
 impl HardPlayer {
-    /// A player with a table of about `mib` MiB (made on the first move).
-    pub fn with_table_mib(mib: usize) -> HardPlayer {
+    /// A player whose threat searches at the root (by fours, and by fours and threes) take
+    /// at most `nodes` each (each of the defence's checks a quarter of that), instead of the
+    /// search's own defaults: a fuzzer's or a test's brain that must answer in milliseconds.
+    pub fn with_threat_nodes(nodes: u64) -> HardPlayer {
         HardPlayer {
-            table_mib: mib.max(1),
+            threat_nodes: Some(nodes),
             ..HardPlayer::default()
-        }
-    }
-
-    /// Bounds the deepest iteration (plies) of each move's search.
-    pub fn set_max_depth(&mut self, depth: u32) {
-        self.max_depth = depth.clamp(1, HARD_MAX_DEPTH);
-    }
-
-    /// Bounds the threat searches at the root (by fours, and by fours and threes) to `nodes`
-    /// each (each of the defence's checks to a quarter of that), instead of the search's own
-    /// defaults.
-    pub fn set_threat_nodes(&mut self, nodes: u64) {
-        self.threat_nodes = Some(nodes);
-        if let Some(s) = &mut self.searcher {
-            s.vcf.nodes = nodes;
-            s.vct_limits.nodes = nodes;
-            s.vct_defence.nodes = nodes;
-        }
-    }
-
-    /// Seeds the choice among near-equal moves (each move's seed is this and the position),
-    /// so games differ from seed to seed and repeat for one seed; `None` (the default) always
-    /// plays the same move in the same position.
-    pub fn set_seed(&mut self, seed: Option<u64>) {
-        self.seed = seed;
-        if let Some(s) = &mut self.searcher {
-            s.seed = seed;
         }
     }
 
     fn new_searcher(&self) -> Searcher {
         let mut searcher = Searcher::new(self.table_mib);
-        searcher.seed = self.seed;
         if let Some(nodes) = self.threat_nodes {
             searcher.vcf.nodes = nodes;
             searcher.vct_limits.nodes = nodes;
             searcher.vct_defence.nodes = nodes;
         }
         searcher
+    }
+
+    /// Makes the table `mib` MiB (at least 1) from the next move on; a table of another size
+    /// is freed now.
+    pub(super) fn resize(&mut self, mib: usize) {
+        if self.table_mib != mib.max(1) {
+            self.table_mib = mib.max(1);
+            self.searcher = None;
+        }
     }
 
     /// Gets the search table ready for a new game (made, or emptied), so that no move's time
@@ -102,11 +80,20 @@ impl HardPlayer {
         self.searcher = None;
     }
 
-    /// Chooses a move on `board` within `budget`: a raised stop flag cancels (nothing is
-    /// played, as with every computer move); nodes and the deadline only cut the search short
-    /// (the best move of the last finished iteration is played).
-    pub fn think(&mut self, board: &Board, budget: &Budget) -> Result<Thought, SearchError> {
-        let exact = self.exact || board.rules().exact_k();
+    /// Chooses a move on `board` within `budget`, at most `depth` plies deep, choosing among
+    /// near-equal moves by `seed` and the position (`None`: always the same move in the same
+    /// position). A raised stop flag cancels (nothing is played, as with every computer
+    /// move); nodes and the deadline only cut the search short (the best move of the last
+    /// finished iteration is played).
+    pub fn think(
+        &mut self,
+        board: &Board,
+        budget: &Budget,
+        depth: Option<u32>,
+        seed: Option<u64>,
+    ) -> Result<Thought, SearchError> {
+        board.unfinished()?;
+        let exact = board.rules().exact_k();
         let mut state = match &board.0 {
             Repr::Small(p) => State::from_position(p, exact),
             Repr::Wide(p) => State::from_position(p, exact),
@@ -115,11 +102,11 @@ impl HardPlayer {
             self.searcher = Some(self.new_searcher());
         }
         let searcher = self.searcher.as_mut().expect("made just above");
+        searcher.seed = seed;
         let limits = Limits {
-            max_depth: self.max_depth,
+            max_depth: depth.unwrap_or(HARD_MAX_DEPTH).clamp(1, HARD_MAX_DEPTH),
             budget,
         };
-        board.unfinished()?;
         let Some(report) = searcher.search(&mut state, &limits) else {
             unreachable!("the search answers every unfinished position");
         };

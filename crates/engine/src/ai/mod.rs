@@ -10,27 +10,30 @@
 //! - [`textbook`]: the depth-limited alpha-beta of `depth:N`.
 //! - [`analysis`]: the value of every move for the analysis overlay, exact or estimated.
 //! - [`book`]: the opening book, exact values of the first plies of the popular small boards.
-//! - [`clock`]: how long one move may take, and the per-move clock a front end hands in.
+//! - [`go`]: [`Go`], what the caller tells one decision (stop handle, nodes, depth, time,
+//!   table size, seed).
+//! - [`time`]: the one time manager, turning a [`Go`] into the budgets of the searches.
 //! - [`forced`]: a proven forced win (by continuous fours) for judging finished games.
 
 pub mod analysis;
 pub mod book;
-pub mod clock;
 pub mod forced;
+pub mod go;
 pub mod hard;
 pub mod level;
 mod proven;
 pub mod textbook;
 pub mod thinker;
 pub mod thought;
+pub mod time;
 
 pub use analysis::{
     analysis_may_be_exact, analyze, exact_analysis, Analysis, AnalysisKind, MoveEstimate,
     ANALYSIS_NODES, ANALYSIS_PROOF_NODES,
 };
 pub use book::{Book, BookError};
-pub use clock::{move_time, move_time_limit, stop_margin, MoveClock, GAME_TIME_SHARE};
 pub use forced::{forced_win, ForcedWin, FORCED_WIN_DEPTH, FORCED_WIN_NODES, FORCED_WIN_THREES};
+pub use go::{Clock, Go};
 pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
 pub use proven::proof_first;
@@ -39,6 +42,7 @@ pub use thinker::{
     UNTIMED_PROOF_NODES,
 };
 pub use thought::{Candidate, Method, Thought};
+pub use time::{move_time, stop_margin, TimeManager, GAME_TIME_SHARE};
 
 #[cfg(test)]
 mod proven_tests;

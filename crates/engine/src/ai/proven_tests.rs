@@ -11,7 +11,6 @@ use crate::score::Verdict;
 use crate::solver::SolverConfig;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use std::sync::Arc;
 
 fn board(w: usize, h: usize, k: usize, moves: &str) -> Board {
     let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
@@ -48,10 +47,8 @@ fn perfect_plays_a_proven_drawing_move_past_the_book_on_five_in_a_row() {
         board(6, 6, 5, "c3 d4 d3"),
     ] {
         for seed in 0..3 {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let thought = Thinker::new()
-                .think(&b, Level::Perfect, false, &mut rng)
-                .unwrap();
+            let go = Go::default().with_seed(Some(seed));
+            let thought = Thinker::new().think(&b, Level::Perfect, &go).unwrap();
             let at = format!("{} {thought:?}", b.to_text());
             assert_eq!(thought.method, Method::Exact, "{at}");
             assert_eq!(thought.verdict, Some(Verdict::Draw), "{at}");
@@ -68,10 +65,8 @@ fn perfect_plays_a_proven_drawing_move_past_the_book_on_five_in_a_row() {
 fn a_lost_move_is_never_played_where_a_draw_holds() {
     // 5x5/5, x threatens a line on row 3 (a3 b3 c3 d3 open at e3): o must block e3.
     let b = board(5, 5, 5, "a3 a1 b3 b1 c3 c1 d3");
-    let mut rng = StdRng::seed_from_u64(1);
-    let thought = Thinker::new()
-        .think(&b, Level::Perfect, true, &mut rng)
-        .unwrap();
+    let go = Go::default().with_seed(Some(1)).explaining(true);
+    let thought = Thinker::new().think(&b, Level::Perfect, &go).unwrap();
     assert_eq!(b.move_name(thought.cell), "e3");
     assert_eq!(thought.method, Method::Exact);
     // With explain every move is valued: e3 draws or better, the others lose in 2.
@@ -92,7 +87,7 @@ fn a_lost_move_is_never_played_where_a_draw_holds() {
 #[test]
 fn the_analysis_of_a_drawn_five_in_a_row_position_is_exact_and_agrees_with_the_solver() {
     let b = board(5, 5, 5, "c3 b2 d4 a1");
-    let analysis = analyze(&b, &Budget::unlimited()).unwrap();
+    let analysis = analyze(&b, &Go::default()).unwrap();
     assert_eq!(analysis.kind, AnalysisKind::Exact);
     let (moves, _) = b
         .analyze(SolverConfig::default(), Budget::unlimited())
@@ -104,20 +99,26 @@ fn the_analysis_of_a_drawn_five_in_a_row_position_is_exact_and_agrees_with_the_s
 
 #[test]
 fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
-    use std::sync::atomic::{AtomicUsize, Ordering};
     // 5x5/5, o must block e3; every other move loses. The proof search (the move's first
     // search) gets all the time it needs, the solver (every later one) none at all, so the
     // losing moves cannot be valued: explain must say they lose rather than drop them.
     let b = board(5, 5, 5, "a3 a1 b3 b1 c3 c1 d3");
-    let calls = Arc::new(AtomicUsize::new(0));
-    let clock: MoveClock = Arc::new(move |_share: f64| {
-        let first = calls.fetch_add(1, Ordering::SeqCst) == 0;
-        Arc::new(move || !first) as crate::budget::Deadline
-    });
-    let mut thinker = Thinker::new();
-    thinker.set_move_clock(Some(clock));
+    let no_time = TimeManager::new(&Go::timed(
+        std::time::Duration::ZERO,
+        std::time::Instant::now,
+    ));
     let mut rng = StdRng::seed_from_u64(1);
-    let thought = thinker.think(&b, Level::Perfect, true, &mut rng).unwrap();
+    let thought = Thinker::new()
+        .proven_draw(
+            b.as_small().unwrap(),
+            true,
+            &mut rng,
+            Budget::unlimited(),
+            &no_time,
+            0.5,
+        )
+        .unwrap()
+        .expect("a draw");
     assert_eq!(b.move_name(thought.cell), "e3");
     assert_eq!(thought.method, Method::Exact);
     assert!(!thought.unmeasured_losses.is_empty(), "{thought:?}");

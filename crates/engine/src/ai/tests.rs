@@ -6,15 +6,18 @@ use crate::board::Board;
 use crate::gomoku::search::{Reason, Report, CHECK_EVERY_NODES, EVAL_LIMIT};
 use crate::rules::Rules;
 use crate::score::Verdict;
-use rand::rngs::StdRng;
-use rand::SeedableRng;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn think(thinker: &mut Thinker, board: &Board, level: Level) -> Thought {
-    let mut rng = StdRng::seed_from_u64(7);
-    thinker.think(board, level, false, &mut rng).unwrap()
+    think_with(thinker, board, level, &Go::default())
+}
+
+fn think_with(thinker: &mut Thinker, board: &Board, level: Level, go: &Go) -> Thought {
+    thinker
+        .think(board, level, &go.clone().with_seed(Some(7)))
+        .unwrap()
 }
 
 /// The board after `moves` (notation) on 15x15/5.
@@ -121,10 +124,9 @@ fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_n
         let limit = Duration::from_millis(limit_ms);
         // One read per CHECK_EVERY_NODES nodes: 100 µs stands for those nodes' work.
         let clock = FakeClock::new(Duration::from_micros(100));
-        let mut thinker = Thinker::new();
         let reader = clock.clone();
-        thinker.set_move_clock(Some(move_time_limit(limit, move || reader.now())));
-        let thought = think(&mut thinker, &board, Level::Hard);
+        let go = Go::timed(limit, move || reader.now());
+        let thought = think_with(&mut Thinker::new(), &board, Level::Hard, &go);
         let reads = clock.reads.load(Ordering::Relaxed);
         // The position needs a search; it ran until the clock stopped it.
         assert!(
@@ -133,10 +135,11 @@ fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_n
             thought.nodes
         );
         // Stopped at the first look past limit - margin (a look or two more while the
-        // root's threat checks unwind), so the answer has the margin to spare.
+        // root's threat checks unwind), so the answer has the margin to spare; or, an
+        // iteration having ended after the soft deadline, with no new one started.
         let deadline = limit - stop_margin(limit);
         assert!(
-            clock.elapsed() >= deadline,
+            clock.elapsed() >= deadline.mul_f64(time::SOFT_SHARE),
             "{limit_ms} ms: {:?}",
             clock.elapsed()
         );
@@ -161,26 +164,20 @@ fn a_node_cap_bounds_perfect_whatever_the_clock_says() {
     for m in ["c3", "d4", "c4", "c5"] {
         board.play(board.parse_move(m).unwrap()).unwrap();
     }
-    let never: MoveClock = Arc::new(|_share: f64| Arc::new(|| false));
-    let mut free = Thinker::new();
-    free.set_move_clock(Some(never.clone()));
-    let proven = think(&mut free, &board, Level::Perfect);
+    // A clock that never moves: only the node cap can end a search.
+    let start = Instant::now();
+    let never = Go::timed(Duration::from_secs(1), move || start);
+    let proven = think_with(&mut Thinker::new(), &board, Level::Perfect, &never);
     assert_eq!(proven.method, Method::Exact, "the position is provable");
     assert!(proven.nodes > 1_000, "{} nodes", proven.nodes);
 
     // A brain under a fuzzer's caps: the clock never stops it, the cap does, and the move
     // comes from the capped `hard` search, not the solver.
-    let mut capped = Thinker::new();
-    capped.set_move_clock(Some(never));
-    capped.set_node_cap(Some(1_000));
-    capped.set_table_mib(1);
-    let bounded = think(&mut capped, &board, Level::Perfect);
+    let capped = never.with_nodes(1_000).with_table_mib(Some(3));
+    let bounded = think_with(&mut Thinker::new(), &board, Level::Perfect, &capped);
     assert_ne!(bounded.method, Method::Exact);
     // The solver's attempt is part of the work reported, beyond what `hard` alone costs.
-    let mut alone = Thinker::new();
-    alone.set_move_clock(Some(Arc::new(|_share: f64| Arc::new(|| false))));
-    alone.set_node_cap(Some(1_000));
-    let hard = think(&mut alone, &board, Level::Hard);
+    let hard = think_with(&mut Thinker::new(), &board, Level::Hard, &capped);
     assert!(
         bounded.nodes > hard.nodes,
         "{} <= {}",
@@ -194,13 +191,10 @@ fn explain_does_not_change_perfects_move_where_the_book_holds_only_best_replies(
     // 7x7/5 after x's first move: the book holds one drawing reply, not every move's value.
     let mut board = Board::new(Rules::new(7, 7, Some(5)).unwrap());
     board.play(board.parse_move("d4").unwrap()).unwrap();
-    let mut rng = StdRng::seed_from_u64(3);
-    let plain = Thinker::new()
-        .think(&board, Level::Perfect, false, &mut rng)
-        .unwrap();
-    let mut rng = StdRng::seed_from_u64(3);
+    let go = Go::default().with_seed(Some(3));
+    let plain = Thinker::new().think(&board, Level::Perfect, &go).unwrap();
     let explained = Thinker::new()
-        .think(&board, Level::Perfect, true, &mut rng)
+        .think(&board, Level::Perfect, &go.explaining(true))
         .unwrap();
     assert_eq!(
         (plain.method, plain.verdict),

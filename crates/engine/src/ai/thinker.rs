@@ -5,12 +5,13 @@
 //!
 
 use super::book::Book;
-use super::clock::MoveClock;
-use super::hard::HardPlayer;
+use super::go::Go;
+use super::hard::{HardPlayer, HARD_TABLE_MIB};
 use super::level::Level;
 use super::proven::{self, proof_first};
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
+use super::time::{TimeManager, TIMED_NODES};
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
 use crate::budget::{Budget, Controls, Exhausted};
@@ -20,9 +21,8 @@ use crate::proof::{ProofConfig, Prover};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
-use rand::Rng;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 /// The transposition table of the solver a thinker keeps across a game, in MiB: a proof from
 /// one move usually covers most of the next one.
@@ -73,24 +73,19 @@ pub const UNTIMED_PROOF_SEARCH_NODES: u64 = 10_000;
 /// on one core of a current machine, so `mnk play` answers promptly and reproducibly.
 pub const UNTIMED_NODES: u64 = 150_000;
 
-/// Nodes a move may cost at most when a clock bounds it: a guard against a clock that never
-/// says stop, far beyond what a second of search visits.
-pub const TIMED_NODES: u64 = 200_000_000;
-
-/// The computer's memory across a game: the exact solver and the big-board search with their
-/// tables (made on first use), the stop flag and the per-move clock a front end hands in.
+/// The computer's memory across a game: the exact solver, the proof search and the
+/// big-board search with their tables (made on first use). What each decision may use comes
+/// with the call, as a [`Go`].
 ///
 /// ```
-/// use mnk_engine::ai::{Level, Thinker};
+/// use mnk_engine::ai::{Go, Level, Thinker};
 /// use mnk_engine::{Board, Rules};
-/// use rand::SeedableRng;
 ///
 /// // o must block x's column a at a3.
 /// let board = Board::from_text(Rules::tic_tac_toe(), ".../xo./x..").unwrap();
 /// let mut thinker = Thinker::default();
-/// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
 /// for level in [Level::Perfect, Level::Hard, Level::Depth(2)] {
-///     let thought = thinker.think(&board, level, false, &mut rng).unwrap();
+///     let thought = thinker.think(&board, level, &Go::default()).unwrap();
 ///     assert_eq!(board.move_name(thought.cell), "a3", "{level:?}");
 /// }
 /// ```
@@ -99,60 +94,25 @@ pub struct Thinker {
     solver: Option<Solver<u64>>,
     /// The proof search with its table, where [`proof_first`] holds.
     prover: Option<Prover>,
-    stop: Option<Arc<AtomicBool>>,
-    clock: Option<MoveClock>,
     /// `hard`, and `perfect` where the solver cannot answer.
     hard: HardPlayer,
-    /// Whether `hard` chooses among near-equal moves with the decision's random generator.
-    vary: bool,
     /// The size of the solver's and the proof search's tables (`None`: [`PLAY_HASH_MIB`]).
-    table_mib: Option<usize>,
-    /// The most nodes any one search of a move may visit, whatever the clock says.
-    node_cap: Option<u64>,
+    exact_mib: Option<usize>,
 }
 
 impl Thinker {
-    /// A thinker with no tables yet and no clock (moves bounded by node budgets).
+    /// A thinker with no tables yet.
     pub fn new() -> Self {
         Thinker::default()
     }
 
-    /// A thinker whose `hard` search (and `perfect`'s fallback) is `hard`, with its table size
-    /// and search bounds (a Gomocup brain's memory and caps).
+    /// A thinker whose `hard` search (and `perfect`'s fallback) is `hard` (a brain's
+    /// smaller threat searches, say).
     pub fn with_hard(hard: HardPlayer) -> Self {
         Thinker {
             hard,
             ..Thinker::default()
         }
-    }
-
-    /// Makes the exact solver's and the proof search's tables `mib` MiB each (at least 1)
-    /// instead of [`PLAY_HASH_MIB`]; tables already made are freed and made again at the new
-    /// size on their next use.
-    pub fn set_table_mib(&mut self, mib: usize) {
-        if self.table_mib != Some(mib.max(1)) {
-            self.table_mib = Some(mib.max(1));
-            self.solver = None;
-            self.prover = None;
-        }
-    }
-
-    /// Bounds every search of a move to at most `cap` nodes, on top of the clock or the node
-    /// budgets (a fuzzer's or a test's brain that must answer in milliseconds); `None` lifts it.
-    pub fn set_node_cap(&mut self, cap: Option<u64>) {
-        self.node_cap = cap;
-    }
-
-    /// Bounds each `hard` and `perfect` move by the time `clock` gives it (a front end's time
-    /// per move) instead of node budgets; `None` restores the node budgets
-    /// ([`UNTIMED_PROOF_NODES`], [`UNTIMED_NODES`]), which make a seeded game repeat exactly.
-    pub fn set_move_clock(&mut self, clock: Option<MoveClock>) {
-        self.clock = clock;
-    }
-
-    /// The per-move clock, when there is one.
-    pub fn move_clock(&self) -> Option<&MoveClock> {
-        self.clock.as_ref()
     }
 
     /// Gets ready for a new game: the `hard` search's table is made (or emptied) now, so that
@@ -161,70 +121,53 @@ impl Thinker {
         self.hard.new_game();
     }
 
-    /// With `vary`, each `hard` move is seeded from the decision's random generator, so that
-    /// games differ from seed to seed (and repeat for one seed and node budgets); without it
-    /// (the default) `hard` plays the same move in the same position.
-    pub fn set_hard_variety(&mut self, vary: bool) {
-        self.vary = vary;
-        if !vary {
-            self.hard.set_seed(None);
-        }
-    }
-
-    /// Makes overlines not win for the `hard` search (exactly-K rules, as a Gomocup
-    /// referee may ask); the session's own boards are freestyle ("K or more").
-    pub fn set_exact_k(&mut self, exact: bool) {
-        self.hard.exact = exact;
-    }
-
     /// Frees the search tables (the solver's and the `hard` search's); the next decision
-    /// builds them again. Levels, clock and stop flag are kept.
+    /// builds them again.
     pub fn release_tables(&mut self) {
         self.solver = None;
         self.prover = None;
         self.hard.release_table();
     }
 
-    /// A flag another thread may set to stop the next searches (a server bounding a search
-    /// in time); a stopped search returns `SearchError::Stopped` and plays nothing. `None`
-    /// removes the flag. The solver's table stays valid after a stop.
-    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
-        self.stop = flag;
-    }
-
-    /// What bounds every search of one decision: the stop flag.
-    fn budget(&self) -> Budget {
-        Budget::unlimited().with_stop(self.stop.clone())
-    }
-
-    /// The budget of one search of a move: the stop flag, and a deadline `share` of the
-    /// move's time from now (the clock is asked as the search starts) or `nodes` nodes.
-    fn move_budget(&self, share: f64, nodes: u64) -> Budget {
-        let cap = self.node_cap.unwrap_or(u64::MAX);
-        match &self.clock {
-            Some(clock) => self
-                .budget()
-                .with_deadline(clock(share))
-                .with_node_limit(TIMED_NODES.min(cap)),
-            None => self.budget().with_node_limit(nodes.min(cap)),
+    /// Sizes the tables as `go` asks for a decision on `board`: its whole memory to `hard` on
+    /// a board too big for the exact searches, a third each to the solver, the proof search
+    /// and `hard` otherwise; each its default size when `go` asks for none. A table of
+    /// another size is freed, to be made anew.
+    fn size_tables(&mut self, board: &Board, go: &Go) {
+        let (exact, hard) = match go.table_mib() {
+            None => (None, HARD_TABLE_MIB),
+            Some(total) if board.as_small().is_none() => {
+                self.solver = None;
+                self.prover = None;
+                (self.exact_mib, total)
+            }
+            Some(total) => (Some((total / 3).max(1)), (total / 3).max(1)),
+        };
+        if self.exact_mib != exact {
+            self.exact_mib = exact;
+            self.solver = None;
+            self.prover = None;
         }
+        self.hard.resize(hard);
     }
 
     /// The size of the solver's and the proof search's tables, in MiB.
     fn table_mib(&self) -> usize {
-        self.table_mib.unwrap_or(PLAY_HASH_MIB)
+        self.exact_mib.unwrap_or(PLAY_HASH_MIB)
     }
 
-    /// Chooses a move for the side to move of `board` at `level`; with `explain`, values every
-    /// candidate. The board must not be finished.
-    pub fn think(
-        &mut self,
-        board: &Board,
-        level: Level,
-        explain: bool,
-        rng: &mut impl Rng,
-    ) -> Result<Thought, SearchError> {
+    /// Chooses a move for the side to move of `board` at `level`, within what `go` allows
+    /// (see [`Go`]); with [`Go::explaining`], values every candidate too. The board must not
+    /// be finished. Ties among equally good moves are broken by `go`'s seed and the position.
+    pub fn think(&mut self, board: &Board, level: Level, go: &Go) -> Result<Thought, SearchError> {
         board.unfinished()?;
+        // Stopped before it began (a new game, say): nothing is chosen, not even from the book.
+        if go.is_stopped() {
+            return Err(SearchError::Stopped(Exhausted::Stopped));
+        }
+        self.size_tables(board, go);
+        let time = TimeManager::new(go);
+        let mut rng = choice_rng(board, go);
         let legal = board.legal_moves();
         match level {
             Level::Random => Ok(Thought {
@@ -236,14 +179,9 @@ impl Thinker {
                 nodes: 0,
                 method: Method::Random,
             }),
-            Level::Perfect => self.perfect(board, explain, rng),
-            Level::Hard => {
-                if self.vary {
-                    self.hard.set_seed(Some(rng.gen()));
-                }
-                self.hard(board, 1.0)
-            }
-            Level::Depth(depth) => self.bounded(board, depth, explain, rng),
+            Level::Perfect => self.perfect(board, go, &time, &mut rng),
+            Level::Hard => self.hard(board, go, &time, 1.0),
+            Level::Depth(depth) => self.bounded(board, depth, go, &mut rng),
         }
     }
 
@@ -251,19 +189,21 @@ impl Thinker {
     /// within [`PROOF_FIRST_SHARE`] of the move (a proven draw gives the drawing moves); else
     /// the exact solver within the rest of [`PROOF_SHARE`] (the tables kept from the moves
     /// before); if no proof comes in time, the `hard` search with the rest, and the move says
-    /// it is an estimate. A raised stop flag cancels any of them.
+    /// it is an estimate. A raised stop handle cancels any of them.
     fn perfect(
         &mut self,
         board: &Board,
-        explain: bool,
-        rng: &mut impl Rng,
+        go: &Go,
+        time: &TimeManager,
+        rng: &mut StdRng,
     ) -> Result<Thought, SearchError> {
         // The book and the solver know only K-or-more rules.
         if board.rules().exact_k() {
-            return self.hard(board, 1.0);
+            return self.hard(board, go, time, 1.0);
         }
         // A move needs only the best moves; `--explain` every move's value where the book
         // has them, else the best moves it has (the same move as without `--explain`).
+        let explain = go.explain();
         let book = Book::embedded();
         let known = match explain {
             true => book.move_values(board).or_else(|| book.best_moves(board)),
@@ -273,25 +213,25 @@ impl Thinker {
             return Ok(exact_thought(&values, explain, 0, rng));
         }
         let Some(pos) = board.as_small() else {
-            return self.hard(board, 1.0);
+            return self.hard(board, go, time, 1.0);
         };
         let mut share = PROOF_SHARE;
         let spent_before = self.exact_nodes();
         if proof_first(board.rules()) {
             share -= PROOF_FIRST_SHARE;
-            let budget = self.move_budget(PROOF_FIRST_SHARE, UNTIMED_PROOF_SEARCH_NODES);
-            match self.proven_draw(pos, explain, rng, budget, share) {
+            let budget = time.budget(PROOF_FIRST_SHARE, UNTIMED_PROOF_SEARCH_NODES);
+            match self.proven_draw(pos, explain, rng, budget, time, share) {
                 Ok(Some(thought)) => return Ok(thought),
                 Ok(None) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
                 Err(e) => return Err(e),
             }
         }
-        let budget = self.move_budget(share, UNTIMED_PROOF_NODES);
-        match self.exact(pos, explain, rng, budget) {
+        let budget = time.budget(share, UNTIMED_PROOF_NODES);
+        match self.exact(pos, explain, rng, budget, time.search_time().is_some()) {
             Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {
                 // The work of the proofs that did not come in time counts too.
                 let spent = self.exact_nodes().saturating_sub(spent_before);
-                let mut thought = self.hard(board, 1.0 - PROOF_SHARE)?;
+                let mut thought = self.hard(board, go, time, 1.0 - PROOF_SHARE)?;
                 thought.nodes += spent;
                 Ok(thought)
             }
@@ -308,33 +248,41 @@ impl Thinker {
     /// Thinks on the opponent's time: searches `board`, where the opponent of a `level`
     /// computer is to move, as that computer would search its own positions, so that its
     /// tables hold the positions after the opponent's moves when its own turn comes. Runs until
-    /// the search ends (the answer is the opponent's best move, as `perfect` sees it) or the
-    /// stop flag is raised ([`SearchError::Stopped`]); the tables stay valid either way.
-    /// `perfect` on boards of up to 64 cells values every move (the proof search first where
-    /// [`proof_first`] holds), then searches its reply to the opponent's best move; `hard`,
-    /// and `perfect` on bigger boards, run the `hard` search.
+    /// the search ends (the answer is the opponent's best move, as `perfect` sees it) or
+    /// `go`'s stop handle is raised ([`SearchError::Stopped`]); the tables stay valid either
+    /// way. `perfect` on boards of up to 64 cells values every move (the proof search first
+    /// where [`proof_first`] holds), then searches its reply to the opponent's best move;
+    /// `hard`, and `perfect` on bigger boards, run the `hard` search.
     /// The other levels keep no tables: nothing to do, `Ok(None)`.
     pub fn ponder(
         &mut self,
         board: &Board,
         level: Level,
-        rng: &mut impl Rng,
+        go: &Go,
     ) -> Result<Option<Thought>, SearchError> {
         board.unfinished()?;
-        // Only the stop flag ends it; the node limit guards against a flag nobody raises.
-        let budget = self.budget().with_node_limit(TIMED_NODES);
+        if go.is_stopped() {
+            return Err(SearchError::Stopped(Exhausted::Stopped));
+        }
+        self.size_tables(board, go);
+        let mut rng = choice_rng(board, go);
+        // Only the stop handle ends it; the node limit guards against a flag nobody raises.
+        let budget = TimeManager::new(go).until_stopped(TIMED_NODES);
         match (level, board.as_small()) {
             (Level::Perfect, Some(pos)) => {
-                let expected = self.ponder_exact(pos, rng, &budget)?;
+                let expected = self.ponder_exact(pos, &mut rng, &budget)?;
                 // Then the reply to the expected move, as `perfect` will look for it.
                 let mut after = pos.clone();
                 after.play_unchecked(expected.cell);
                 if !after.is_over() {
-                    self.ponder_exact(&after, rng, &budget)?;
+                    self.ponder_exact(&after, &mut rng, &budget)?;
                 }
                 Ok(Some(expected))
             }
-            (Level::Perfect | Level::Hard, _) => self.hard.think(board, &budget).map(Some),
+            (Level::Perfect | Level::Hard, _) => self
+                .hard
+                .think(board, &budget, go.depth(), go.seed())
+                .map(Some),
             (Level::Random | Level::Depth(_), _) => Ok(None),
         }
     }
@@ -345,7 +293,7 @@ impl Thinker {
     fn ponder_exact(
         &mut self,
         pos: &Position<u64>,
-        rng: &mut impl Rng,
+        rng: &mut StdRng,
         budget: &Budget,
     ) -> Result<Thought, SearchError> {
         if let Some(values) = Book::embedded().best_moves(&Board::from(pos.clone())) {
@@ -361,7 +309,7 @@ impl Thinker {
                 return Ok(exact_thought(&values, false, nodes, rng));
             }
         }
-        self.exact(pos, true, rng, budget.clone())
+        self.exact(pos, true, rng, budget.clone(), true)
     }
 
     /// The proof search kept across the game (made on first use), bounded by `budget`.
@@ -381,12 +329,13 @@ impl Thinker {
     /// [`try_order`] proven to hold the draw (with `explain`, every drawing move, and the
     /// losing moves too, valued by the solver within `explain_share` of the move; those not
     /// valued in time are named as unmeasured losses); `None` for a win or a loss.
-    fn proven_draw(
+    pub(super) fn proven_draw(
         &mut self,
         pos: &Position<u64>,
         explain: bool,
-        rng: &mut impl Rng,
+        rng: &mut StdRng,
         budget: Budget,
+        time: &TimeManager,
         explain_share: f64,
     ) -> Result<Option<Thought>, SearchError> {
         let prover = self.prover(budget);
@@ -411,8 +360,8 @@ impl Thinker {
         let mut nodes = prover.stats().nodes - before;
         let mut values: Vec<(usize, Verdict)> =
             drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
-        let budget = self.move_budget(explain_share, UNTIMED_PROOF_NODES);
-        let solver = self.solver(budget);
+        let budget = time.budget(explain_share, UNTIMED_PROOF_NODES);
+        let solver = self.solver(budget, time.search_time().is_some());
         let before = solver.stats().nodes;
         match proven::losing_values(pos, &drawing, solver, &mut values) {
             Ok(()) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
@@ -428,8 +377,10 @@ impl Thinker {
         Ok(Some(thought))
     }
 
-    /// The solver kept across the game (made on first use), bounded by `budget`.
-    fn solver(&mut self, budget: Budget) -> &mut Solver<u64> {
+    /// The solver kept across the game (made on first use), bounded by `budget`; with
+    /// `parallel`, on every core where the problem is large (a budget of nodes must give the
+    /// same answer on every run: one thread).
+    fn solver(&mut self, budget: Budget, parallel: bool) -> &mut Solver<u64> {
         let hash_mib = self.table_mib();
         let solver = self.solver.get_or_insert_with(|| {
             Solver::new(SolverConfig {
@@ -437,8 +388,7 @@ impl Thinker {
                 ..SolverConfig::default()
             })
         });
-        // A node budget must give the same answer on every run: one thread.
-        solver.set_threads(if self.clock.is_some() { 0 } else { 1 });
+        solver.set_threads(if parallel { 0 } else { 1 });
         solver.set_budget(budget);
         solver
     }
@@ -448,10 +398,11 @@ impl Thinker {
         &mut self,
         pos: &Position<u64>,
         explain: bool,
-        rng: &mut impl Rng,
+        rng: &mut StdRng,
         budget: Budget,
+        parallel: bool,
     ) -> Result<Thought, SearchError> {
-        let solver = self.solver(budget);
+        let solver = self.solver(budget, parallel);
         let before = solver.stats().nodes;
         let values: Vec<(usize, Verdict)> = if explain {
             let moves = solver.analyze(pos)?;
@@ -464,6 +415,15 @@ impl Thinker {
         let nodes = solver.stats().nodes - before;
         Ok(exact_thought(&values, explain, nodes, rng))
     }
+}
+
+/// The generator of a decision's choices among equally good moves: the position's, mixed with
+/// `go`'s seed when there is one, so the same position, level and seed give the same move.
+fn choice_rng(board: &Board, go: &Go) -> StdRng {
+    let seed = go
+        .seed()
+        .map_or(0, |s| s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    StdRng::seed_from_u64(board.hash() ^ seed)
 }
 
 /// The legal moves of `pos` in the order the proof of a draw tries them: nearest the centre
@@ -517,25 +477,32 @@ fn exact_thought(
 }
 
 impl Thinker {
-    /// The `hard` search within `share` of the move's time (or its node budget).
-    fn hard(&mut self, board: &Board, share: f64) -> Result<Thought, SearchError> {
-        let budget = self.move_budget(share, UNTIMED_NODES);
-        self.hard.think(board, &budget)
+    /// The `hard` search within `share` of the move's time (or its fixed work).
+    fn hard(
+        &mut self,
+        board: &Board,
+        go: &Go,
+        time: &TimeManager,
+        share: f64,
+    ) -> Result<Thought, SearchError> {
+        let budget = time.budget(share, UNTIMED_NODES);
+        self.hard.think(board, &budget, go.depth(), go.seed())
     }
 
     /// `depth:N`: depth-limited alpha-beta on either board representation, stopped by the stop
-    /// flag.
+    /// handle.
     fn bounded(
         &self,
         board: &Board,
         depth: u32,
-        explain: bool,
-        rng: &mut impl Rng,
+        go: &Go,
+        rng: &mut StdRng,
     ) -> Result<Thought, SearchError> {
-        let controls = Controls::with_budget(self.budget());
+        let budget = Budget::unlimited().with_stop(go.stop_flag().cloned());
+        let controls = Controls::with_budget(budget);
         match &board.0 {
-            Repr::Small(p) => bounded_on(p, depth, explain, &controls, rng),
-            Repr::Wide(p) => bounded_on(p, depth, explain, &controls, rng),
+            Repr::Small(p) => bounded_on(p, depth, go.explain(), &controls, rng),
+            Repr::Wide(p) => bounded_on(p, depth, go.explain(), &controls, rng),
         }
     }
 }

@@ -5,14 +5,12 @@
 use super::record::Record;
 use super::result::GameResult;
 use super::SessionError;
-use crate::ai::{Level, Player, Thinker, Thought};
+use crate::ai::{Go, Level, Player, Thinker, Thought};
 use crate::board::Board;
 use crate::rules::Rules;
 use crate::side::{Outcome, Side};
 use rand::rngs::StdRng;
-use rand::SeedableRng;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use rand::{Rng, SeedableRng};
 
 /// Everything that defines a game before its first move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,19 +46,19 @@ impl Default for SessionConfig {
 /// One game in progress.
 ///
 /// ```
+/// use mnk_engine::ai::Go;
 /// use mnk_engine::session::{Session, SessionConfig};
 ///
 /// // You are x, the computer plays o perfectly (the defaults).
 /// let mut game = Session::new(SessionConfig::default()).unwrap();
 /// game.play_text("b2").unwrap();
 /// assert!(game.computer_to_move());
-/// let reply = game.computer_move().unwrap();
+/// let reply = game.computer_move(&Go::default()).unwrap();
 /// assert!(game.board().stone(reply.cell).is_some());
 /// assert!(game.play_text("b2").is_err()); // taken: the game is unchanged
 /// assert_eq!(game.undo().unwrap().len(), 2); // your move and the reply go back together
 /// assert!(game.board().stone_count() == 0);
 /// ```
-/// One game in progress.
 pub struct Session {
     pub(super) config: SessionConfig,
     pub(super) board: Board,
@@ -114,22 +112,6 @@ impl Session {
         self.board = Board::new(self.config.rules)
             .with_side_to_move(self.config.first)
             .expect("the empty board accepts either side to move");
-    }
-
-    /// A flag another thread may set to stop the computer's (or a hint's) search, for front
-    /// ends that bound a search in time; a stopped search returns
-    /// [`SearchError::Stopped`](crate::error::SearchError::Stopped) and leaves the game as it
-    /// was. `None` removes the flag.
-    pub fn set_stop_flag(&mut self, flag: Option<Arc<AtomicBool>>) {
-        self.thinker.set_stop_flag(flag);
-    }
-
-    /// Bounds each computer move on a big board (over 64 cells) by a time limit: `clock` is
-    /// called as each move starts and returns that move's "time is up" check; the search then
-    /// plays the best move found so far. `None` (the default) bounds moves by a node budget
-    /// instead, so a seeded game repeats exactly. Small boards are solved and ignore it.
-    pub fn set_move_clock(&mut self, clock: Option<crate::ai::MoveClock>) {
-        self.thinker.set_move_clock(clock);
     }
 
     /// Frees the computer's search tables (up to tens of MiB) for a game that is only being
@@ -249,24 +231,36 @@ impl Session {
         }
     }
 
-    /// Lets the computer choose and play the move of the side to move.
-    pub fn computer_move(&mut self) -> Result<Thought, SessionError> {
+    /// Lets the computer choose and play the move of the side to move, within what `go`
+    /// allows (the session adds the seed of its choices, from the game's generator, and
+    /// whether to explain).
+    pub fn computer_move(&mut self, go: &Go) -> Result<Thought, SessionError> {
         let level = self.computer_level()?;
-        let thought = self
-            .thinker
-            .think(&self.board, level, self.config.explain, &mut self.rng)?;
+        let (go, rng) = self.move_go(go.clone());
+        let thought = self.thinker.think(&self.board, level, &go)?;
         self.board.play(thought.cell)?;
+        self.rng = rng;
         Ok(thought)
     }
 
-    /// The best move for the side to move, as the perfect level sees it, with its value and
-    /// every equally good move. The game's random generator is left alone, so asking for a
-    /// hint never changes what the computer plays later.
-    pub fn hint(&mut self) -> Result<Thought, SessionError> {
-        let mut rng = StdRng::seed_from_u64(self.board.hash());
-        Ok(self
-            .thinker
-            .think(&self.board, Level::Perfect, false, &mut rng)?)
+    /// What a computer move is told: `go`, with the seed of its choices drawn from the game's
+    /// generator and the session's `explain`; and the generator after the draw, to keep once
+    /// the move is played.
+    pub(super) fn move_go(&self, go: Go) -> (Go, StdRng) {
+        let mut rng = self.rng.clone();
+        let go = go
+            .with_seed(Some(rng.gen()))
+            .explaining(self.config.explain);
+        (go, rng)
+    }
+
+    /// The best move for the side to move, as the perfect level sees it within what `go`
+    /// allows, with its value and every equally good move. The same in the same position:
+    /// the game's random generator is left alone, so asking for a hint never changes what the
+    /// computer plays later.
+    pub fn hint(&mut self, go: &Go) -> Result<Thought, SessionError> {
+        let go = hint_go(go.clone());
+        Ok(self.thinker.think(&self.board, Level::Perfect, &go)?)
     }
 
     /// The index of the last move a human played, if any.
@@ -292,4 +286,10 @@ impl Session {
         }
         Ok(taken)
     }
+}
+
+/// What a hint or a ponder is told: the caller's limits, with no seed (a hint is the same
+/// in the same position, and never draws from the game's generator) and nothing explained.
+pub(super) fn hint_go(go: Go) -> Go {
+    go.with_seed(None).explaining(false)
 }

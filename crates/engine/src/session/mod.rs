@@ -5,20 +5,23 @@
 //! The computer players themselves live in [`crate::ai`].
 //!
 //! - [`game`]: [`Session`], the game itself: moves, undo, hints, result.
-//! - [`background`]: [`ThinkJob`], a computer decision taken out of the session to run on
-//!   another thread (stoppable), and handed back with [`Session::finish_think`].
+//! - [`background`]: a computer decision started on a thread of its own
+//!   ([`Session::start_computer_move`]), and handed back with [`Session::finish_think`].
+//! - [`handle`]: [`Handle`], the one way to stop, poll and join thinking off-thread.
 //! - [`record`]: [`Record`], the small text format that saves and restores a game.
 //!
-//! Nothing here reads a clock or does I/O; randomness comes from a seeded generator held by
+//! Nothing here reads a clock or does I/O (a thinking thread is started only on request); randomness comes from a seeded generator held by
 //! the session, so a given seed and a given sequence of inputs always give the same game.
 
 pub mod background;
 pub mod game;
+pub mod handle;
 pub mod record;
 pub mod result;
 
-pub use background::{ThinkDone, ThinkJob, ThinkPurpose};
+pub use background::{ThinkDone, ThinkPurpose};
 pub use game::{Session, SessionConfig};
+pub use handle::Handle;
 pub use record::Record;
 pub use result::GameResult;
 

@@ -2,7 +2,7 @@
 //! regression test per known fault of the seed programs.
 
 use super::*;
-use crate::ai::{Level, Method, Thinker, Thought};
+use crate::ai::{Go, Level, Method, Thinker, Thought};
 use crate::board::{Board, Repr};
 use crate::rules::Rules;
 use crate::score::Verdict;
@@ -27,13 +27,13 @@ fn board(r: Rules, text: &str) -> Board {
 }
 
 fn think(b: &Board, level: Level) -> Thought {
-    let mut rng = StdRng::seed_from_u64(7);
-    Thinker::new().think(b, level, false, &mut rng).unwrap()
+    let go = Go::default().with_seed(Some(7));
+    Thinker::new().think(b, level, &go).unwrap()
 }
 
 fn play_out(session: &mut Session) {
     while !session.is_over() {
-        session.computer_move().unwrap();
+        session.computer_move(&Go::default()).unwrap();
     }
 }
 
@@ -58,8 +58,8 @@ fn losses_against_every_human(level: Level, computer: Side, first: Side) -> usiz
             return (b.outcome() == Some(crate::side::Outcome::Win(computer.other()))) as usize;
         }
         let moves = if b.to_move() == computer {
-            let mut rng = StdRng::seed_from_u64(0);
-            thinker.think(b, level, false, &mut rng).unwrap().best
+            let go = Go::default().with_seed(Some(0));
+            thinker.think(b, level, &go).unwrap().best
         } else {
             b.legal_moves()
         };
@@ -244,7 +244,7 @@ fn a_human_win_ends_the_game_and_later_moves_are_refused() {
     })
     .unwrap();
     s.play_text("b2").unwrap();
-    s.computer_move().unwrap();
+    s.computer_move(&Go::default()).unwrap();
     let free = s
         .board()
         .legal_moves()
@@ -255,7 +255,7 @@ fn a_human_win_ends_the_game_and_later_moves_are_refused() {
     assert_eq!(s.result(), GameResult::Win(Side::X));
     let before = s.moves();
     assert!(matches!(s.play_text("a1"), Err(SessionError::Position(_))));
-    assert!(s.computer_move().is_err());
+    assert!(s.computer_move(&Go::default()).is_err());
     assert_eq!(s.moves(), before);
 }
 
@@ -274,7 +274,7 @@ fn a_taken_cell_is_refused_and_nothing_changes() {
 fn turns_are_checked() {
     let mut s = Session::new(config("human", "perfect")).unwrap();
     assert!(matches!(
-        s.computer_move(),
+        s.computer_move(&Go::default()),
         Err(SessionError::HumanToMove('x'))
     ));
     s.play_text("a1").unwrap();
@@ -282,7 +282,7 @@ fn turns_are_checked() {
         s.play_text("b2"),
         Err(SessionError::ComputerToMove('o'))
     ));
-    s.computer_move().unwrap();
+    s.computer_move(&Go::default()).unwrap();
     assert!(s.human_to_move());
 }
 
@@ -295,10 +295,10 @@ fn o_can_move_first_and_undo_takes_back_a_move_and_its_reply() {
     .unwrap();
     assert_eq!(s.to_move(), Side::O);
     assert!(matches!(s.undo(), Err(SessionError::NothingToUndo)));
-    s.computer_move().unwrap();
+    s.computer_move(&Go::default()).unwrap();
     assert!(matches!(s.undo(), Err(SessionError::NothingToUndo)));
     s.play_text("a1").unwrap();
-    s.computer_move().unwrap();
+    s.computer_move(&Go::default()).unwrap();
     assert_eq!(s.moves().len(), 3);
     assert_eq!(s.undo().unwrap().len(), 2);
     assert_eq!(s.moves().len(), 1);
@@ -329,16 +329,16 @@ fn a_hint_names_a_best_move_without_touching_the_game_or_its_luck() {
     .unwrap();
     a.play_text("a1").unwrap();
     b.play_text("a1").unwrap();
-    a.computer_move().unwrap();
-    let hint = a.hint().unwrap();
+    a.computer_move(&Go::default()).unwrap();
+    let hint = a.hint(&Go::default()).unwrap();
     assert_eq!(hint.verdict, Some(Verdict::Draw));
     assert!(hint.best.contains(&hint.cell));
     assert_eq!(a.moves().len(), 2);
-    b.computer_move().unwrap();
+    b.computer_move(&Go::default()).unwrap();
     for s in [&mut a, &mut b] {
         let reply = s.board().legal_moves()[0];
         s.play(reply).unwrap();
-        s.computer_move().unwrap();
+        s.computer_move(&Go::default()).unwrap();
     }
     assert_eq!(a.moves(), b.moves());
 }
@@ -367,7 +367,7 @@ fn explain_values_every_candidate_best_first() {
     })
     .unwrap();
     s.play_text("a1").unwrap();
-    let t = s.computer_move().unwrap();
+    let t = s.computer_move(&Go::default()).unwrap();
     assert_eq!(t.candidates.len(), 8);
     assert_eq!(s.board().move_name(t.cell), "b2");
     assert_eq!(t.candidates[0].verdict, Verdict::Draw);
@@ -381,7 +381,7 @@ fn explain_values_every_candidate_best_first() {
         ..config("depth:2", "human")
     })
     .unwrap();
-    let t = d.computer_move().unwrap();
+    let t = d.computer_move(&Go::default()).unwrap();
     assert_eq!(t.candidates.len(), 9);
     assert!(matches!(t.verdict, Some(Verdict::Estimate(_))));
     assert_eq!(t.method, Method::Search { depth: 2 });
@@ -394,7 +394,7 @@ fn records_round_trip_through_a_session() {
         ..config("human", "depth:2")
     })
     .unwrap();
-    s.computer_move().unwrap();
+    s.computer_move(&Go::default()).unwrap();
     s.play_text("a1").unwrap();
     let text = s.to_record().to_text();
     let record = Record::parse(&text).unwrap();
@@ -422,77 +422,53 @@ fn a_raised_stop_flag_stops_every_search_and_changes_nothing() {
             ..config(level, "human")
         })
         .unwrap();
-        s.set_stop_flag(Some(Arc::new(AtomicBool::new(true))));
-        let err = s.computer_move().unwrap_err();
+        let stopped = Go::default().with_stop(Arc::new(AtomicBool::new(true)));
+        let err = s.computer_move(&stopped).unwrap_err();
         assert_eq!(
             err,
             SessionError::Search(SearchError::Stopped(crate::budget::Exhausted::Stopped)),
             "{level}"
         );
         assert!(s.moves().is_empty(), "{level}: a stopped search played");
-        s.set_stop_flag(None);
-        s.computer_move().unwrap();
+        s.computer_move(&Go::default()).unwrap();
         assert_eq!(s.moves().len(), 1, "{level}");
     }
 }
 
 #[test]
-fn a_move_clock_starts_once_per_big_board_move_and_is_obeyed() {
-    use crate::ai::MoveClock;
-    use crate::budget::Deadline;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    use std::sync::Arc;
-    let started = Arc::new(AtomicUsize::new(0));
-    // Each move's check says "time is up" from the start: the search must still answer.
-    let clock: MoveClock = {
-        let started = started.clone();
-        Arc::new(move |_share| {
-            started.fetch_add(1, Ordering::Relaxed);
-            Arc::new(|| true) as Deadline
-        })
-    };
+fn a_move_with_no_time_left_still_answers_and_says_it_is_an_estimate() {
+    use std::time::Duration;
+    // Each move's time is up as it starts: the search must still answer.
+    let no_time = Go::timed(Duration::ZERO, std::time::Instant::now);
     let mut s = Session::new(SessionConfig {
         rules: rules(15, 15, 5),
         ..config("hard", "perfect")
     })
     .unwrap();
-    s.set_move_clock(Some(clock));
     for _ in 0..3 {
-        s.computer_move().unwrap();
+        s.computer_move(&no_time).unwrap();
     }
-    // A move thought out on another thread keeps the clock too.
-    let job = s.start_computer_move().unwrap();
-    let done = job.run();
-    s.finish_think(done).unwrap();
-    s.computer_move().unwrap();
+    // A move thought out on another thread keeps to its time too.
+    let job = s.start_computer_move(no_time.clone()).unwrap();
+    s.finish_think(job.join()).unwrap();
+    s.computer_move(&no_time).unwrap();
     assert_eq!(s.moves().len(), 5);
-    assert_eq!(started.load(Ordering::Relaxed), 5);
     // On a small board, the proof has its share of the move and `hard` the rest when the
-    // proof does not come: with no time at all, the move is `hard`'s and says so. (A proof
-    // of a few hundred nodes comes before the solver first looks at the clock: it is exact.)
-    let shares = Arc::new(std::sync::Mutex::new(Vec::new()));
+    // proof does not come: with no time at all, the move is `hard`'s and says so.
     // (7x7/4 is in no opening book.)
     let mut small = Session::new(SessionConfig {
         rules: rules(7, 7, 4),
         ..config("perfect", "perfect")
     })
     .unwrap();
-    small.set_move_clock(Some({
-        let shares = shares.clone();
-        Arc::new(move |share| -> Deadline {
-            shares.lock().unwrap().push(share);
-            Arc::new(|| true)
-        })
-    }));
-    let first = small.computer_move().unwrap();
+    let first = small.computer_move(&no_time).unwrap();
     assert!(matches!(first.method, Method::Search { .. }), "{first:?}");
-    let proof = crate::ai::PROOF_SHARE;
-    assert_eq!(*shares.lock().unwrap(), [proof, 1.0 - proof]);
-    // With time enough, every move is proven.
+    // With time enough (a clock that never moves), every move is proven.
+    let start = std::time::Instant::now();
+    let endless = Go::timed(Duration::from_secs(1), move || start);
     let mut small = Session::new(config("perfect", "perfect")).unwrap();
-    small.set_move_clock(Some(Arc::new(|_| Arc::new(|| false) as Deadline)));
     while !small.is_over() {
-        assert_eq!(small.computer_move().unwrap().method, Method::Exact);
+        assert_eq!(small.computer_move(&endless).unwrap().method, Method::Exact);
     }
     assert_eq!(small.result(), GameResult::Draw);
 }
@@ -507,8 +483,8 @@ fn released_tables_are_rebuilt_and_the_game_goes_on_the_same() {
     };
     let (mut kept, mut released) = (Session::new(cfg).unwrap(), Session::new(cfg).unwrap());
     for _ in 0..6 {
-        kept.computer_move().unwrap();
-        released.computer_move().unwrap();
+        kept.computer_move(&Go::default()).unwrap();
+        released.computer_move(&Go::default()).unwrap();
         released.release_tables();
     }
     assert_eq!(kept.moves(), released.moves());
@@ -518,11 +494,9 @@ fn released_tables_are_rebuilt_and_the_game_goes_on_the_same() {
         ..config("hard", "hard")
     })
     .unwrap();
-    big.set_move_clock(Some(std::sync::Arc::new(|_| {
-        std::sync::Arc::new(|| true) as crate::budget::Deadline
-    })));
+    let no_time = Go::timed(std::time::Duration::ZERO, std::time::Instant::now);
     for _ in 0..3 {
-        big.computer_move().unwrap();
+        big.computer_move(&no_time).unwrap();
         big.release_tables();
     }
     assert_eq!(big.moves().len(), 3);
@@ -549,7 +523,7 @@ fn exactness_says_when_perfect_moves_are_proven_as_they_are() {
         })
         .unwrap();
         let exactness = s.exactness(Side::X);
-        (exactness, s.computer_move().unwrap().method)
+        (exactness, s.computer_move(&Go::default()).unwrap().method)
     };
     // From the first move on, wherever the proof comes within the move's budget.
     for r in [rules(4, 4, 4), rules(5, 4, 4), rules(6, 6, 4)] {

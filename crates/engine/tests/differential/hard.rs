@@ -3,11 +3,9 @@
 //! block a single threat, and never walks into a double threat it could avoid.
 
 use crate::boards::random_position;
-use mnk_engine::ai::{Level, Thinker};
+use mnk_engine::ai::{Go, Level, Thinker};
 use mnk_engine::{Board, Budget, SolverConfig, Verdict};
 use proptest::prelude::*;
-use rand::rngs::StdRng;
-use rand::SeedableRng;
 
 /// The exact value, for the mover, of every legal move of `board`.
 fn values(board: &Board) -> Vec<(usize, Verdict)> {
@@ -25,9 +23,8 @@ fn loses_within(v: Verdict, plies: u32) -> bool {
 fn check_hard(board: &Board) -> Result<(), TestCaseError> {
     let all = values(board);
     let mut thinker = Thinker::new();
-    let mut rng = StdRng::seed_from_u64(1);
     let cell = thinker
-        .think(board, Level::Hard, false, &mut rng)
+        .think(board, Level::Hard, &Go::default())
         .expect("hard answers")
         .cell;
     let chosen = all

@@ -1,7 +1,7 @@
 //! What reaches the app ([`Event`]) and the work it hands back to the runner ([`Effect`]).
 
 use mnk_engine::ai::Analysis;
-use mnk_engine::session::{ThinkDone, ThinkJob};
+use mnk_engine::session::{Handle, ThinkDone};
 use mnk_engine::Board;
 use mnk_engine::SearchError;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
@@ -39,12 +39,13 @@ pub enum Event {
 
 /// Work the runner does for the app.
 pub enum Effect {
-    /// Run this job on another thread and send back [`Event::Thought`] with the same id.
+    /// Wait for this thinking (already running on its own thread) and send back
+    /// [`Event::Thought`] with the same id.
     Think {
         /// Names the answer.
         id: u64,
-        /// The job (boxed: it holds the solver).
-        job: Box<ThinkJob>,
+        /// The thinking, to join.
+        thinking: Box<Handle<ThinkDone>>,
     },
     /// Value every move of this position (exactly where the engine can; stoppable) and send
     /// [`Event::Analysed`].

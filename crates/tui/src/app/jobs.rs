@@ -6,7 +6,7 @@ use super::{upper, Analysis, App, Effect, LastMove, Overlay, Pending};
 use crate::lang::fill;
 use crate::settings::PACES_MS;
 use mnk_engine::ai;
-use mnk_engine::session::{ThinkDone, ThinkJob, ThinkPurpose};
+use mnk_engine::session::{Handle, ThinkDone, ThinkPurpose};
 use mnk_engine::{SearchError, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -61,17 +61,22 @@ impl App {
         }
     }
 
-    pub(super) fn start(&mut self, job: ThinkJob, effects: &mut Vec<Effect>) {
+    pub(super) fn start(
+        &mut self,
+        purpose: ThinkPurpose,
+        thinking: Handle<ThinkDone>,
+        effects: &mut Vec<Effect>,
+    ) {
         self.next_id += 1;
         self.pending = Some(Pending {
             id: self.next_id,
-            purpose: job.purpose(),
-            stop: job.stop_flag(),
+            purpose,
+            stop: thinking.stop_flag(),
             started: self.now,
         });
         effects.push(Effect::Think {
             id: self.next_id,
-            job: Box::new(job),
+            thinking: Box::new(thinking),
         });
     }
 
@@ -104,8 +109,8 @@ impl App {
             }
         }
         self.due = None;
-        match self.session.start_computer_move() {
-            Ok(job) => self.start(job, effects),
+        match self.session.start_computer_move(self.go.clone()) {
+            Ok(thinking) => self.start(ThinkPurpose::Move, thinking, effects),
             Err(err) => self.message = self.refused(&err),
         }
     }
@@ -122,13 +127,13 @@ impl App {
         {
             return;
         }
-        if let Some(job) = self.session.start_ponder() {
+        if let Some(thinking) = self.session.start_ponder(self.go.clone()) {
             self.next_id += 1;
-            self.pondering = Some((self.next_id, job.stop_flag()));
+            self.pondering = Some((self.next_id, thinking.stop_flag()));
             self.pondered = Some(moves);
             effects.push(Effect::Think {
                 id: self.next_id,
-                job: Box::new(job),
+                thinking: Box::new(thinking),
             });
         }
     }

@@ -1,13 +1,14 @@
-//! The app's state and how events change it. Nothing here touches the terminal or a thread:
+//! The app's state and how events change it. Nothing here touches the terminal:
 //! [`App::handle_event`] takes an [`Event`] (a key, a click, a tick of the clock, an answer from
-//! a background search) and returns the [`Effect`]s the runner must carry out (start a search,
-//! quit). Tests drive it with synthetic events and run the effects in place.
+//! a background search) and returns the [`Effect`]s the runner must carry out (wait for a
+//! search the engine started on its own thread, start an analysis, quit). Tests drive it with
+//! synthetic events and carry out the effects in place.
 
 use crate::lang::{fill, Lang, Texts, EN};
 use crate::layout::{BoardLayout, Screen};
 use crate::settings::{Settings, PACES_MS};
-use mnk_engine::ai::MoveClock;
-use mnk_engine::session::{GameResult, Session, SessionConfig, SessionError};
+use mnk_engine::ai::Go;
+use mnk_engine::session::{GameResult, Session, SessionConfig, SessionError, ThinkPurpose};
 use mnk_engine::{Side, Verdict};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -55,8 +56,8 @@ pub struct App {
     due: Option<Instant>,
     /// The clock as of the last tick.
     pub now: Instant,
-    /// The time limit of big-board computer moves, kept for new games.
-    move_clock: Option<MoveClock>,
+    /// What each computer move, hint and ponder may use (the time per move, or fixed work).
+    go: Go,
     /// Set once the player quits.
     pub quit: bool,
     /// The language of every sentence (see [`App::set_lang`]).
@@ -99,17 +100,17 @@ impl App {
             quit: false,
             lang: Lang::En,
             next_id: 0,
-            move_clock: None,
+            go: Go::fixed_work(),
             ponder: false,
             pondering: None,
             pondered: None,
         })
     }
 
-    /// Bounds the computer's big-board moves in time, in this game and the next ones.
-    pub fn set_move_clock(&mut self, clock: Option<MoveClock>) {
-        self.session.set_move_clock(clock.clone());
-        self.move_clock = clock;
+    /// What the computer's moves, hints and ponders may use from now on (a new app does
+    /// fixed work).
+    pub fn set_go(&mut self, go: Go) {
+        self.go = go;
     }
 
     /// Lets a `perfect` or `hard` computer think on the human's time (off in a new app: the
@@ -317,9 +318,8 @@ impl App {
             ..*self.session.config()
         };
         match Session::new(config) {
-            Ok(mut session) => {
+            Ok(session) => {
                 self.cancel_all();
-                session.set_move_clock(self.move_clock.clone());
                 self.session = session;
                 self.pace = form.pace;
                 self.overlay = Overlay::None;
@@ -359,8 +359,8 @@ impl App {
             self.message = self.t().hint_running.into();
             return;
         }
-        match self.session.start_hint() {
-            Ok(job) => self.start(job, effects),
+        match self.session.start_hint(self.go.clone()) {
+            Ok(thinking) => self.start(ThinkPurpose::Hint, thinking, effects),
             Err(err) => self.message = self.refused(&err),
         }
     }

@@ -1,0 +1,224 @@
+//! [`Go`]: everything a caller tells one decision of the computer (a move, a hint, a ponder,
+//! an analysis), handed in with each call. A front end or the Gomocup brain fills it from what
+//! it knows (its time settings, its stop button, its memory), and the engine's one time
+//! manager ([`super::time`]) turns it into the budgets of the searches; nothing about a
+//! decision's limits is kept between calls.
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A caller's clock: the engine asks it for "now" and never reads a clock of its own
+/// (`Instant::now` in a program, a fake one in tests).
+pub type Clock = Arc<dyn Fn() -> Instant + Send + Sync>;
+
+/// What one decision may use and how it chooses: a stop handle, node and depth caps, the time
+/// for this move and the time left in the game (with the clock to measure them by), the size
+/// of the search tables, the seed of its choices among equally good moves, and whether to
+/// value every candidate.
+///
+/// The default is **fixed work**: no clock, each search of the decision bounded by a fixed
+/// number of nodes (the level's own), so a decision repeats exactly for the same position and
+/// seed. [`Go::timed`] bounds it by time instead.
+///
+/// ```
+/// use mnk_engine::ai::{Go, Level, Thinker};
+/// use mnk_engine::{Board, Rules};
+/// use std::time::{Duration, Instant};
+///
+/// // o must block x's column a at a3, by fixed work and in a tenth of a second alike.
+/// let board = Board::from_text(Rules::tic_tac_toe(), ".../xo./x..").unwrap();
+/// let timed = Go::timed(Duration::from_millis(100), Instant::now);
+/// for go in [Go::default(), timed] {
+///     let thought = Thinker::new().think(&board, Level::Hard, &go).unwrap();
+///     assert_eq!(board.move_name(thought.cell), "a3");
+/// }
+/// ```
+#[derive(Clone, Default)]
+pub struct Go {
+    stop: Option<Arc<AtomicBool>>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+    move_time: Option<Duration>,
+    game_left: Option<Duration>,
+    clock: Option<Clock>,
+    table_mib: Option<usize>,
+    seed: Option<u64>,
+    explain: bool,
+}
+
+impl fmt::Debug for Go {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Go")
+            .field("stop", &self.stop)
+            .field("nodes", &self.nodes)
+            .field("depth", &self.depth)
+            .field("move_time", &self.move_time)
+            .field("game_left", &self.game_left)
+            .field("clock", &self.clock.is_some())
+            .field("table_mib", &self.table_mib)
+            .field("seed", &self.seed)
+            .field("explain", &self.explain)
+            .finish()
+    }
+}
+
+impl Go {
+    /// Fixed work: no clock, each search bounded by the level's own node count.
+    pub fn fixed_work() -> Go {
+        Go::default()
+    }
+
+    /// A decision that may take `move_time` by `clock` (the time manager keeps a margin for
+    /// the answer to arrive in time).
+    pub fn timed<F>(move_time: Duration, clock: F) -> Go
+    where
+        F: Fn() -> Instant + Send + Sync + 'static,
+    {
+        Go::default().with_clock(Arc::new(clock), Some(move_time))
+    }
+
+    /// The same decision measured by `clock`, with `move_time` for this move (`None`: only
+    /// the game's clock, [`Go::with_game_left`], bounds it).
+    pub fn with_clock(mut self, clock: Clock, move_time: Option<Duration>) -> Go {
+        self.clock = Some(clock);
+        self.move_time = move_time;
+        self
+    }
+
+    /// The same decision, cancelled when `flag` is raised (from any thread): the decision
+    /// then answers [`crate::SearchError::Stopped`] and plays nothing.
+    pub fn with_stop(mut self, flag: Arc<AtomicBool>) -> Go {
+        self.stop = Some(flag);
+        self
+    }
+
+    /// The same decision, each of its searches visiting at most `nodes` nodes, whatever the
+    /// clock says (a fuzzer's or a test's brain that must answer in milliseconds).
+    pub fn with_nodes(mut self, nodes: u64) -> Go {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// The same decision, its iterative searches going at most `depth` plies deep.
+    pub fn with_depth(mut self, depth: u32) -> Go {
+        self.depth = Some(depth);
+        self
+    }
+
+    /// The same decision in a game whose clock has `left` for this player: a move then takes
+    /// at most a share of it (see [`super::time`]). Needs a clock ([`Go::with_clock`]).
+    pub fn with_game_left(mut self, left: Duration) -> Go {
+        self.game_left = Some(left);
+        self
+    }
+
+    /// The same decision with search tables of `mib` MiB in all (the solver's, the proof
+    /// search's and the `hard` search's share it); `None` leaves each its default size.
+    pub fn with_table_mib(mut self, mib: Option<usize>) -> Go {
+        self.table_mib = mib.map(|m| m.max(1));
+        self
+    }
+
+    /// The same decision choosing among equally good (and, for `hard`, near-equal) moves by
+    /// `seed` and the position, so that games differ from seed to seed; without a seed the
+    /// same position always gets the same move.
+    pub fn with_seed(mut self, seed: Option<u64>) -> Go {
+        self.seed = seed;
+        self
+    }
+
+    /// The same decision, valuing every candidate move too (`--explain`): slower, and the
+    /// move chosen is the same.
+    pub fn explaining(mut self, explain: bool) -> Go {
+        self.explain = explain;
+        self
+    }
+
+    /// The stop handle, when there is one.
+    pub fn stop_flag(&self) -> Option<&Arc<AtomicBool>> {
+        self.stop.as_ref()
+    }
+
+    /// Whether the stop handle has been raised.
+    pub fn is_stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// The node cap of each search, when there is one.
+    pub fn nodes(&self) -> Option<u64> {
+        self.nodes
+    }
+
+    /// The depth cap, when there is one.
+    pub fn depth(&self) -> Option<u32> {
+        self.depth
+    }
+
+    /// The time for this move, when the decision is timed.
+    pub fn move_time(&self) -> Option<Duration> {
+        self.move_time.filter(|_| self.clock.is_some())
+    }
+
+    /// The time left in the game for this player, when the game is timed.
+    pub fn game_left(&self) -> Option<Duration> {
+        self.game_left.filter(|_| self.clock.is_some())
+    }
+
+    /// The clock, when the decision is timed.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// Whether time bounds the decision (a clock and a time to keep to); otherwise it does
+    /// fixed work.
+    pub fn is_timed(&self) -> bool {
+        self.move_time().is_some() || self.game_left().is_some()
+    }
+
+    /// The size of all the search tables together, when one is asked for.
+    pub fn table_mib(&self) -> Option<usize> {
+        self.table_mib
+    }
+
+    /// The seed of the choices, when there is one.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+
+    /// Whether every candidate is valued too.
+    pub fn explain(&self) -> bool {
+        self.explain
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_without_a_clock_is_not_time() {
+        let go = Go::default().with_game_left(Duration::from_secs(5));
+        assert!(!go.is_timed(), "no clock to measure it by");
+        assert_eq!(go.game_left(), None);
+        let timed = Go::timed(Duration::from_millis(300), Instant::now);
+        assert!(timed.is_timed());
+        assert_eq!(timed.move_time(), Some(Duration::from_millis(300)));
+        let game_only = Go::default()
+            .with_clock(Arc::new(Instant::now), None)
+            .with_game_left(Duration::from_secs(5));
+        assert!(game_only.is_timed());
+    }
+
+    #[test]
+    fn a_raised_stop_handle_is_seen() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let go = Go::default().with_stop(flag.clone());
+        assert!(!go.is_stopped());
+        flag.store(true, Ordering::Relaxed);
+        assert!(go.is_stopped());
+    }
+}

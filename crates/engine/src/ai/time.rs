@@ -1,0 +1,210 @@
+//! The one time manager: how long a decision may take, turned into the budgets of its
+//! searches. Every front end and the Gomocup brain hand a [`Go`] to the
+//! [`Thinker`](super::Thinker), which asks this module, so `hard` in `mnk play`, the TUI, the
+//! page, `mnk match` and `pbrain-mnk` all keep time by one rule:
+//!
+//! - **the move's time**: the time for this move, or less when the game's clock runs low (a
+//!   move takes at most [`GAME_TIME_SHARE`]th of what is left);
+//! - **a hard deadline**: the move's time less a [`stop_margin`], kept for what follows the
+//!   stop (the search unwinding, the answer crossing a pipe to a manager, a busy machine's
+//!   scheduler); the searches end there at once with the best move found;
+//! - **a soft deadline**: [`SOFT_SHARE`] of the way to the hard one, after which an
+//!   iterative search starts no new iteration (its first move alone usually takes longer than
+//!   what is left).
+//!
+//! A decision made of several searches (`perfect`: a proof, then `hard` if the proof does not
+//! come) asks for each its share of the move's time, counted from when it starts.
+//! Without a clock a decision does fixed work: each search its own number of nodes.
+
+use super::go::{Clock, Go};
+use crate::budget::{Budget, Deadline};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// When a whole game is timed, a move may use at most this fraction (1/n) of what is left,
+/// so the clock lasts however long the game goes on.
+pub const GAME_TIME_SHARE: u32 = 12;
+
+/// The smallest [`stop_margin`].
+pub const MIN_MARGIN: Duration = Duration::from_millis(30);
+
+/// The largest [`stop_margin`].
+pub const MAX_MARGIN: Duration = Duration::from_millis(100);
+
+/// The share of the way to the hard deadline after which an iterative search starts no new
+/// iteration. An iteration cut short by the hard deadline still counts (the previous best
+/// move is searched first, and the partial iteration's best is kept only when it beat that),
+/// so late starts cost nothing but time; only the last fifth is left unstarted.
+pub const SOFT_SHARE: f64 = 0.8;
+
+/// Nodes a search may visit at most when a clock bounds it: a guard against a clock that
+/// never says stop, far beyond what a second of search visits.
+pub const TIMED_NODES: u64 = 200_000_000;
+
+/// How much sooner than a move's time the searches are told to stop: a tenth of it, at least
+/// [`MIN_MARGIN`] and at most [`MAX_MARGIN`], and never more than half the move. The searches
+/// look at the clock every few dozen microseconds of work, so the margin is for what follows
+/// the stop: unwinding, the answer reaching the front end or crossing the pipes to a Gomocup
+/// manager (which measures the turn from its side), and above all a busy machine, whose
+/// scheduler may leave the thread waiting for a time slice (measured: up to about 12 ms under a
+/// load of 12 on 2 cores).
+pub fn stop_margin(move_time: Duration) -> Duration {
+    (move_time / 10)
+        .clamp(MIN_MARGIN, MAX_MARGIN)
+        .min(move_time / 2)
+}
+
+/// The time one move may take: the per-move time, or less when the game's clock runs low
+/// (`game_left`: what is left of the player's time for the whole game, when it is timed).
+pub fn move_time(per_move: Option<Duration>, game_left: Option<Duration>) -> Option<Duration> {
+    match (per_move, game_left) {
+        (Some(m), Some(left)) => Some(m.min(left / GAME_TIME_SHARE)),
+        (None, Some(left)) => Some(left / GAME_TIME_SHARE),
+        (m, None) => m,
+    }
+}
+
+/// The time manager of one decision, made as it starts: it knows the time the decision may
+/// search for in all, and hands each search its budget.
+pub struct TimeManager {
+    go: Go,
+    /// The clock and the time to search for (the move's time less the margin), when timed.
+    timed: Option<(Clock, Duration)>,
+}
+
+impl TimeManager {
+    /// The time manager of a decision told `go`.
+    pub fn new(go: &Go) -> TimeManager {
+        let timed = match (go.clock(), move_time(go.move_time(), go.game_left())) {
+            (Some(clock), Some(time)) => Some((clock.clone(), time - stop_margin(time))),
+            _ => None,
+        };
+        TimeManager {
+            go: go.clone(),
+            timed,
+        }
+    }
+
+    /// How long the decision may search in all (the move's time less the margin), when it
+    /// is timed.
+    pub fn search_time(&self) -> Option<Duration> {
+        self.timed.as_ref().map(|(_, t)| *t)
+    }
+
+    /// The budget of one search of the decision: the stop handle, and either `share` (0 to 1)
+    /// of the decision's search time counted from now, with its hard and soft deadlines (and
+    /// [`TIMED_NODES`] as a guard), or, without a clock, `fixed_nodes` nodes. The caller's
+    /// node cap bounds both.
+    pub fn budget(&self, share: f64, fixed_nodes: u64) -> Budget {
+        let mut budget = Budget::unlimited().with_stop(self.go.stop_flag().cloned());
+        let cap = self.go.nodes().unwrap_or(u64::MAX);
+        match &self.timed {
+            Some((clock, time)) => {
+                let hard = time.mul_f64(share.clamp(0.0, 1.0));
+                let start = clock();
+                budget = budget
+                    .with_deadline(after(clock, start, hard))
+                    .with_soft_deadline(after(clock, start, hard.mul_f64(SOFT_SHARE)))
+                    .with_node_limit(TIMED_NODES.min(cap));
+            }
+            None => budget = budget.with_node_limit(fixed_nodes.min(cap)),
+        }
+        budget
+    }
+
+    /// The budget of a search that only the stop handle (and the caller's node cap, or else
+    /// `guard` nodes) ends: thinking on the opponent's time.
+    pub fn until_stopped(&self, guard: u64) -> Budget {
+        Budget::unlimited()
+            .with_stop(self.go.stop_flag().cloned())
+            .with_node_limit(self.go.nodes().unwrap_or(guard))
+    }
+}
+
+/// "`limit` has passed since `start`" by `clock`.
+fn after(clock: &Clock, start: Instant, limit: Duration) -> Deadline {
+    let clock = clock.clone();
+    Arc::new(move || clock().duration_since(start) >= limit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    fn fake_clock() -> (Arc<Mutex<Instant>>, Clock) {
+        let now = Arc::new(Mutex::new(Instant::now()));
+        let reader = now.clone();
+        (now, Arc::new(move || *reader.lock().unwrap()))
+    }
+
+    #[test]
+    fn a_share_of_the_move_ends_at_its_share_of_the_search_time() {
+        let (now, clock) = fake_clock();
+        let start = *now.lock().unwrap();
+        let go = Go::default().with_clock(clock, Some(Duration::from_millis(1000)));
+        let manager = TimeManager::new(&go);
+        // 900 ms of search in all (the margin is 100 ms): 60% of it is 540 ms.
+        assert_eq!(manager.search_time(), Some(Duration::from_millis(900)));
+        let proof = manager.budget(0.6, 0);
+        *now.lock().unwrap() = start + Duration::from_millis(431);
+        assert!(!proof.wants_no_more_steps());
+        *now.lock().unwrap() = start + Duration::from_millis(432);
+        assert!(proof.wants_no_more_steps(), "soft: 80% of 540 ms");
+        *now.lock().unwrap() = start + Duration::from_millis(539);
+        assert!(!proof.is_late());
+        *now.lock().unwrap() = start + Duration::from_millis(540);
+        assert!(proof.is_late());
+        // The rest, counted from when it starts.
+        let rest = manager.budget(0.4, 0);
+        *now.lock().unwrap() = start + Duration::from_millis(540 + 359);
+        assert!(!rest.is_late());
+        *now.lock().unwrap() = start + Duration::from_millis(540 + 360);
+        assert!(rest.is_late());
+        assert_eq!(rest.node_limit(), Some(TIMED_NODES));
+    }
+
+    #[test]
+    fn without_a_clock_a_search_does_fixed_work_within_the_callers_cap() {
+        let manager = TimeManager::new(&Go::default());
+        assert_eq!(manager.search_time(), None);
+        let budget = manager.budget(0.5, 150_000);
+        assert_eq!(budget.node_limit(), Some(150_000));
+        assert!(!budget.wants_no_more_steps());
+        let capped = TimeManager::new(&Go::default().with_nodes(1_000));
+        assert_eq!(capped.budget(1.0, 150_000).node_limit(), Some(1_000));
+        let timed_capped = TimeManager::new(
+            &Go::timed(Duration::from_millis(300), Instant::now).with_nodes(1_000),
+        );
+        assert_eq!(timed_capped.budget(1.0, 150_000).node_limit(), Some(1_000));
+    }
+
+    #[test]
+    fn the_game_clock_shortens_a_move_when_it_runs_low() {
+        let go = Go::timed(Duration::from_millis(1000), Instant::now)
+            .with_game_left(Duration::from_millis(6000));
+        // A twelfth of the 6 s left (500 ms), less its margin (50 ms).
+        assert_eq!(
+            TimeManager::new(&go).search_time(),
+            Some(Duration::from_millis(450))
+        );
+        let plenty = Go::timed(Duration::from_millis(1000), Instant::now)
+            .with_game_left(Duration::from_secs(600));
+        assert_eq!(
+            TimeManager::new(&plenty).search_time(),
+            Some(Duration::from_millis(900))
+        );
+    }
+
+    #[test]
+    fn the_margin_is_a_tenth_within_its_bounds_and_never_half_the_move() {
+        let ms = Duration::from_millis;
+        assert_eq!(stop_margin(ms(1000)), ms(100));
+        assert_eq!(stop_margin(ms(5000)), MAX_MARGIN);
+        assert_eq!(stop_margin(ms(500)), ms(50));
+        assert_eq!(stop_margin(ms(300)), ms(30));
+        assert_eq!(stop_margin(ms(100)), MIN_MARGIN);
+        assert_eq!(stop_margin(ms(40)), ms(20));
+        assert_eq!(stop_margin(Duration::ZERO), Duration::ZERO);
+    }
+}
