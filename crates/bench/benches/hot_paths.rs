@@ -71,7 +71,7 @@ fn proofs(c: &mut Criterion) {
         group.bench_function(format!("prove {w}x{h}/{k} from empty"), |b| {
             b.iter(|| {
                 let mut prover = Prover::new(ProofConfig::default());
-                board.prove(&mut prover).unwrap()
+                board.prove(&mut prover, &Budget::unlimited()).unwrap()
             })
         });
     }

@@ -160,6 +160,8 @@ fn proved(board: &Board) -> (ProofValue, Vec<usize>) {
             ..ProofConfig::default()
         })
         .expect("a board of up to 64 cells");
-    let s = board.prove(&mut prover).expect("an unfinished position");
+    let s = board
+        .prove(&mut prover, &Budget::unlimited())
+        .expect("an unfinished position");
     (s.value, s.best_moves)
 }

@@ -152,9 +152,9 @@ pub fn prove(
     }
     let save_every = args.checkpoint.as_ref().map(|_| args.checkpoint_every);
     let watch = Watch::start(controls.budget.stop_flag().cloned(), save_every);
-    prover.set_budget(Budget::unlimited().with_stop_flag(watch.flag.clone()));
+    let budget = Budget::unlimited().with_stop_flag(watch.flag.clone());
     let solution = loop {
-        match board.prove(&mut prover) {
+        match board.prove(&mut prover, &budget) {
             Ok(solution) => break solution,
             Err(SearchError::Stopped(_)) if watch.reason.load(Ordering::SeqCst) == SAVE_DUE => {
                 if let Some(path) = &args.checkpoint {

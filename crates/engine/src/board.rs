@@ -326,22 +326,20 @@ impl Board {
                 threads: config.threads,
                 ..ProofConfig::default()
             })?;
-            prover.set_budget(controls.budget.clone());
             if let Some(progress) = &controls.progress {
                 prover.set_progress(progress.clone());
             }
-            let solution = self.prove(&mut prover)?;
+            let solution = self.prove(&mut prover, &controls.budget)?;
             return self.report_proof(&solution, prover.stats(), config, controls);
         }
         let Controls { budget, progress } = controls;
         match algorithm {
             Algorithm::Solver => each!(self, p => {
                 let mut solver = Solver::new(config);
-                solver.set_budget(budget);
                 if let Some(progress) = progress {
                     solver.set_progress(progress);
                 }
-                let solution = solver.solve(p)?;
+                let solution = solver.solve(p, &budget)?;
                 let stats = solver.stats();
                 Ok(SolveReport {
                     verdict: solution.verdict,
@@ -404,11 +402,15 @@ impl Board {
         }
     }
 
-    /// Settles the position with `prover` (which keeps what it settled, for a certificate or
-    /// a checkpoint).
-    pub fn prove(&self, prover: &mut Prover) -> Result<ProofSolution, SearchError> {
+    /// Settles the position with `prover` within `budget` (the prover keeps what it settled,
+    /// for a certificate or a checkpoint).
+    pub fn prove(
+        &self,
+        prover: &mut Prover,
+        budget: &Budget,
+    ) -> Result<ProofSolution, SearchError> {
         match &self.0 {
-            Repr::Small(p) => prover.solve(p),
+            Repr::Small(p) => prover.solve(p, budget),
             Repr::Wide(_) => Err(SearchError::BoardTooLarge {
                 what: "the proof search",
                 max: 64,
@@ -481,11 +483,10 @@ impl Board {
         let Controls { budget, progress } = controls;
         each!(self, p => {
             let mut solver = Solver::new(config);
-            solver.set_budget(budget);
             if let Some(progress) = progress {
                 solver.set_progress(progress);
             }
-            let moves = solver.analyze(p)?;
+            let moves = solver.analyze(p, &budget)?;
             Ok((moves, solver.stats()))
         })
     }

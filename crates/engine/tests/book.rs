@@ -45,7 +45,11 @@ fn proved(board: &Board) -> Verdict {
             ..ProofConfig::default()
         })
         .unwrap();
-    match board.prove(&mut prover).unwrap().value {
+    match board
+        .prove(&mut prover, &Budget::unlimited())
+        .unwrap()
+        .value
+    {
         ProofValue::Draw => Verdict::Draw,
         _ => solved(board),
     }

@@ -1,6 +1,7 @@
 //! Protocol transcripts run through the brain in-process.
 
 use crate::brain::Brain;
+use mnk_engine::Budget;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -341,7 +342,7 @@ fn on_a_small_freestyle_board_the_brain_plays_perfect_and_keeps_the_draw() {
                 ..ProofConfig::default()
             })
             .unwrap();
-        let proof = board.prove(&mut prover).unwrap();
+        let proof = board.prove(&mut prover, &Budget::unlimited()).unwrap();
         // After the brain's move the opponent cannot win: the draw was kept.
         assert_ne!(proof.value, ProofValue::Win, "{}", board.to_text());
         // The opponent's reply: the first drawing move.

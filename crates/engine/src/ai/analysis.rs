@@ -8,7 +8,7 @@ use super::proven::{self, proof_first};
 use super::time::TimeManager;
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
-use crate::budget::{Controls, Exhausted};
+use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
@@ -164,7 +164,6 @@ fn exact(
     };
     let Controls { budget, progress } = controls;
     let mut solver = Solver::new(config);
-    solver.set_budget(budget.clone());
     if let Some(progress) = &progress {
         solver.set_progress(progress.clone());
     }
@@ -186,11 +185,11 @@ fn exact(
             hash_mib: config.hash_mib,
             ..ProofConfig::default()
         });
-        prover.set_budget(proof_budget);
         if let Some(progress) = progress {
             prover.set_progress(progress);
         }
-        match proven_draw(pos, &mut prover, &mut solver) {
+        let searches = (&mut prover, &proof_budget, &mut solver, &budget);
+        match proven_draw(pos, searches) {
             Ok(Some((moves, nodes))) => return Ok(proven(moves, nodes)),
             Ok(None) => {}
             // The proof's own share ran out: the solver tries with the caller's budget.
@@ -200,7 +199,7 @@ fn exact(
         }
     }
     let moves = solver
-        .analyze(pos)?
+        .analyze(pos, &budget)?
         .into_iter()
         .map(|m| MoveEstimate {
             cell: m.cell,
@@ -223,19 +222,18 @@ fn book_analysis(board: &Board, values: Vec<(usize, Verdict)>) -> Analysis {
     }
 }
 
-/// Where [`proof_first`] holds: the values of a position `prover` proves a draw (the drawing
-/// moves; `solver` values the losing ones), with the nodes of both searches; `None` for a win
-/// or a loss, which the solver values.
+/// Where [`proof_first`] holds: the values of a position `prover` proves a draw within its
+/// budget (the drawing moves; `solver` values the losing ones within its own), with the nodes
+/// of both searches; `None` for a win or a loss, which the solver values.
 fn proven_draw(
     pos: &Position<u64>,
-    prover: &mut Prover,
-    solver: &mut Solver<u64>,
+    (prover, proof_budget, solver, budget): (&mut Prover, &Budget, &mut Solver<u64>, &Budget),
 ) -> Result<Option<(Vec<MoveEstimate>, u64)>, SearchError> {
-    let Some(drawing) = proven::drawing_moves(prover, pos)? else {
+    let Some(drawing) = proven::drawing_moves(prover, pos, proof_budget)? else {
         return Ok(None);
     };
     let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
-    proven::losing_values(pos, &drawing, solver, &mut values)?;
+    proven::losing_values(pos, &drawing, (solver, budget), &mut values)?;
     values.sort_unstable_by_key(|&(c, _)| c);
     let moves = values
         .into_iter()

@@ -136,18 +136,16 @@ impl Section {
     ) -> Result<Section, SearchError> {
         let positions = openings(rules, plies, usize::MAX)?;
         let mut solver = Solver::new(SolverConfig::default());
-        solver.set_budget(budget.clone());
         let mut prover = Prover::new(ProofConfig::default());
-        prover.set_budget(budget.clone());
         let mut entries = Vec::with_capacity(positions.len());
         for (i, pos) in positions.iter().enumerate() {
-            let verdict = if proof_first(rules) && proven::is_draw(&mut prover, pos)? {
+            let verdict = if proof_first(rules) && proven::is_draw(&mut prover, pos, budget)? {
                 if best_replies && pos.stone_count() == plies as usize {
-                    entries.extend(drawing_reply(&mut prover, pos)?);
+                    entries.extend(drawing_reply(&mut prover, pos, budget)?);
                 }
                 Verdict::Draw
             } else {
-                let solution = solver.solve(pos)?;
+                let solution = solver.solve(pos, budget)?;
                 if best_replies && pos.stone_count() == plies as usize {
                     entries.extend(best_reply(pos, &solution.best_moves, solution.verdict));
                 }
@@ -191,15 +189,16 @@ fn best_reply(pos: &Position<u64>, best: &[usize], value: Verdict) -> Option<(u6
 
 /// The entry of one drawing reply of a drawn `pos` (the proof search proves it): the first
 /// move nearest the centre that holds the draw; none if it ends the game (a reader values
-/// that move without the book) or no proof comes within the prover's budget.
+/// that move without the book) or no proof comes within `budget`.
 fn drawing_reply(
     prover: &mut Prover,
     pos: &Position<u64>,
+    budget: &Budget,
 ) -> Result<Option<(u64, i16)>, SearchError> {
     let rules = pos.rules();
     let mut order: Vec<usize> = pos.legal_moves().cells().collect();
     order.sort_by_key(|&c| (proven::centre_distance(rules, c), c));
-    let Some(cell) = proven::drawing_move(prover, pos, &order)? else {
+    let Some(cell) = proven::drawing_move(prover, pos, &order, budget)? else {
         return Ok(None);
     };
     let mut next = pos.clone();

@@ -6,6 +6,7 @@
 //! overlay and the opening book's build follow.
 
 use crate::bits::BitSet;
+use crate::budget::Budget;
 use crate::error::SearchError;
 use crate::position::Position;
 use crate::proof::{ProofValue, Prover};
@@ -31,25 +32,30 @@ pub(super) fn centre_distance(rules: Rules, cell: usize) -> i64 {
     dx * dx + dy * dy
 }
 
-/// Whether the proof search proves `pos` a draw (within the prover's budget); `false` when
-/// the side to move wins or loses.
-pub(super) fn is_draw(prover: &mut Prover, pos: &Position<u64>) -> Result<bool, SearchError> {
+/// Whether the proof search proves `pos` a draw (within `budget`); `false` when the side to
+/// move wins or loses.
+pub(super) fn is_draw(
+    prover: &mut Prover,
+    pos: &Position<u64>,
+    budget: &Budget,
+) -> Result<bool, SearchError> {
     let me = pos.to_move();
-    Ok(!prover.can_force_line(pos, me)?
-        && (pos.stone_count() == 0 || !prover.can_force_line(pos, me.other())?))
+    Ok(!prover.can_force_line(pos, me, budget)?
+        && (pos.stone_count() == 0 || !prover.can_force_line(pos, me.other(), budget)?))
 }
 
 /// One move that keeps the draw, the first of `order` (the legal moves in the order to try
-/// them) that does, when the proof search proves `pos` a draw within the prover's budget;
+/// them) that does, when the proof search proves `pos` a draw within `budget`;
 /// `None` when the side to move wins or loses (the solver measures how fast). Cheaper than
 /// [`drawing_moves`]: it stops at the first move whose draw it proves.
 pub(super) fn drawing_move(
     prover: &mut Prover,
     pos: &Position<u64>,
     order: &[usize],
+    budget: &Budget,
 ) -> Result<Option<usize>, SearchError> {
     let me = pos.to_move();
-    if prover.can_force_line(pos, me)? {
+    if prover.can_force_line(pos, me, budget)? {
         return Ok(None);
     }
     // On the empty board a side that cannot force a line draws with every first move
@@ -63,7 +69,9 @@ pub(super) fn drawing_move(
         let holds = if after.is_over() {
             Ok(true)
         } else {
-            prover.can_force_line(&after, me.other()).map(|wins| !wins)
+            prover
+                .can_force_line(&after, me.other(), budget)
+                .map(|wins| !wins)
         };
         after.undo_unchecked();
         if holds? {
@@ -73,23 +81,24 @@ pub(super) fn drawing_move(
     Ok(None)
 }
 
-/// Every move that keeps the draw, when the proof search proves `pos` a draw within the
-/// prover's budget; `None` when the side to move wins or loses (the solver measures how fast).
+/// Every move that keeps the draw, when the proof search proves `pos` a draw within
+/// `budget`; `None` when the side to move wins or loses (the solver measures how fast).
 pub(super) fn drawing_moves(
     prover: &mut Prover,
     pos: &Position<u64>,
+    budget: &Budget,
 ) -> Result<Option<Vec<usize>>, SearchError> {
-    let solution = prover.solve(pos)?;
+    let solution = prover.solve(pos, budget)?;
     Ok((solution.value == ProofValue::Draw).then_some(solution.best_moves))
 }
 
 /// The exact value of every legal move of a drawn `pos` that is not in `drawing` (so loses),
-/// for the side that plays it, with the distance the solver measures within its budget,
+/// for the side that plays it, with the distance the solver measures within `budget`,
 /// added to `out` one by one: when the budget stops the solver, `out` keeps those valued.
 pub(super) fn losing_values(
     pos: &Position<u64>,
     drawing: &[usize],
-    solver: &mut Solver<u64>,
+    (solver, budget): (&mut Solver<u64>, &Budget),
     out: &mut Vec<(usize, Verdict)>,
 ) -> Result<(), SearchError> {
     let mut after = pos.clone();
@@ -100,7 +109,7 @@ pub(super) fn losing_values(
         after.play_unchecked(cell);
         // In a drawn position a move neither wins nor fills the board (that would draw), so
         // the position after it is unfinished and the opponent wins it.
-        let answer = solver.solve(&after);
+        let answer = solver.solve(&after, budget);
         after.undo_unchecked();
         out.push((cell, answer?.verdict.before_move()));
     }

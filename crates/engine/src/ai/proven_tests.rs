@@ -27,7 +27,7 @@ fn proof(board: &Board) -> crate::proof::ProofSolution {
             ..ProofConfig::default()
         })
         .unwrap();
-    board.prove(&mut prover).unwrap()
+    board.prove(&mut prover, &Budget::unlimited()).unwrap()
 }
 
 #[test]

@@ -300,9 +300,9 @@ impl Thinker {
             return Ok(exact_thought(&values, false, 0, rng));
         }
         if proof_first(pos.rules()) {
-            let prover = self.prover(budget.clone());
+            let prover = self.prover();
             let before = prover.stats().nodes;
-            if let Some(drawing) = proven::drawing_moves(prover, pos)? {
+            if let Some(drawing) = proven::drawing_moves(prover, pos, budget)? {
                 let nodes = prover.stats().nodes - before;
                 let values: Vec<(usize, Verdict)> =
                     drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
@@ -312,8 +312,8 @@ impl Thinker {
         self.exact(pos, true, rng, budget.clone(), true)
     }
 
-    /// The proof search kept across the game (made on first use), bounded by `budget`.
-    fn prover(&mut self, budget: Budget) -> &mut Prover {
+    /// The proof search kept across the game (made on first use).
+    fn prover(&mut self) -> &mut Prover {
         let hash_mib = self.table_mib();
         let prover = self.prover.get_or_insert_with(|| {
             Prover::new(ProofConfig {
@@ -321,7 +321,6 @@ impl Thinker {
                 ..ProofConfig::default()
             })
         });
-        prover.set_budget(budget);
         prover
     }
 
@@ -338,11 +337,11 @@ impl Thinker {
         time: &TimeManager,
         explain_share: f64,
     ) -> Result<Option<Thought>, SearchError> {
-        let prover = self.prover(budget);
+        let prover = self.prover();
         let before = prover.stats().nodes;
         if !explain {
             let order = try_order(pos, rng);
-            let found = proven::drawing_move(prover, pos, &order)?;
+            let found = proven::drawing_move(prover, pos, &order, &budget)?;
             let nodes = prover.stats().nodes - before;
             return Ok(found.map(|cell| Thought {
                 cell,
@@ -354,16 +353,16 @@ impl Thinker {
                 method: Method::Exact,
             }));
         }
-        let Some(drawing) = proven::drawing_moves(prover, pos)? else {
+        let Some(drawing) = proven::drawing_moves(prover, pos, &budget)? else {
             return Ok(None);
         };
         let mut nodes = prover.stats().nodes - before;
         let mut values: Vec<(usize, Verdict)> =
             drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
         let budget = time.budget(explain_share, UNTIMED_PROOF_NODES);
-        let solver = self.solver(budget, time.search_time().is_some());
+        let solver = self.solver(time.search_time().is_some());
         let before = solver.stats().nodes;
-        match proven::losing_values(pos, &drawing, solver, &mut values) {
+        match proven::losing_values(pos, &drawing, (solver, &budget), &mut values) {
             Ok(()) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
             Err(e) => return Err(e),
         }
@@ -377,10 +376,10 @@ impl Thinker {
         Ok(Some(thought))
     }
 
-    /// The solver kept across the game (made on first use), bounded by `budget`; with
-    /// `parallel`, on every core where the problem is large (a budget of nodes must give the
-    /// same answer on every run: one thread).
-    fn solver(&mut self, budget: Budget, parallel: bool) -> &mut Solver<u64> {
+    /// The solver kept across the game (made on first use); with `parallel`, on every core
+    /// where the problem is large (a budget of nodes must give the same answer on every run:
+    /// one thread).
+    fn solver(&mut self, parallel: bool) -> &mut Solver<u64> {
         let hash_mib = self.table_mib();
         let solver = self.solver.get_or_insert_with(|| {
             Solver::new(SolverConfig {
@@ -389,7 +388,6 @@ impl Thinker {
             })
         });
         solver.set_threads(if parallel { 0 } else { 1 });
-        solver.set_budget(budget);
         solver
     }
 
@@ -402,13 +400,13 @@ impl Thinker {
         budget: Budget,
         parallel: bool,
     ) -> Result<Thought, SearchError> {
-        let solver = self.solver(budget, parallel);
+        let solver = self.solver(parallel);
         let before = solver.stats().nodes;
         let values: Vec<(usize, Verdict)> = if explain {
-            let moves = solver.analyze(pos)?;
+            let moves = solver.analyze(pos, &budget)?;
             moves.iter().map(|m| (m.cell, m.verdict)).collect()
         } else {
-            let solution = solver.solve(pos)?;
+            let solution = solver.solve(pos, &budget)?;
             let value = solution.verdict;
             solution.best_moves.iter().map(|&c| (c, value)).collect()
         };

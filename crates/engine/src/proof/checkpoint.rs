@@ -124,6 +124,7 @@ fn read_full(input: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Budget;
     use crate::geometry::Geometry;
     use crate::position::Position;
     use crate::proof::ProofConfig;
@@ -133,7 +134,7 @@ mod tests {
         let rules = Rules::new(5, 5, Some(4)).unwrap();
         let pos = Position::empty(Geometry::new(rules));
         let mut first = Prover::new(ProofConfig::default());
-        let value = first.solve(&pos).unwrap();
+        let value = first.solve(&pos, &Budget::unlimited()).unwrap();
         let mut bytes = Vec::new();
         let saved = first.save_settled(rules, &mut bytes).unwrap();
         assert!(saved > 0);
@@ -142,7 +143,7 @@ mod tests {
             second.load_settled(rules, &mut bytes.as_slice()).unwrap(),
             saved
         );
-        assert_eq!(second.solve(&pos).unwrap(), value);
+        assert_eq!(second.solve(&pos, &Budget::unlimited()).unwrap(), value);
         // The settled root and its first replies come from the table: far fewer nodes.
         assert!(second.stats().nodes * 10 < first.stats().nodes);
         let other = Rules::new(5, 5, Some(5)).unwrap();

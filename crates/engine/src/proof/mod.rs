@@ -155,6 +155,7 @@ pub struct CertificateSummary {
 pub struct Prover {
     config: ProofConfig,
     table: Table,
+    /// The budget of the public search in progress (each one is handed its own).
     budget: Budget,
     progress: Arc<Progress>,
     stats: ProofStats,
@@ -174,12 +175,6 @@ impl Prover {
             stats: ProofStats::default(),
             shared_start_mib: parallel::SHARED_TABLE_MIB,
         }
-    }
-
-    /// What bounds the next searches (a stop flag, nodes, a deadline); a search that runs out
-    /// of it returns `Stopped` with the reason, and what it settled stays in the table.
-    pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
     }
 
     /// Makes the prover publish nodes, settled root moves and table fill into `progress`.
@@ -249,12 +244,21 @@ impl Prover {
         Ok(pos.unfinished()?)
     }
 
-    /// Whether `attacker` can force a line from `pos` (whoever is to move there).
+    /// Whether `attacker` can force a line from `pos` (whoever is to move there), within
+    /// `budget` (a stop flag, nodes, a deadline): a search that runs out of it returns
+    /// `Stopped` with the reason, and what it settled stays in the table.
     pub fn can_force_line(
         &mut self,
         pos: &Position<u64>,
         attacker: Side,
+        budget: &Budget,
     ) -> Result<bool, SearchError> {
+        self.budget = budget.clone();
+        self.force_line(pos, attacker)
+    }
+
+    /// [`Prover::can_force_line`] within the budget already set.
+    fn force_line(&mut self, pos: &Position<u64>, attacker: Side) -> Result<bool, SearchError> {
         Self::check(pos)?;
         let threads = match self.config.threads {
             0 if pos.empty_cells().count_ones() as usize >= PARALLEL_FROM_EMPTY => {
@@ -277,15 +281,21 @@ impl Prover {
         })
     }
 
-    /// The value of `pos` for the side to move and its best moves (see [`ProofSolution`]).
-    pub fn solve(&mut self, pos: &Position<u64>) -> Result<ProofSolution, SearchError> {
+    /// The value of `pos` for the side to move and its best moves (see [`ProofSolution`]),
+    /// within `budget` (as [`Prover::can_force_line`]).
+    pub fn solve(
+        &mut self,
+        pos: &Position<u64>,
+        budget: &Budget,
+    ) -> Result<ProofSolution, SearchError> {
+        self.budget = budget.clone();
         Self::check(pos)?;
         let me = pos.to_move();
         let classes = root_classes(pos);
         self.progress
             .start_root(classes.iter().map(|c| c.len()).sum());
         let all: Vec<usize> = pos.legal_moves().cells().collect();
-        if self.can_force_line(pos, me)? {
+        if self.force_line(pos, me)? {
             return Ok(ProofSolution {
                 value: ProofValue::Win,
                 best_moves: Vec::new(),
@@ -300,7 +310,7 @@ impl Prover {
                 strategy_stealing: true,
             });
         }
-        if self.can_force_line(pos, me.other())? {
+        if self.force_line(pos, me.other())? {
             self.progress.settle(all.len(), false, false);
             return Ok(ProofSolution {
                 value: ProofValue::Loss,

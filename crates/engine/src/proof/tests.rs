@@ -12,7 +12,7 @@ fn certified(pos: &Position<u64>) -> (ProofSolution, Vec<u8>) {
         hash_mib: 4,
         ..ProofConfig::default()
     });
-    let solution = prover.solve(pos).unwrap();
+    let solution = prover.solve(pos, &Budget::unlimited()).unwrap();
     let mut bytes = Vec::new();
     prover
         .write_certificate(pos, &solution, &mut bytes)
@@ -59,7 +59,7 @@ fn certified_with(pos: &Position<u64>, threads: usize, small_start: bool) -> Pro
     if small_start {
         prover.shared_start_mib = 0;
     }
-    let solution = prover.solve(pos).unwrap();
+    let solution = prover.solve(pos, &Budget::unlimited()).unwrap();
     let mut bytes = Vec::new();
     prover
         .write_certificate(pos, &solution, &mut bytes)
@@ -112,7 +112,7 @@ fn a_shared_table_that_fills_grows_between_rounds() {
     });
     prover.shared_start_mib = 0;
     let before = prover.stats().table_capacity;
-    prover.solve(&pos).unwrap();
+    prover.solve(&pos, &Budget::unlimited()).unwrap();
     assert!(prover.stats().table_capacity > before);
 }
 
@@ -133,7 +133,7 @@ fn a_table_kept_roomier_for_a_certificate_searches_less_again() {
             grow_at_one_in,
             ..ProofConfig::default()
         });
-        let solution = prover.solve(&pos).unwrap();
+        let solution = prover.solve(&pos, &Budget::unlimited()).unwrap();
         let mut bytes = Vec::new();
         prover
             .write_certificate(&pos, &solution, &mut bytes)

@@ -111,6 +111,7 @@ pub struct Solver<B: BitSet> {
     config: SolverConfig,
     table: Option<Table>,
     progress: Arc<Progress>,
+    /// The budget of the public search in progress (each one is handed its own).
     budget: Budget,
     stats: SolverStats,
     _bits: std::marker::PhantomData<B>,
@@ -139,12 +140,6 @@ impl<B: BitSet> Solver<B> {
         });
         s.table = Some(Table::with_buckets(buckets));
         s
-    }
-
-    /// What bounds the next searches: a stop flag, nodes, a deadline. A search that runs out
-    /// of it returns [`SearchError::Stopped`] with the reason; the table stays valid.
-    pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
     }
 
     /// Search threads of the next searches (0: one for small problems, every core for large
@@ -179,8 +174,11 @@ impl<B: BitSet> Solver<B> {
         Ok(pos.unfinished()?)
     }
 
-    /// The exact value of `pos` for the side to move and every best move.
-    pub fn solve(&mut self, pos: &Position<B>) -> Result<Solution, SearchError> {
+    /// The exact value of `pos` for the side to move and every best move, within `budget`
+    /// (a stop flag, nodes, a deadline): a search that runs out of it returns
+    /// [`SearchError::Stopped`] with the reason, and the table stays valid.
+    pub fn solve(&mut self, pos: &Position<B>, budget: &Budget) -> Result<Solution, SearchError> {
+        self.budget = budget.clone();
         let scored = self.root(pos, false)?;
         let score = scored
             .iter()
@@ -200,8 +198,14 @@ impl<B: BitSet> Solver<B> {
         })
     }
 
-    /// The exact value of every legal move, for the side that plays it, in cell order.
-    pub fn analyze(&mut self, pos: &Position<B>) -> Result<Vec<MoveValue>, SearchError> {
+    /// The exact value of every legal move, for the side that plays it, in cell order, within
+    /// `budget` (as [`Solver::solve`]).
+    pub fn analyze(
+        &mut self,
+        pos: &Position<B>,
+        budget: &Budget,
+    ) -> Result<Vec<MoveValue>, SearchError> {
+        self.budget = budget.clone();
         let stones = pos.stone_count();
         let mut out: Vec<MoveValue> = self
             .root(pos, true)?

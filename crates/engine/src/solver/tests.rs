@@ -79,7 +79,7 @@ fn a_tiny_table_gives_the_same_values() {
     let big = solve(&b, SolverConfig::default());
     let mut tiny = Solver::<u64>::with_table_buckets(SolverConfig::default(), 4);
     let p = b.as_small().unwrap();
-    let s = tiny.solve(p).unwrap();
+    let s = tiny.solve(p, &Budget::unlimited()).unwrap();
     assert_eq!(s.verdict, big.verdict);
     assert_eq!(s.best_moves, big.best_moves);
 }

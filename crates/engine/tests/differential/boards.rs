@@ -102,7 +102,10 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     // A table of four buckets is overwritten constantly; values must not change.
     let mut tiny = Solver::<u64>::with_table_buckets(SolverConfig::default(), 4);
     let s = tiny
-        .solve(mnk_engine::internals::small(board).unwrap())
+        .solve(
+            mnk_engine::internals::small(board).unwrap(),
+            &Budget::unlimited(),
+        )
         .unwrap();
     prop_assert_eq!(s.verdict, reference.verdict);
     // Every move's exact value: the best ones are exactly the solver's best moves.

@@ -27,7 +27,7 @@ fn prove(pos: &Position<u64>, hash_mib: usize) -> (ProofSolution, Vec<u8>) {
         hash_mib,
         ..ProofConfig::default()
     });
-    let solution = prover.solve(pos).unwrap();
+    let solution = prover.solve(pos, &Budget::unlimited()).unwrap();
     let mut bytes = Vec::new();
     prover
         .write_certificate(pos, &solution, &mut bytes)
