@@ -18,7 +18,9 @@ Usage: pbrain-mnk [-h | --help | -V | --version]
 Run without arguments, it reads Piskvork protocol commands on standard input, one a line,
 and answers on standard output: START, RECTSTART, RESTART, BEGIN, TURN, BOARD ... DONE,
 INFO, END, ABOUT, TAKEBACK; moves are 0-based x,y. It keeps to INFO timeout_turn and
-time_left; 'INFO rule 1' plays exactly K in a row, and 'INFO mnk_k K' sets K (default 5).
+time_left; 'INFO rule 1' plays exactly K in a row, and 'INFO mnk_k K' sets K (default 5);
+'INFO mnk_seed S' seeds its choice among near-equal moves, and 'INFO mnk_fixed_work 1' makes
+each move a fixed amount of work instead of a time (as 'mnk match --time-per-move 0' asks).
 END stops a running search and ends the brain.
 
 Load it into Piskvork or another Gomocup manager, or let mnk run it:
