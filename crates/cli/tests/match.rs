@@ -3,11 +3,11 @@
 
 mod match_support;
 
-use match_support::{mnk, run_json, Scratch};
+use match_support::{mnk, pbrain_mnk, run_json, Scratch};
 use serde_json::Value;
 
 fn brain() -> String {
-    format!("pbrain:{}", env!("CARGO_BIN_EXE_pbrain-mnk"))
+    format!("pbrain:{}", pbrain_mnk())
 }
 
 #[test]

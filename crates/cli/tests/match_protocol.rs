@@ -5,7 +5,7 @@
 
 mod match_support;
 
-use match_support::{run_json, run_json_in, write_script, Scratch};
+use match_support::{pbrain_mnk, run_json, run_json_in, write_script, Scratch};
 use std::path::{Path, PathBuf};
 
 /// A brain in `tmp` that appends every line it is sent to `log` and passes it on to
@@ -13,11 +13,7 @@ use std::path::{Path, PathBuf};
 fn recording_brain(tmp: &Scratch, name: &str, log: &Path) -> PathBuf {
     tmp.script(
         name,
-        &format!(
-            "tee -a '{}' | exec '{}'",
-            log.display(),
-            env!("CARGO_BIN_EXE_pbrain-mnk")
-        ),
+        &format!("tee -a '{}' | exec '{}'", log.display(), pbrain_mnk()),
     )
 }
 
@@ -75,7 +71,7 @@ while IFS= read -r line; do
   printf '%s\n' "$line"
 done | exec '{brain}'"#,
         log = log.display(),
-        brain = env!("CARGO_BIN_EXE_pbrain-mnk")
+        brain = pbrain_mnk()
     );
     write_script(&home.join("pbrain-fussy"), &body)
 }

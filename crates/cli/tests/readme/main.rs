@@ -346,6 +346,7 @@ fn commands_with_placeholders_run_with_them_filled_in() {
                 }
                 command = command.replace(from, to);
             }
+            let command = command.replace(special::BRAIN, &special::brain());
             let ran = process::run(&command, "", *deadline);
             (!ran.succeeded()).then(|| format!("`{command}` failed: {}", ran.report()))
         },
