@@ -6,7 +6,7 @@
 //! [`Go`], and the engine's one time manager does the rest, exactly as for `hard` in every
 //! other front end.
 
-use crate::protocol::{BoardStone, Command, Parser};
+use crate::protocol::{Answer, BoardStone, Command, Parser};
 use mnk_engine::ai::{Go, HardPlayer, Level, Thinker, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 use mnk_engine::{Board, Rules, SearchError, Side, MAX_SIDE};
 use std::sync::atomic::AtomicBool;
@@ -126,14 +126,18 @@ impl Brain {
             Ok(Some(cmd)) => cmd,
             Ok(None) => return true,
             Err(e) => {
-                out.push(format!("ERROR {e}"));
+                out.push(Answer::Error(e.to_string()).to_string());
                 return true;
             }
         };
         match cmd {
             Command::End => return false,
             Command::About => out.push(
-                "name=\"pbrain-mnk\", version=\"0.1.0\", author=\"mnk\", country=\"-\"".into(),
+                Answer::About(format!(
+                    "name=\"pbrain-mnk\", version=\"{}\", author=\"mnk\", country=\"-\"",
+                    env!("CARGO_PKG_VERSION")
+                ))
+                .to_string(),
             ),
             Command::Start(n) => out.push(self.start(n, n)),
             Command::RectStart(w, h) => out.push(self.start(w, h)),
@@ -141,34 +145,37 @@ impl Brain {
                 Some(board) => {
                     self.board = Some(Board::new(board.rules()));
                     self.thinker.prepare();
-                    out.push("OK".into());
+                    out.push(Answer::Ok.to_string());
                 }
-                None => out.push("ERROR RESTART before START".into()),
+                None => out.push(Answer::Error("RESTART before START".into()).to_string()),
             },
             Command::Info(key, value) => {
                 if let Err(e) = self.info(&key, &value) {
-                    out.push(format!("ERROR {e}"));
+                    out.push(Answer::Error(e).to_string());
                 }
             }
             Command::Begin => match &self.board {
                 Some(board) if board.stone_count() > 0 => {
-                    out.push("ERROR BEGIN on a board that already has stones".into())
+                    let why = "BEGIN on a board that already has stones";
+                    out.push(Answer::Error(why.into()).to_string())
                 }
                 _ => out.push(self.think(abort)),
             },
             Command::Turn(x, y) => match self.opponent_move(x, y) {
                 Ok(()) => out.push(self.think(abort)),
-                Err(e) => out.push(format!("ERROR {e}")),
+                Err(e) => out.push(Answer::Error(e.to_string()).to_string()),
             },
             Command::Board(stones) => match self.set_board(&stones) {
                 Ok(()) => out.push(self.think(abort)),
-                Err(e) => out.push(format!("ERROR {e}")),
+                Err(e) => out.push(Answer::Error(e.to_string()).to_string()),
             },
             Command::Takeback(x, y) => match self.take_back(x, y) {
-                Ok(()) => out.push("OK".into()),
-                Err(e) => out.push(format!("ERROR {e}")),
+                Ok(()) => out.push(Answer::Ok.to_string()),
+                Err(e) => out.push(Answer::Error(e.to_string()).to_string()),
             },
-            Command::Unknown(word) => out.push(format!("UNKNOWN {word} is not implemented")),
+            Command::Unknown(word) => {
+                out.push(Answer::Unknown(format!("{word} is not implemented")).to_string())
+            }
         }
         true
     }
@@ -178,10 +185,11 @@ impl Brain {
             Ok(rules) if w >= 5 || h >= 5 || self.k.is_some() => {
                 self.board = Some(Board::new(rules.with_exact_k(self.exact)));
                 self.thinker.prepare();
-                "OK".into()
+                Answer::Ok.to_string()
             }
-            Ok(_) => format!("ERROR unsupported size {w}x{h}: at least 5 cells wide"),
-            Err(e) => format!("ERROR unsupported size {w}x{h}: {e}"),
+            Ok(_) => Answer::Error(format!("unsupported size {w}x{h}: at least 5 cells wide"))
+                .to_string(),
+            Err(e) => Answer::Error(format!("unsupported size {w}x{h}: {e}")).to_string(),
         }
     }
 
@@ -360,10 +368,10 @@ impl Brain {
     fn think(&mut self, abort: &Arc<AtomicBool>) -> String {
         let go = self.go(abort);
         let Some(board) = self.board.as_mut() else {
-            return "ERROR no game: send START first".into();
+            return Answer::Error("no game: send START first".into()).to_string();
         };
         if board.is_over() {
-            return "ERROR the game is already over".into();
+            return Answer::Error("the game is already over".into()).to_string();
         }
         let started = Instant::now();
         let thought = match self.thinker.think(board, Level::Perfect, &go) {
@@ -380,14 +388,14 @@ impl Brain {
         };
         let thought = match thought {
             Ok(thought) => thought,
-            Err(e) => return format!("ERROR {e}"),
+            Err(e) => return Answer::Error(e.to_string()).to_string(),
         };
         self.longest = self.longest.max(started.elapsed());
         if let Err(e) = board.play(thought.cell) {
-            return format!("ERROR {e}");
+            return Answer::Error(e.to_string()).to_string();
         }
         let (x, y) = board.rules().col_row(thought.cell);
-        format!("{x},{y}")
+        Answer::Move(x, y).to_string()
     }
 }
 

@@ -13,7 +13,7 @@ pub mod brain;
 pub mod protocol;
 
 pub use brain::{table_mib_for, Brain, Caps, BRAIN_TABLE_MIB};
-pub use protocol::{BoardStone, Command, Parser, ProtocolError};
+pub use protocol::{Answer, BoardStone, Command, Parser, ProtocolError};
 
 #[cfg(test)]
 mod tests;

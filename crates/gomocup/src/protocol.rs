@@ -1,7 +1,11 @@
-//! The Piskvork (Gomocup) protocol, manager to brain: one command per line, parsed without
-//! any I/O so transcripts can be tested directly. Coordinates are 0-based `x,y` with `x` the
-//! column from the left and `y` the row from the top. Lines may end in CR LF.
+//! The Piskvork (Gomocup) protocol, both directions, without any I/O so transcripts can be
+//! tested directly: the manager's [`Command`]s (parsed by [`Parser`], written by `Display`)
+//! and the brain's [`Answer`]s (parsed by [`Answer::parse`], written by `Display`). The brain
+//! (`crate::brain`) reads commands and writes answers; `mnk match` writes commands and reads
+//! answers. Coordinates are 0-based `x,y` with `x` the column from the left and `y` the row
+//! from the top. Lines may end in CR LF.
 
+use std::fmt;
 use thiserror::Error;
 
 /// A stone in a `BOARD` block: 1 = the brain's own, 2 = the opponent's, 3 = a winning-line
@@ -41,6 +45,112 @@ pub enum Command {
     Takeback(usize, usize),
     /// A command this brain does not implement.
     Unknown(String),
+}
+
+impl Command {
+    /// `INFO key value`.
+    pub fn info(key: &str, value: impl fmt::Display) -> Command {
+        Command::Info(key.to_string(), value.to_string())
+    }
+}
+
+/// The line (or, for `BOARD`, the lines) the manager sends.
+impl fmt::Display for Command {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Start(n) => write!(f, "START {n}"),
+            Command::RectStart(w, h) => write!(f, "RECTSTART {w},{h}"),
+            Command::Restart => f.write_str("RESTART"),
+            Command::Begin => f.write_str("BEGIN"),
+            Command::Turn(x, y) => write!(f, "TURN {x},{y}"),
+            Command::Board(stones) => {
+                f.write_str("BOARD\n")?;
+                for s in stones {
+                    writeln!(f, "{},{},{}", s.x, s.y, if s.own { 1 } else { 2 })?;
+                }
+                f.write_str("DONE")
+            }
+            Command::Info(key, value) => write!(f, "INFO {key} {value}"),
+            Command::End => f.write_str("END"),
+            Command::About => f.write_str("ABOUT"),
+            Command::Takeback(x, y) => write!(f, "TAKEBACK {x},{y}"),
+            Command::Unknown(word) => f.write_str(word),
+        }
+    }
+}
+
+/// One line from the brain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// `OK`: ready (to `START`, `RECTSTART`, `RESTART`, `TAKEBACK`).
+    Ok,
+    /// `x,y`: the brain's move.
+    Move(usize, usize),
+    /// `ERROR text`: the command was refused.
+    Error(String),
+    /// `UNKNOWN text`: the command is not implemented.
+    Unknown(String),
+    /// `MESSAGE text`: for the person watching; not an answer.
+    Message(String),
+    /// `DEBUG text`: for the brain's author; not an answer.
+    Debug(String),
+    /// `SUGGEST x,y`: a move the brain would like to play (a manager may ignore it).
+    Suggest(usize, usize),
+    /// The answer to `ABOUT`: `key="value"` pairs, kept as the brain wrote them.
+    About(String),
+}
+
+impl Answer {
+    /// Reads one line from a brain.
+    pub fn parse(line: &str) -> Result<Answer, ProtocolError> {
+        let line = line.trim_end_matches(['\r', '\n']).trim();
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        let text = || rest.to_string();
+        Ok(match word.to_ascii_uppercase().as_str() {
+            "OK" if rest.is_empty() => Answer::Ok,
+            "ERROR" => Answer::Error(text()),
+            "UNKNOWN" => Answer::Unknown(text()),
+            "MESSAGE" => Answer::Message(text()),
+            "DEBUG" => Answer::Debug(text()),
+            "SUGGEST" => {
+                let (x, y) = pair(rest, "SUGGEST")?;
+                Answer::Suggest(x, y)
+            }
+            _ if line.contains('=') => Answer::About(line.to_string()),
+            _ => {
+                let (x, y) = pair(line, "a move")?;
+                Answer::Move(x, y)
+            }
+        })
+    }
+
+    /// Whether the line is for people (`MESSAGE`, `DEBUG`, `SUGGEST`), not the answer a
+    /// manager waits for.
+    pub fn is_aside(&self) -> bool {
+        matches!(
+            self,
+            Answer::Message(_) | Answer::Debug(_) | Answer::Suggest(..)
+        )
+    }
+}
+
+/// The line the brain sends.
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Ok => f.write_str("OK"),
+            Answer::Move(x, y) => write!(f, "{x},{y}"),
+            Answer::Error(text) => write!(f, "ERROR {text}"),
+            Answer::Unknown(text) => write!(f, "UNKNOWN {text}"),
+            Answer::Message(text) => write!(f, "MESSAGE {text}"),
+            Answer::Debug(text) => write!(f, "DEBUG {text}"),
+            Answer::Suggest(x, y) => write!(f, "SUGGEST {x},{y}"),
+            Answer::About(text) => f.write_str(text),
+        }
+    }
 }
 
 /// A line that could not be understood; the message says what is accepted.
@@ -183,6 +293,68 @@ mod tests {
             "RECTSTART 5",
         ] {
             assert!(one(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn commands_read_back_as_written() {
+        let stones = vec![
+            BoardStone {
+                x: 7,
+                y: 7,
+                own: true,
+            },
+            BoardStone {
+                x: 8,
+                y: 7,
+                own: false,
+            },
+        ];
+        let commands = [
+            Command::Start(15),
+            Command::RectStart(20, 15),
+            Command::Restart,
+            Command::Begin,
+            Command::Turn(3, 4),
+            Command::Board(stones),
+            Command::info("timeout_turn", 1000),
+            Command::End,
+            Command::About,
+            Command::Takeback(1, 2),
+        ];
+        for command in commands {
+            let text = command.to_string();
+            let mut parser = Parser::default();
+            let mut read = Vec::new();
+            for line in text.lines() {
+                read.extend(parser.feed(line).unwrap());
+            }
+            assert_eq!(read, [command], "{text}");
+        }
+        assert_eq!(Command::Board(Vec::new()).to_string(), "BOARD\nDONE");
+    }
+
+    #[test]
+    fn answers_read_back_as_written_and_asides_are_told_apart() {
+        let answers = [
+            Answer::Ok,
+            Answer::Move(7, 8),
+            Answer::Error("no game".into()),
+            Answer::Unknown("SWAP2BOARD is not implemented".into()),
+            Answer::Message("thinking".into()),
+            Answer::Debug("depth 9".into()),
+            Answer::Suggest(1, 2),
+            Answer::About("name=\"pbrain-mnk\", version=\"0.1.0\"".into()),
+        ];
+        for answer in answers {
+            assert_eq!(Answer::parse(&answer.to_string()), Ok(answer.clone()));
+        }
+        assert_eq!(Answer::parse(" ok\r\n"), Ok(Answer::Ok));
+        assert_eq!(Answer::parse("7, 8"), Ok(Answer::Move(7, 8)));
+        assert!(Answer::Message(String::new()).is_aside());
+        assert!(!Answer::Move(0, 0).is_aside());
+        for bad in ["", "7", "seven,eight", "OK then", "-1,3"] {
+            assert!(Answer::parse(bad).is_err(), "{bad:?}");
         }
     }
 

@@ -3,10 +3,10 @@
 
 use mnk_engine::ai::{Go, Level, Player, Thinker};
 use mnk_engine::{Board, Rules};
-use mnk_gomocup::table_mib_for;
+use mnk_gomocup::{table_mib_for, Answer, BoardStone, Command};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -293,7 +293,7 @@ impl BrainProcess {
     fn start(path: &Path, folder: &Path, setup: &GameSetup) -> Result<BrainProcess, Fault> {
         let (exe, home) = workdir::locate(path)
             .ok_or_else(|| Fault::NotStarted("there is no such file".into()))?;
-        let mut child = Command::new(exe)
+        let mut child = Process::new(exe)
             .current_dir(home)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -338,9 +338,9 @@ impl BrainProcess {
     fn handshake(&mut self, setup: &GameSetup, folder: &Path) -> Result<(), Fault> {
         let r = setup.rules;
         let start = if r.width() == r.height() {
-            format!("START {}", r.width())
+            Command::Start(r.width())
         } else {
-            format!("RECTSTART {},{}", r.width(), r.height())
+            Command::RectStart(r.width(), r.height())
         };
         let unanswered = format!("it exited without answering '{start}'");
         self.send_info(setup, folder)
@@ -358,13 +358,14 @@ impl BrainProcess {
                 _ => unanswered.clone(),
             })
         })?;
-        if !answer.eq_ignore_ascii_case("OK") {
-            let said: String = answer.chars().take(40).collect();
-            return Err(Fault::NotStarted(format!(
-                "it answered '{start}' with '{said}' instead of OK"
-            )));
-        }
-        Ok(())
+        let said = match answer {
+            Ok(Answer::Ok) => return Ok(()),
+            Ok(other) => other.to_string().chars().take(40).collect(),
+            Err(line) => line,
+        };
+        Err(Fault::NotStarted(format!(
+            "it answered '{start}' with '{said}' instead of OK"
+        )))
     }
 
     /// The game's settings in GomocupJudge's order (`time_left` only when the game is timed),
@@ -375,34 +376,36 @@ impl BrainProcess {
     fn send_info(&mut self, setup: &GameSetup, folder: &Path) -> Result<(), Fault> {
         let (brain, r) = (self, setup.rules);
         let ms = setup.per_move.as_millis();
-        brain.send(&format!("INFO timeout_turn {ms}"))?;
+        brain.send(&Command::info("timeout_turn", ms))?;
         let game_ms = setup.per_game.map_or(0, |t| t.as_millis());
-        brain.send(&format!("INFO timeout_match {game_ms}"))?;
-        brain.send(&format!("INFO max_memory {MATCH_MEMORY}"))?;
+        brain.send(&Command::info("timeout_match", game_ms))?;
+        brain.send(&Command::info("max_memory", MATCH_MEMORY))?;
         if setup.per_game.is_some() {
-            brain.send(&format!("INFO time_left {game_ms}"))?;
+            brain.send(&Command::info("time_left", game_ms))?;
         }
-        brain.send("INFO game_type 1")?;
-        brain.send(&format!("INFO rule {}", u8::from(setup.exact)))?;
-        brain.send(&format!("INFO folder {}", folder.display()))?;
+        brain.send(&Command::info("game_type", 1))?;
+        brain.send(&Command::info("rule", u8::from(setup.exact)))?;
+        brain.send(&Command::info("folder", folder.display()))?;
         if r.k() != 5 {
-            brain.send(&format!("INFO mnk_k {}", r.k()))?;
+            brain.send(&Command::info("mnk_k", r.k()))?;
         }
-        brain.send(&format!("INFO mnk_seed {}", setup.seed))?;
+        brain.send(&Command::info("mnk_seed", setup.seed))?;
         if setup.per_move.is_zero() {
-            brain.send("INFO mnk_fixed_work 1")?;
+            brain.send(&Command::info("mnk_fixed_work", 1))?;
         }
         Ok(())
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Fault> {
-        writeln!(self.stdin, "{line}")
+    fn send(&mut self, command: &Command) -> Result<(), Fault> {
+        writeln!(self.stdin, "{command}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| Fault::Crashed(format!("cannot write to it: {e}")))
     }
 
-    /// The next line that is an answer (MESSAGE, DEBUG and SUGGEST lines are skipped).
-    fn answer(&mut self, wait: Duration) -> Result<String, Fault> {
+    /// The next line that is an answer (MESSAGE, DEBUG and SUGGEST lines are skipped), or
+    /// the line itself (up to 40 characters) when it is no answer of the protocol at all; an
+    /// `ERROR` or an `UNKNOWN` is a fault.
+    fn answer(&mut self, wait: Duration) -> Result<Result<Answer, String>, Fault> {
         let deadline = Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -413,26 +416,25 @@ impl BrainProcess {
                     return Err(Fault::Crashed("its output closed".into()))
                 }
             };
-            let line = line.trim().to_string();
-            let word = line
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .to_ascii_uppercase();
-            if line.is_empty() || matches!(word.as_str(), "MESSAGE" | "DEBUG" | "SUGGEST") {
+            let line = line.trim();
+            if line.is_empty() {
                 continue;
             }
-            if matches!(word.as_str(), "ERROR" | "UNKNOWN") {
-                return Err(Fault::Illegal(line.chars().take(80).collect()));
-            }
-            return Ok(line);
+            return match Answer::parse(line) {
+                Ok(answer) if answer.is_aside() => continue,
+                Ok(Answer::Error(_) | Answer::Unknown(_)) => {
+                    Err(Fault::Illegal(line.chars().take(80).collect()))
+                }
+                Ok(answer) => Ok(Ok(answer)),
+                Err(_) => Ok(Err(line.chars().take(40).collect())),
+            };
         }
     }
 
     fn think(&mut self, board: &Board, game_left: Option<Duration>) -> Result<usize, Fault> {
         let rules = self.rules;
         if let Some(left) = game_left {
-            self.send(&format!("INFO time_left {}", left.as_millis()))?;
+            self.send(&Command::info("time_left", left.as_millis()))?;
         }
         if !self.synced {
             let me = board.to_move();
@@ -440,20 +442,19 @@ impl BrainProcess {
             // `BOARD` as a game would otherwise think for the wrong side.
             let stones = board.history();
             if stones.is_empty() {
-                self.send("BEGIN")?;
+                self.send(&Command::Begin)?;
             } else {
-                self.send("BOARD")?;
-                for c in stones {
+                let stones = stones.iter().map(|&c| {
                     let (x, y) = rules.col_row(c);
-                    let field = if board.stone(c) == Some(me) { 1 } else { 2 };
-                    self.send(&format!("{x},{y},{field}"))?;
-                }
-                self.send("DONE")?;
+                    let own = board.stone(c) == Some(me);
+                    BoardStone { x, y, own }
+                });
+                self.send(&Command::Board(stones.collect()))?;
             }
             self.synced = true;
         } else if let Some(last) = board.last_move() {
             let (x, y) = rules.col_row(last);
-            self.send(&format!("TURN {x},{y}"))?;
+            self.send(&Command::Turn(x, y))?;
         }
         // Past the move's limit and the tolerance the answer no longer counts; the caller
         // says which limit a Hung brain passed.
@@ -462,12 +463,14 @@ impl BrainProcess {
             false => self.per_move,
         };
         let wait = game_left.map_or(per_move, |left| per_move.min(left));
-        let answer = self.answer(wait + self.tolerance)?;
-        let illegal =
-            || Fault::Illegal(format!("'{}'", answer.chars().take(40).collect::<String>()));
-        let (x, y) = answer.split_once(',').ok_or_else(illegal)?;
-        let x: usize = x.trim().parse().map_err(|_| illegal())?;
-        let y: usize = y.trim().parse().map_err(|_| illegal())?;
+        let (x, y) = match self.answer(wait + self.tolerance)? {
+            Ok(Answer::Move(x, y)) => (x, y),
+            Ok(other) => {
+                let said: String = other.to_string().chars().take(40).collect();
+                return Err(Fault::Illegal(format!("'{said}'")));
+            }
+            Err(line) => return Err(Fault::Illegal(format!("'{line}'"))),
+        };
         if x >= rules.width() || y >= rules.height() {
             return Err(Fault::Illegal(format!("{x},{y} is off the board")));
         }
@@ -480,7 +483,7 @@ impl BrainProcess {
 
     /// Says `END` and kills the process (a brain that already quit is fine).
     fn kill(mut self) {
-        let _ = self.send("END");
+        let _ = self.send(&Command::End);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
