@@ -16,7 +16,7 @@ use clap::Args;
 use contestant::{Contestant, Fault, GameSetup, Spec};
 use mnk_engine::ai::ForcedWin;
 use mnk_engine::{Board, Outcome, Rules, Side, Size};
-use stats::{elo, elo_text, round_to, Tally};
+use stats::{elo, elo_text, round_to, ColourSplit, Tally};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -125,6 +125,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         Contestant::new(&specs[1], "B"),
     ];
     let mut tallies = [Tally::default(), Tally::default()];
+    let mut split = ColourSplit::default();
     let mut records = Vec::new();
     let mut record_file = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
@@ -161,6 +162,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
             }
         }
         let mut record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup, started)?;
+        split.add(a_is_x, record.outcome);
         if args.analyze {
             if let (Outcome::Win(winner), None) = (record.outcome, &record.fault) {
                 record.losing = analyze::losing_move(rules, &record.moves, winner.other());
@@ -202,9 +204,9 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         records.push(record);
     }
     if args.json {
-        print_json(&args, rules, &names, &tallies, &records)?;
+        print_json(&args, rules, &names, (&tallies, &split), &records)?;
     } else {
-        print_table(&args, rules, &names, &tallies)?;
+        print_table(&args, rules, &names, (&tallies, &split))?;
     }
     Ok(())
 }
@@ -379,7 +381,7 @@ fn print_table(
     args: &MatchArgs,
     rules: Rules,
     names: &[String; 2],
-    t: &[Tally; 2],
+    (t, split): (&[Tally; 2], &ColourSplit),
 ) -> std::io::Result<()> {
     outln!()?;
     outln!(
@@ -416,18 +418,35 @@ fn print_table(
             t[i].faults
         )?;
     }
-    outln!("Elo difference A - B: {}", elo_text(&t[0]))
+    outln!("Elo difference A - B: {}", elo_text(&t[0]))?;
+    outln!(
+        "By colour: x won {}, o won {}, {} drawn{}",
+        split.x_wins,
+        split.o_wins,
+        split.draws,
+        split
+            .x_score()
+            .map_or(String::new(), |p| format!(" (x scored {:.1}%)", p * 100.0))
+    )?;
+    for (i, label) in ["A", "B"].iter().enumerate() {
+        let [[xw, xd, xl], [ow, od, ol]] = [split.player(i, 0), split.player(i, 1)];
+        outln!("{label} with x: {xw}-{xd}-{xl}, with o: {ow}-{od}-{ol} (won-drawn-lost)")?;
+    }
+    Ok(())
 }
 
 fn print_json(
     args: &MatchArgs,
     rules: Rules,
     names: &[String; 2],
-    t: &[Tally; 2],
+    (t, split): (&[Tally; 2], &ColourSplit),
     records: &[GameRecord],
 ) -> std::io::Result<()> {
+    let results = |[wins, draws, losses]: [u32; 3]| serde_json::json!({"wins": wins, "draws": draws, "losses": losses});
     let player = |i: usize| {
         serde_json::json!({
+            "as_x": results(split.player(i, 0)),
+            "as_o": results(split.player(i, 1)),
             "name": names[i],
             "wins": t[i].wins,
             "draws": t[i].draws,
@@ -505,6 +524,12 @@ fn print_json(
         "elo_low": low,
         "elo_high": high,
         "elo_margin": margin,
+        "by_colour": {
+            "x_wins": split.x_wins,
+            "o_wins": split.o_wins,
+            "draws": split.draws,
+            "x_score": split.x_score().map(|p| round_to(p, 3)),
+        },
         "results": games,
     });
     outln!("{out}")

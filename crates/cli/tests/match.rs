@@ -84,6 +84,8 @@ fn two_draws_give_an_even_score_with_an_honest_interval_and_rounded_figures() {
         ));
     let v = run_json(&args[1..]);
     assert_eq!(v["a"]["draws"], 2, "{v}");
+    assert_eq!(v["by_colour"]["draws"], 2, "{v}");
+    assert_eq!(v["a"]["as_x"]["draws"], 1, "{v}");
     assert_eq!(v["elo"].to_string(), "0.0", "{v}");
     assert_eq!(v["elo_low"], -392.5, "{v}");
     assert_eq!(v["elo_high"], 392.5, "{v}");
@@ -107,8 +109,19 @@ fn a_clean_sweep_states_a_lower_bound_not_infinity() {
         "{text}"
     );
     assert!(!text.contains("inf"), "{text}");
+    // A won once with each colour: the split by colour shows it.
+    assert!(
+        text.contains("By colour: x won 1, o won 1, 0 drawn (x scored 50.0%)\n")
+            && text.contains("A with x: 1-0-0, with o: 1-0-0 (won-drawn-lost)\n")
+            && text.contains("B with x: 0-0-1, with o: 0-0-1 (won-drawn-lost)\n"),
+        "{text}"
+    );
     let v = run_json(&args[1..]);
     assert_eq!(v["a"]["wins"], 2, "{v}");
+    assert_eq!(v["by_colour"]["x_wins"], 1, "{v}");
+    assert_eq!(v["by_colour"]["x_score"], 0.5, "{v}");
+    assert_eq!(v["a"]["as_o"]["wins"], 1, "{v}");
+    assert_eq!(v["b"]["as_x"]["losses"], 1, "{v}");
     assert!(v["elo"].is_null() && v["elo_high"].is_null(), "{v}");
     // Two wins out of two: the Wilson interval's floor is 34.2% of the points.
     assert_eq!(v["elo_low"], -113.4, "{v}");

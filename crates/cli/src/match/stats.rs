@@ -1,6 +1,7 @@
 //! Match statistics: wins, draws and losses, the score, and the Elo difference with its
 //! error margin.
 
+use mnk_engine::{Outcome, Side};
 use std::time::Duration;
 
 /// What one player did over a match.
@@ -47,6 +48,60 @@ impl Tally {
         self.moves += 1;
         self.time += took;
         self.longest = self.longest.max(took);
+    }
+}
+
+/// The results by colour, so that a reader sees how balanced the openings were: equal
+/// players score about the same with either colour on balanced openings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ColourSplit {
+    /// Games x won.
+    pub x_wins: u32,
+    /// Games o won.
+    pub o_wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Player A's wins, draws and losses playing x (`[0]`) and playing o (`[1]`).
+    pub a_as: [[u32; 3]; 2],
+}
+
+impl ColourSplit {
+    /// Counts one game.
+    pub fn add(&mut self, a_is_x: bool, outcome: Outcome) {
+        let a_side = if a_is_x { Side::X } else { Side::O };
+        let column = match outcome {
+            Outcome::Win(Side::X) => {
+                self.x_wins += 1;
+                usize::from(a_side != Side::X) * 2
+            }
+            Outcome::Win(Side::O) => {
+                self.o_wins += 1;
+                usize::from(a_side != Side::O) * 2
+            }
+            Outcome::Draw => {
+                self.draws += 1;
+                1
+            }
+        };
+        self.a_as[usize::from(!a_is_x)][column] += 1;
+    }
+
+    /// Player `i`'s (0: A, 1: B) wins, draws and losses with x (`colour` 0) or o (1).
+    pub fn player(&self, i: usize, colour: usize) -> [u32; 3] {
+        match i {
+            0 => self.a_as[colour],
+            // B has x exactly when A has o, and wins what A loses.
+            _ => {
+                let [w, d, l] = self.a_as[1 - colour];
+                [l, d, w]
+            }
+        }
+    }
+
+    /// The share of the points x took (a draw counts half); none before any game.
+    pub fn x_score(&self) -> Option<f64> {
+        let games = self.x_wins + self.o_wins + self.draws;
+        (games > 0).then(|| (self.x_wins as f64 + self.draws as f64 / 2.0) / games as f64)
     }
 }
 
@@ -207,5 +262,21 @@ mod tests {
         assert!(round_to(-0.04, 1).is_sign_positive());
         assert_eq!(round_to(0.035_352_999_999_999_996, 3).to_string(), "0.035");
         assert_eq!(round_to(-190.849, 1), -190.8);
+    }
+
+    #[test]
+    fn the_colour_split_counts_each_side_and_each_player() {
+        let mut split = ColourSplit::default();
+        split.add(true, Outcome::Win(Side::X)); // A with x wins
+        split.add(false, Outcome::Win(Side::X)); // B with x wins
+        split.add(false, Outcome::Draw); // A with o draws
+        split.add(true, Outcome::Win(Side::O)); // A with x loses
+        assert_eq!((split.x_wins, split.o_wins, split.draws), (2, 1, 1));
+        assert_eq!(split.player(0, 0), [1, 0, 1]);
+        assert_eq!(split.player(0, 1), [0, 1, 1]);
+        assert_eq!(split.player(1, 0), [1, 1, 0]);
+        assert_eq!(split.player(1, 1), [1, 0, 1]);
+        assert_eq!(split.x_score(), Some(0.625));
+        assert_eq!(ColourSplit::default().x_score(), None);
     }
 }
