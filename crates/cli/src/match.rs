@@ -251,6 +251,7 @@ fn play_game(
         let side = board.to_move();
         let i = index_of(side);
         let game_left = setup.per_game.map(|t| t.saturating_sub(used[i]));
+        players[i].settle();
         let start = Instant::now();
         let answer = players[i].think(&board, game_left);
         let took = start.elapsed();

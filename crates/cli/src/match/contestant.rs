@@ -251,6 +251,22 @@ impl Contestant {
         }
     }
 
+    /// Waits, before a brain is sent the next move, until [`SETTLE`] has passed since its
+    /// last answer (not counted against its clock); a built-in level never waits.
+    pub fn settle(&self) {
+        if let Contestant::Brain {
+            process: Some(p), ..
+        } = self
+        {
+            if let Some(answered) = p.answered {
+                let wait = settle_wait(answered, Instant::now());
+                if !wait.is_zero() {
+                    std::thread::sleep(wait);
+                }
+            }
+        }
+    }
+
     /// Ends the game: an external brain is told `END` and its process killed.
     pub fn end_game(&mut self) {
         if let Contestant::Brain { process, .. } = self {
@@ -265,12 +281,28 @@ impl Contestant {
 pub struct BrainProcess {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    /// Each output line with the moment it arrived.
+    lines: Receiver<(Instant, String)>,
     rules: Rules,
     per_move: Duration,
     tolerance: Duration,
     /// Whether the brain has seen the position (after `BEGIN` or `BOARD`).
     synced: bool,
+    /// When its last answer arrived.
+    answered: Option<Instant>,
+}
+
+/// The least time between a brain's answer and the next command it is sent. Some brains
+/// (Rapfi 0.43) drop a command that arrives while they are still finishing the move they
+/// just printed ("ERROR Unknown command: 5,8" to a `TURN 5,8`); a manager paced by people or
+/// by slower opponents never sends that fast. 30 ms is what the sparring kit's shim found
+/// enough; it is waited only after an instant reply, and never counted against a clock.
+pub const SETTLE: Duration = Duration::from_millis(30);
+
+/// How much longer to wait, at `now`, before sending a brain that answered at `answered`
+/// its next command.
+fn settle_wait(answered: Instant, now: Instant) -> Duration {
+    SETTLE.saturating_sub(now.saturating_duration_since(answered))
 }
 
 /// How long a brain may take to answer `START` (loading tables, say) before it counts as hung.
@@ -310,7 +342,7 @@ impl BrainProcess {
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+                if tx.send((Instant::now(), line)).is_err() {
                     break;
                 }
             }
@@ -323,6 +355,7 @@ impl BrainProcess {
             per_move: setup.per_move,
             tolerance: setup.tolerance,
             synced: false,
+            answered: None,
         };
         match brain.handshake(setup, folder) {
             Ok(()) => Ok(brain),
@@ -370,7 +403,7 @@ impl BrainProcess {
 
     /// The game's settings in GomocupJudge's order (`time_left` only when the game is timed),
     /// then the keys only mnk's brain reads (other brains ignore unknown keys, as the
-    /// protocol asks): `mnk_k` when K is not 5, `mnk_seed`, and `mnk_fixed_work` with no
+    /// protocol asks): `mnk_k` when K is not 5, and `mnk_seed` and `mnk_fixed_work` with no
     /// time per move (the brain then does the engine's fixed amount of work, as the
     /// built-in levels do; other brains are told `timeout_turn 0`, "as fast as you can").
     fn send_info(&mut self, setup: &GameSetup, folder: &Path) -> Result<(), Fault> {
@@ -389,8 +422,11 @@ impl BrainProcess {
         if r.k() != 5 {
             brain.send(&Command::info("mnk_k", r.k()))?;
         }
-        brain.send(&Command::info("mnk_seed", setup.seed))?;
+        // Only for fixed work, where a seed repeats a game: some brains (Rapfi 0.43) read an
+        // unknown key's value as the next command, so no key is sent that a game without it
+        // does not need.
         if setup.per_move.is_zero() {
+            brain.send(&Command::info("mnk_seed", setup.seed))?;
             brain.send(&Command::info("mnk_fixed_work", 1))?;
         }
         Ok(())
@@ -410,7 +446,10 @@ impl BrainProcess {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
-                Ok(line) => line,
+                Ok((at, line)) => {
+                    self.answered = Some(at);
+                    line
+                }
                 Err(RecvTimeoutError::Timeout) => return Err(Fault::Hung),
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(Fault::Crashed("its output closed".into()))
@@ -486,5 +525,20 @@ impl BrainProcess {
         let _ = self.send(&Command::End);
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_brain_that_answered_at_once_gets_the_rest_of_the_settle_time() {
+        let answered = Instant::now();
+        let ms = Duration::from_millis;
+        assert_eq!(settle_wait(answered, answered), SETTLE);
+        assert_eq!(settle_wait(answered, answered + ms(10)), SETTLE - ms(10));
+        assert_eq!(settle_wait(answered, answered + SETTLE), Duration::ZERO);
+        assert_eq!(settle_wait(answered, answered + ms(500)), Duration::ZERO);
     }
 }
