@@ -210,6 +210,16 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         b.wait("the lesson", "document.querySelectorAll('#lessons g.node').length === 13").await;
         b.click("#step-next").await;
         assert!(b.text("step-text").await.contains("进入根节点"));
+        // A Chinese sentence ends in its own full stop, never in "。." (issue 31 §3).
+        b.click("#step-last").await;
+        b.click("#step-prev").await;
+        for _ in 0..3 {
+            let text = b.text("step-text").await;
+            assert!(text.ends_with('。') && !text.contains("。."), "{text}");
+            b.click("#step-prev").await;
+        }
+        b.click("#step-first").await;
+        b.click("#step-next").await;
         assert_eq!(english_words(&b).await, json!([]));
         b.assert_accessible("the Chinese lesson").await;
         // Switched on the page, remembered.

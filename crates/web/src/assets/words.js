@@ -65,10 +65,11 @@ export function errorText(e) {
   }
 }
 
-/** The server's sentence with a capital and a full stop. */
+/** A sentence with a capital and a full stop, unless it already ends in one of its own
+ * (Chinese ends in "。", "！" or "？", and a quotation or bracket may close after it). */
 export function sentence(text) {
   const s = String(text).trim();
   if (!s) return s;
   const first = s[0].toUpperCase() + s.slice(1);
-  return /[.!?]$/.test(first) ? first : first + ".";
+  return /[.!?。！？…][)"'”’）」』]*$/.test(first) ? first : first + ".";
 }
