@@ -478,7 +478,8 @@ export class GamePage {
     }
     const lt = v.last_thought;
     const parts = [];
-    if (lt) {
+    // The computer's figures stay after a human move; the status names only the move just made.
+    if (lt && v.move_cells[v.move_cells.length - 1] === lt.cell) {
       const value = valueText(lt);
       parts.push(value ? t("status_played_value", { side: lt.side.toUpperCase(), move: lt.move, value })
         : t("status_played", { side: lt.side.toUpperCase(), move: lt.move }));
