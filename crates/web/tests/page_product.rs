@@ -18,6 +18,31 @@ async fn english_words(b: &Browser) -> Value {
 }
 
 /// The focused cell, if the focus is on the board.
+/// The words for four estimates of O's move (the engine's clamps ±20000, 0, +35), after
+/// checking that neither they nor the overlay's badge for a clamp show the raw number.
+async fn estimate_words(b: &Browser) -> Vec<String> {
+    let v = b.client.execute_async(
+        "const done = arguments[0]; Promise.all([import('/words.js'), import('/overlay.js')]).then(([w, o]) => \
+         done([...[20000, -20000, 0, 35].map((s) => w.valueText({ value: 'estimate', score: s }, 'o')), \
+           o.overlay({ to_move: 'o', moves: [{ cell: 0, value: 'estimate', score: 20000 }] }).get(0).text]));",
+        vec![]).await.unwrap();
+    let mut words: Vec<String> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    let badge = words.pop().unwrap();
+    assert!(!badge.contains("20000"), "{badge}");
+    for w in &words {
+        assert!(
+            !w.contains("20000") && !w.contains("35"),
+            "raw engine numbers: {words:?}"
+        );
+    }
+    words
+}
+
 async fn focused_cell(b: &Browser) -> Option<usize> {
     b.js("document.activeElement && document.activeElement.closest('#board') ? +document.activeElement.dataset.cell : null")
         .await
@@ -205,6 +230,9 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         assert!(status.contains("轮到 X"), "{status}");
         assert_eq!(english_words(&b).await, json!([]));
         b.screenshot("phone-zh-dark").await;
+        let values = estimate_words(&b).await;
+        assert!(values[0].contains("O 大幅占优") && values[0].contains("没有找到必胜着法"), "{values:?}");
+        assert!(values[2].contains("均势") && values[3].contains("O 占优"), "{values:?}");
         b.assert_accessible("the Chinese phone page").await;
         b.click("#tab-learn").await;
         b.wait("the lesson", "document.querySelectorAll('#lessons g.node').length === 13").await;
@@ -225,6 +253,10 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         // Switched on the page, remembered.
         b.js("(document.getElementById('lang').value = 'en', document.getElementById('lang').dispatchEvent(new Event('change')), true)").await;
         assert!(b.text("step-text").await.starts_with("Enter the root"));
+        let values = estimate_words(&b).await;
+        assert_eq!(values[0], "estimate: O well ahead, but no forced win was found");
+        assert_eq!(values[1], "estimate: O well behind, but no forced win for the other side was found");
+        assert_eq!(values[3], "estimate: O ahead");
         b.load("").await;
         assert_eq!(b.js("document.documentElement.lang").await, "en");
         b

@@ -437,7 +437,7 @@ export class GamePage {
     $("hint").setAttribute("aria-busy", String(this.hintBusy));
     $("hint").textContent = this.hintBusy ? t("hint_busy") : t("hint");
     $("hint-text").textContent = this.hintError || (this.hint ? t("hint_text", {
-      move: this.hint.move, value: valueText(this.hint), best: this.hint.best.join(" "),
+      move: this.hint.move, value: valueText(this.hint, v.to_move), best: this.hint.best.join(" "),
     }) : "");
 
     const f = this.failure;
@@ -480,7 +480,7 @@ export class GamePage {
     const parts = [];
     // The computer's figures stay after a human move; the status names only the move just made.
     if (lt && v.move_cells[v.move_cells.length - 1] === lt.cell) {
-      const value = valueText(lt);
+      const value = valueText(lt, lt.side);
       parts.push(value ? t("status_played_value", { side: lt.side.toUpperCase(), move: lt.move, value })
         : t("status_played", { side: lt.side.toUpperCase(), move: lt.move }));
     }
@@ -534,7 +534,7 @@ export class GamePage {
     if (!th) return;
     const rows = [
       ["stat_move", "move", `${th.side.toUpperCase()} ${th.move}`],
-      ["stat_value", "value", valueText(th) || "—"],
+      ["stat_value", "value", valueText(th, th.side) || "—"],
       ["stat_method", "method", methodText(th)],
       ["stat_nodes", "nodes", num(th.nodes)],
       ["stat_time", "time", t("ms", { n: num(th.ms) })],

@@ -3,14 +3,25 @@
 
 import { t, currentLang, num } from "./i18n.js";
 
-/** A value for the side that moves: win/loss in n plies, draw, an estimate, or "". */
-export function valueText(v) {
+/** The search's estimates are clamped to this size (the engine's EVAL_LIMIT): a clamped
+ * estimate is a strong position in which no forced result was found, not a number to show. */
+export const ESTIMATE_LIMIT = 20000;
+
+/** A value for `side` (x or o), the side that plays the move: win/loss in n plies, draw,
+ * an estimate in words (never the engine's raw score), or "". Only a proof says win or loss. */
+export function valueText(v, side) {
   if (!v || v.value === null || v.value === undefined) return "";
   switch (v.value) {
     case "win": return t("value_win", { n: v.plies });
     case "loss": return t("value_loss", { n: v.plies });
     case "draw": return t("value_draw");
-    case "estimate": return t("value_estimate", { score: signed(v.score) });
+    case "estimate": {
+      const s = v.score || 0;
+      if (s === 0) return t("value_even");
+      const far = Math.abs(s) >= ESTIMATE_LIMIT;
+      const key = s > 0 ? (far ? "value_far_ahead" : "value_ahead") : far ? "value_far_behind" : "value_behind";
+      return t(key, { side: String(side || "").toUpperCase() });
+    }
     default: return v.value;
   }
 }
