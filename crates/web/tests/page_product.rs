@@ -119,9 +119,42 @@ async fn a_whole_game_with_the_keyboard_only() {
         b.assert_accessible("the help").await;
         b.keys(keys::ESCAPE).await;
         b.wait("the help to close", "!document.getElementById('help').open").await;
-        b.js("(document.querySelector('#board [tabindex=\"0\"]').focus(), true)").await;
+        // `n` asks before a game in progress is thrown away; Esc keeps it (issue 31 §2).
+        let focus_board = "(document.querySelector('#board [tabindex=\"0\"]').focus(), true)";
+        b.js(focus_board).await;
+        let (id, moves) = (b.js("document.getElementById('board').dataset.id").await, b.moves().await);
+        assert!(!moves.is_empty());
         b.keys("n").await;
+        b.wait("the question", "document.getElementById('discard').open").await;
+        assert!(b.text("discard-text").await.contains(&format!("({} moves)", moves.len())));
+        assert_eq!(b.js("document.activeElement.id").await, "discard-no", "keeping is the default");
+        b.keys(keys::ESCAPE).await;
+        b.wait("the question to go", "!document.getElementById('discard').open").await;
+        assert_eq!(b.js("document.getElementById('board').dataset.id").await, id);
+        assert_eq!(b.moves().await, moves);
+        // Single keys act only on the board, and not at all once switched off in the help.
+        b.js("(document.getElementById('undo').focus(), true)").await;
+        b.keys("n?u").await;
+        assert!(b.js("!document.getElementById('discard').open && !document.getElementById('help').open").await == Value::Bool(true));
+        assert_eq!(b.moves().await, moves);
+        b.click("#help-open").await;
+        b.click("#single-keys").await;
+        b.keys(keys::ESCAPE).await;
+        b.wait("the help to close", "!document.getElementById('help').open").await;
+        b.js(focus_board).await;
+        b.keys("n?u").await;
+        assert!(b.js("!document.getElementById('discard').open && !document.getElementById('help').open").await == Value::Bool(true));
+        assert_eq!(b.moves().await, moves);
+        b.click("#help-open").await;
+        b.click("#single-keys").await;
+        b.keys(keys::ESCAPE).await;
+        b.wait("the help to close", "!document.getElementById('help').open").await;
+        b.js(focus_board).await;
+        b.keys("n").await;
+        b.wait("the question", "document.getElementById('discard').open").await;
+        b.click("#discard-yes").await;
         b.wait("a new game by key", "document.getElementById('board').dataset.moves === ''").await;
+        assert_ne!(b.js("document.getElementById('board').dataset.id").await, id);
         b
     })
     .await;

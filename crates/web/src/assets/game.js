@@ -49,7 +49,7 @@ export class GamePage {
     this.lastStatus = "";
     this.board = new Board({ onPlay: (cell) => this.play(cell) });
     this.moves = new MoveList({ onPick: (ply) => this.setReview(ply) });
-    this.settings = new Settings({ onSubmit: (s) => this.start(s) });
+    this.settings = new Settings({ onSubmit: (s) => this.startNew(s) });
     this.wire();
     onLangChange(() => this.render());
   }
@@ -162,6 +162,14 @@ export class GamePage {
       }
       return null;
     }
+  }
+
+  /** Starts a new game with `settings` when asked to by a person: a game in progress is
+   * deleted only after they said yes (and after the new one exists); null when they did not. */
+  async startNew(settings) {
+    const v = this.view;
+    if (v && v.result === "unfinished" && v.moves.length > 0 && !(await confirmDiscard(v))) return null;
+    return this.start(settings);
   }
 
   /** Shows the game `id` again, as the server keeps it (a reloaded page); whether it could. */
@@ -550,6 +558,18 @@ export class GamePage {
       dl.append(dt, dd);
     }
   }
+}
+
+/** Asks whether the unfinished game `v` may be thrown away; "Keep playing" is the default
+ * (and Esc). */
+function confirmDiscard(v) {
+  const dialog = $("discard");
+  $("discard-text").textContent = t("discard_text", { n: v.moves.length });
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "new"), { once: true });
+    dialog.showModal();
+  });
 }
 
 /** The stones after the first `ply` moves of a game (no stone is ever taken). */

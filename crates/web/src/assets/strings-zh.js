@@ -171,6 +171,11 @@ export default {
   key_escape: "停止电脑思考，或退出回看",
   key_history: "逐手查看棋谱（在棋盘外方向键也可以）",
   key_help: "本帮助",
+  keys_single: "单键快捷键（n u h a p ? [ ]），仅在棋盘获得焦点时有效",
+  discard_title: "开始新对局？",
+  discard_text: "正在进行的对局（已下 {n} 手）将被删除，无法恢复。",
+  discard_yes: "开始新对局",
+  discard_no: "继续这局",
 
   teach_title: "在一棵树上学习极小化极大和 α-β 剪枝",
   teach_intro: "叶子是一个数，内部节点是子节点的列表。MAX（方形）取子节点中最大的值，MIN（圆形）取最小的。α-β 剪枝得到同样的答案，但跳过不可能改变结果的分支。",
