@@ -316,11 +316,19 @@ async fn the_history_can_be_reviewed_saved_shared_and_loaded() {
         assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "2");
         assert_eq!(b.js("document.querySelectorAll('.cell.x, .cell.o').length").await, 2);
         assert!(b.text("review-text").await.contains("after move 2 of 5"));
+        // The focus stays in the list, on the move shown (issue 31 §5).
+        assert_eq!(b.js("document.activeElement.dataset.ply").await, "2");
         b.keys(keys::RIGHT).await;
         assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "3");
+        assert_eq!(b.js("document.activeElement.dataset.ply").await, "3");
         b.keys(keys::LEFT).await;
         b.keys(keys::LEFT).await;
         assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "1");
+        assert_eq!(b.js("document.activeElement.dataset.ply").await, "1");
+        b.js("(document.querySelector(\"#moves [data-ply='4']\").focus(), true)").await;
+        b.keys(keys::ENTER).await;
+        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "4");
+        assert_eq!(b.js("document.activeElement.dataset.ply").await, "4");
         b.assert_accessible("the review").await;
         b.keys(keys::END).await;
         assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "5");
