@@ -410,10 +410,27 @@ async fn the_lesson_is_edited_by_clicking_and_compared_side_by_side() {
         b.click("#lessons g.node[data-path='1.1']").await;
         b.js("(document.getElementById('leaf-value').value = '10', document.getElementById('leaf-value').dispatchEvent(new Event('change')), true)").await;
         b.wait("the edited tree", "document.getElementById('tree-text').value === '((60 63) (15 10))'").await;
+        // The edit keeps the step being studied: the last one, here (issue 31 §16).
+        b.wait("the new lesson", "document.querySelector(\"#lessons g.node[data-path='1.1']\").textContent === '10'").await;
+        let count = b.text("step-count").await;
+        let count = count.as_str();
+        let (n, of) = count.strip_prefix("step ").unwrap().split_once(" of ").unwrap();
+        assert!(n != "0" && n == of, "{count}");
         b.click("#lessons g.node[data-path='0']").await;
         b.click("#node-add").await;
         b.wait("the added child", "document.getElementById('tree-text').value === '((60 63 0) (15 10))'").await;
         b.wait("the new lesson", "document.querySelectorAll('#lessons g.node').length === 8").await;
+        // Not past the end of a shorter search: stepped back to step 3, an edit stays there.
+        b.click("#step-first").await;
+        for _ in 0..3 {
+            b.click("#step-next").await;
+        }
+        b.click("#lessons g.node[data-path='0.2']").await;
+        b.js("(document.getElementById('leaf-value').value = '5', document.getElementById('leaf-value').dispatchEvent(new Event('change')), true)").await;
+        b.wait("the edited leaf", "document.getElementById('tree-text').value === '((60 63 5) (15 10))'").await;
+        b.wait("the new lesson", "document.querySelector(\"#lessons g.node[data-path='0.2']\").textContent === '5'").await;
+        assert!(b.text("step-count").await.starts_with("step 3 of"), "{}", b.text("step-count").await);
+        b.click("#lessons g.node[data-path='0']").await;
         b.click("#node-remove").await;
         b.wait("the removed node", "document.getElementById('tree-text').value === '((15 10))'").await;
         // Side by side: both searches, stepping together.
