@@ -442,6 +442,16 @@ async fn the_lesson_is_edited_by_clicking_and_compared_side_by_side() {
         assert!(text.contains("Minimax: root value 3") && text.contains("Alpha-beta: root value 3"), "{text}");
         // Counts of one are singular.
         assert!(text.contains("7 leaves, 1 cutoff, 2 subtrees pruned"), "{text}");
+        // The root's last step says what its value is, not that it passes it up (issue 31 §13);
+        // neither an opening move nor an answer known without a search claims one.
+        let step = b.text("step-text").await;
+        assert!(step.contains("the value of the whole tree") && !step.contains("passes it up"), "{step}");
+        let methods = b.client.execute_async(
+            "const done = arguments[0]; import('/words.js').then((w) => done([w.methodText({ method: 'search', depth: 0, nodes: 1 }), \
+             w.methodText({ method: 'exact', nodes: 0 }), w.methodText({ method: 'exact', nodes: 5 })]));",
+            vec![]).await.unwrap();
+        assert_eq!(methods, json!(["opening move, chosen without a search: not proven",
+            "exact, known already (no search needed): proven", "exact (solver): proven"]));
         b.screenshot("desktop-lesson").await;
         b.assert_accessible("the lessons side by side").await;
         b

@@ -462,7 +462,7 @@ export class GamePage {
 
     const a = this.analysis;
     $("analysis-note").textContent = this.analysisError || (!a ? (over ? "" : t("analysis_wait")) : a.kind === "exact"
-      ? t("analysis_exact", { side: a.to_move.toUpperCase(), nodes: num(a.nodes), ms: num(a.ms) })
+      ? t(a.nodes === 0 ? "analysis_exact_known" : "analysis_exact", { side: a.to_move.toUpperCase(), nodes: num(a.nodes), ms: num(a.ms) })
       : t("analysis_heuristic", { side: a.to_move.toUpperCase() }));
     $("analysis-note").dataset.kind = a ? a.kind : "";
     $("legend").textContent = a ? legend(a.kind) : "";

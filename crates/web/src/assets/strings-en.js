@@ -67,6 +67,8 @@ export default {
   value_far_behind: "estimate: {side} well behind, but no forced win for the other side was found",
   method_exact: "exact (solver): proven",
   method_search: ({ n }) => `search, ${plies(n)} deep: an estimate, not proven`,
+  method_opening: "opening move, chosen without a search: not proven",
+  method_known: "exact, known already (no search needed): proven",
   method_threats: "threat search: a forced result, proven",
   method_random: "random move",
 
@@ -79,6 +81,7 @@ export default {
   share: "Save / share",
   analysis_wait: "Working out the values…",
   analysis_exact: "Exact values for {side}, for every empty cell (solver: {nodes} nodes, {ms} ms).",
+  analysis_exact_known: "Exact values for {side}, for every empty cell (known already: no search needed).",
   analysis_heuristic: "An estimate for {side}: open lines after each move (the solver found no proof within its budget, or the board has over 64 cells).",
   legend_exact: "Blue +n: a win in n plies; grey =: a draw; orange −n: a loss in n plies, for the side to move.",
   legend_heuristic: "Blue is good for the side to move, orange bad; the number is the open-lines estimate.",
@@ -127,7 +130,7 @@ export default {
   try_again: "Try again",
   start_over: "New game",
   restore_game: "Set the game up again",
-  gone_advice: "The server may have restarted; the page can set the game up again from its moves.",
+  gone_advice: "The page can set the game up again from its moves.",
   err_network: "The server cannot be reached. Is mnk serve still running?",
   err_gone: "The server no longer has this game (it was restarted, or the game was idle too long).",
   err_timeout: "The computer took too long and was stopped; the game is unchanged. Choose a lower level or a smaller board.",
@@ -237,6 +240,7 @@ export default {
   explain_child_ab: "{node} ({role}) gets {v} from {child}; best so far {best}, so now α = {a}, β = {bt}.",
   explain_cutoff: "Cut at {node}: α = {a} ≥ β = {bt}. {above} above already has a better choice, so {pruned} need not be looked at.",
   explain_backup: "{node} is worth {v} and passes it up.",
+  explain_backup_root: "{node} is worth {v}: that is the value of the whole tree.",
   explain_backup_at_most: "{node} passes up {v}: its true value is at most {v} (the search stopped early).",
   explain_backup_at_least: "{node} passes up {v}: its true value is at least {v} (the search stopped early).",
 };

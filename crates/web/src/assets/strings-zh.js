@@ -58,6 +58,8 @@ export default {
   value_far_behind: "估计：{side} 大幅落后，但没有找到对方的必胜着法",
   method_exact: "精确（求解器）：已证明",
   method_search: "搜索 {n} 步深：估算，未证明",
+  method_opening: "开局着法，未经搜索选出：未证明",
+  method_known: "精确，结果已知（无需搜索）：已证明",
   method_threats: "威胁搜索：强制结果，已证明",
   method_random: "随机一手",
 
@@ -69,6 +71,7 @@ export default {
   share: "保存 / 分享",
   analysis_wait: "正在计算每一格的价值……",
   analysis_exact: "{side} 每个空格的精确价值（求解器：{nodes} 个节点，{ms} 毫秒）。",
+  analysis_exact_known: "{side} 每个空格的精确价值（结果已知，无需搜索）。",
   analysis_heuristic: "{side} 的估值：走这一步之后的活线数（求解器在预算内未能证明，或棋盘超过 64 格）。",
   legend_exact: "对轮到的一方：蓝色 +n 表示 n 步获胜；灰色 = 表示和棋；橙色 −n 表示 n 步后落败。",
   legend_heuristic: "蓝色对轮到的一方有利，橙色不利；数字是活线估值。",
@@ -113,7 +116,7 @@ export default {
   try_again: "重试",
   start_over: "新对局",
   restore_game: "重新摆出这局棋",
-  gone_advice: "服务器可能重启过；页面可以按棋谱把这局棋重新摆出来。",
+  gone_advice: "页面可以按棋谱把这局棋重新摆出来。",
   err_network: "连不上服务器。mnk serve 还在运行吗？",
   err_gone: "服务器上已经没有这局棋了（服务器重启过，或对局闲置太久）。",
   err_timeout: "电脑想得太久，已被停止；对局没有改变。请选较低的难度或较小的棋盘。",
@@ -217,6 +220,7 @@ export default {
   explain_child_ab: "{node}（{role}）从 {child} 得到 {v}；目前最好的是 {best}，于是 α = {a}，β = {bt}。",
   explain_cutoff: "在{node}剪枝：α = {a} ≥ β = {bt}。上面的 {above} 已经有更好的选择，所以不必再看 {pruned}。",
   explain_backup: "{node}的值是 {v}，把它传给上一层。",
+  explain_backup_root: "{node}的值是 {v}，这就是整棵树的值。",
   explain_backup_at_most: "{node}向上传 {v}：它的真实值最多是 {v}（搜索提前结束了）。",
   explain_backup_at_least: "{node}向上传 {v}：它的真实值至少是 {v}（搜索提前结束了）。",
 };

@@ -247,7 +247,8 @@ export function explain(lesson, upto) {
     }
     case "backup": {
       const key = node && node.bound === "at_most" ? "explain_backup_at_most"
-        : node && node.bound === "at_least" ? "explain_backup_at_least" : "explain_backup";
+        : node && node.bound === "at_least" ? "explain_backup_at_least"
+          : s.path.length === 0 ? "explain_backup_root" : "explain_backup";
       return t(key, { node: name, v: b(s.value) });
     }
     default:

@@ -40,8 +40,9 @@ export function playerName(p) {
 
 /** How a computer move was chosen. */
 export function methodText(th) {
-  if (th.method === "exact") return t("method_exact");
-  if (th.method === "search") return t("method_search", { n: th.depth });
+  // No nodes: an answer known before any search (a book move, a stored table), not a search.
+  if (th.method === "exact") return t(th.nodes === 0 ? "method_known" : "method_exact");
+  if (th.method === "search") return th.depth ? t("method_search", { n: th.depth }) : t("method_opening");
   if (th.method === "threats") return t("method_threats");
   return t("method_random");
 }
