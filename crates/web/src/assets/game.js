@@ -75,7 +75,7 @@ export class GamePage {
     $("swap-sides").addEventListener("click", () => this.start(this.settings.ofGame(true)));
     $("review-back").addEventListener("click", () => this.setReview(null));
     $("failure-retry").addEventListener("click", () => this.failure && this.failure.retry[1]());
-    $("failure-other").addEventListener("click", () => this.failure && this.failure.other[1]());
+    $("failure-other").addEventListener("click", () => this.failure && this.failure.other && this.failure.other[1]());
   }
 
   // ---- the flow of a game ----
@@ -152,6 +152,16 @@ export class GamePage {
     } catch (e) {
       if (ep !== this.epoch) return null;
       this.busy = false;
+      if (!old && (e.code === "token_required" || e.code === "token_wrong")) {
+        // No game yet and no token given (Esc at the prompt): say so, with a way on.
+        this.failure = { text: errorText(e), retry: ["try_again", () => {
+          this.failure = null;
+          this.start(settings, extra, report);
+        }], other: null };
+        this.render();
+        $("failure-retry").focus();
+        return null;
+      }
       report(errorText(e));
       // The refused settings are not the game: the form shows the game that goes on.
       if (old) {
@@ -403,7 +413,8 @@ export class GamePage {
   render() {
     const v = this.view;
     if (!v) {
-      this.setStatus(t("status_starting"));
+      this.setStatus(t(this.busy ? "status_starting" : "status_no_game"));
+      this.drawFailure();
       return;
     }
     const over = v.result !== "unfinished";
@@ -448,13 +459,7 @@ export class GamePage {
       move: this.hint.move, value: valueText(this.hint, v.to_move), best: this.hint.best.join(" "),
     }) : "");
 
-    const f = this.failure;
-    $("failure").hidden = !f;
-    if (f) {
-      $("failure-text").textContent = f.text;
-      $("failure-retry").textContent = t(f.retry[0]);
-      $("failure-other").textContent = t(f.other[0]);
-    }
+    this.drawFailure();
     $("result").hidden = !over || reviewing;
     if (over) $("result-text").textContent = this.resultText();
     $("review-bar").hidden = !reviewing;
@@ -466,6 +471,16 @@ export class GamePage {
       : t("analysis_heuristic", { side: a.to_move.toUpperCase() }));
     $("analysis-note").dataset.kind = a ? a.kind : "";
     $("legend").textContent = a ? legend(a.kind) : "";
+  }
+
+  drawFailure() {
+    const f = this.failure;
+    $("failure").hidden = !f;
+    if (!f) return;
+    $("failure-text").textContent = f.text;
+    $("failure-retry").textContent = t(f.retry[0]);
+    $("failure-other").hidden = !f.other;
+    if (f.other) $("failure-other").textContent = t(f.other[0]);
   }
 
   setStatus(text) {

@@ -29,6 +29,7 @@ export default {
 
   // status and players
   status_starting: "Starting…",
+  status_no_game: "No game yet.",
   status_your_move: "{side} to move — your turn: click a cell, or use the arrow keys and Enter.",
   status_thinking: "{side} to move — {who} is thinking…",
   status_paused: "{side} to move — {who} is paused. Press Resume to let it move.",
@@ -152,7 +153,7 @@ export default {
   err_rate: "Too many requests from this computer; wait a moment and try again.",
   err_too_many_games: "This computer has too many games on the server; finish or delete one first.",
   err_full: "The server holds as many games as it keeps; try again later.",
-  err_token: "This server asks for a token.",
+  err_token: "This server asks for a token: whoever started it (your teacher, say) knows it.",
   err_unavailable: "The server is stopping or cannot save games now; try again in a moment.",
 
   // sharing

@@ -22,6 +22,7 @@ export default {
   confirm_help: "再点一次这个格子，或按下按钮，在那里落子。",
 
   status_starting: "正在开始……",
+  status_no_game: "还没有对局。",
   status_your_move: "轮到 {side} — 该你了：点一个格子，或用方向键和回车。",
   status_thinking: "轮到 {side} — {who}正在思考……",
   status_paused: "轮到 {side} — {who}已暂停。按“继续”让它落子。",
@@ -138,7 +139,7 @@ export default {
   err_rate: "这台电脑的请求太多；请稍等再试。",
   err_too_many_games: "这台电脑在服务器上的对局太多；请先下完或删除一局。",
   err_full: "服务器保存的对局已满；请稍后再试。",
-  err_token: "此服务器需要口令。",
+  err_token: "此服务器需要口令：启动服务器的人（比如老师）知道它。",
   err_unavailable: "服务器正在停止或暂时无法保存对局；请稍后再试。",
 
   share_title: "保存或分享这局棋",

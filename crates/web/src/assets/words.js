@@ -55,6 +55,8 @@ export function errorText(e) {
   // The page offers its own way out of a lost game (set it up again), so it says it itself.
   if (e.code === "no_such_game") return t("err_gone");
   if (e.code === "bad_answer") return t("err_other");
+  // The server's sentence names an HTTP header: people are told what to do instead.
+  if (e.code === "token_required" || e.code === "token_wrong") return t("err_token");
   if (currentLang() === "en" && e.message) return sentence(e.message);
   const x = e.extra || {};
   switch (e.code) {
