@@ -417,7 +417,6 @@ async fn play(
             }
         };
         g.session.play(cell)?;
-        g.last = None;
         Ok(game_view(&id, g))
     })
     .await?;
@@ -523,7 +522,7 @@ async fn computer(
             |g| Ok(g.session.start_computer_move(limits.go(stop))?),
             |g, board, side, done, ms| {
                 let thought = g.session.finish_think(done)?;
-                g.last = Some(thought_view(board, side, &thought, ms));
+                g.remember(thought_view(board, side, &thought, ms));
                 saver.store.save(&id, g)?;
                 Ok(game_view(&id, g))
             },
@@ -538,7 +537,7 @@ async fn undo(State(state): Shared, Path(id): Path<String>) -> Result<Json<GameV
     let view = with_game(&state, &key, Change::Writes, move |g| {
         refuse_while_thinking(g)?;
         g.session.undo()?;
-        g.last = None;
+        g.forget_taken_back();
         Ok(game_view(&id, g))
     })
     .await?;

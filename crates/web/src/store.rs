@@ -133,8 +133,10 @@ pub struct LastThought {
 pub struct Game {
     /// The game flow, from the engine.
     pub session: Session,
-    /// The last computer move's figures, until the next move or undo.
-    pub last: Option<LastThought>,
+    /// The figures of the computer's moves still on the board, the latest last (at most
+    /// [`KEPT_THOUGHTS`]): a human move keeps them, and taking the latest back shows the one
+    /// before.
+    pub thoughts: Vec<LastThought>,
     /// A computer move or hint is thinking for this game (its thinker is out of the
     /// session): other changes wait for it.
     pub thinking: bool,
@@ -150,10 +152,41 @@ impl Game {
         let session = Session::from_record(record, seed, false)?;
         Ok(Game {
             session,
-            last: None,
+            thoughts: Vec::new(),
             thinking: false,
             lost: false,
         })
+    }
+}
+
+/// How many of a game's computer moves keep their figures (for undo); older ones are dropped.
+pub const KEPT_THOUGHTS: usize = 32;
+
+impl Game {
+    /// The figures of the computer's latest move still on the board.
+    pub fn last(&self) -> Option<&LastThought> {
+        self.thoughts.last()
+    }
+
+    /// Keeps the figures of the computer move just played.
+    pub fn remember(&mut self, thought: LastThought) {
+        if self.thoughts.len() >= KEPT_THOUGHTS {
+            self.thoughts.remove(0);
+        }
+        self.thoughts.push(thought);
+    }
+
+    /// Forgets the figures of computer moves taken back (their cells are empty again; a
+    /// cell is only emptied by undo, so a stone there is still that move).
+    pub fn forget_taken_back(&mut self) {
+        let board = self.session.board();
+        while self
+            .thoughts
+            .last()
+            .is_some_and(|t| board.stone(t.cell).is_none())
+        {
+            self.thoughts.pop();
+        }
     }
 }
 
@@ -330,10 +363,8 @@ impl GameStore {
     /// next request reads the game back as it was last saved) and the change is refused.
     pub fn save(&self, id: &str, game: &mut Game) -> Result<(), ApiError> {
         let record = game.session.to_record().to_text();
-        let last = game
-            .last
-            .as_ref()
-            .map(|l| serde_json::to_string(l).expect("a thought serialises"));
+        let last = (!game.thoughts.is_empty())
+            .then(|| serde_json::to_string(&game.thoughts).expect("thoughts serialise"));
         match self.db.update(id, &record, last.as_deref(), now_ms()) {
             Ok(true) => {
                 if let Some(slot) = self.slots().get_mut(id) {
@@ -433,10 +464,14 @@ impl GameStore {
 fn revive(stored: &StoredGame) -> Result<Game, SessionError> {
     let record = Record::parse(&stored.record)?;
     let mut game = Game::new(&record, stored.seed)?;
-    game.last = stored
-        .last_thought
-        .as_deref()
-        .and_then(|json| serde_json::from_str(json).ok());
+    // A game saved before the figures were kept for undo holds one thought, not a list.
+    game.thoughts = match stored.last_thought.as_deref() {
+        None => Vec::new(),
+        Some(json) => serde_json::from_str(json)
+            .or_else(|_| serde_json::from_str(json).map(|one| vec![one]))
+            .unwrap_or_default(),
+    };
+    game.forget_taken_back();
     Ok(game)
 }
 

@@ -123,7 +123,8 @@ pub struct GameView {
     pub computer_to_move: bool,
     /// Whether there is a human move to take back.
     pub can_undo: bool,
-    /// The last computer move's figures, when the last move was the computer's.
+    /// The figures of the computer's latest move still on the board (also after a human
+    /// move, and the one before after an undo), null before its first.
     pub last_thought: Option<LastThought>,
     /// Whether the computer is thinking about this game now (a move or a hint): changes to
     /// it wait until it is done.
@@ -168,7 +169,7 @@ pub fn game_view(id: &str, game: &Game) -> GameView {
         human_to_move: s.human_to_move(),
         computer_to_move: s.computer_to_move(),
         can_undo: s.can_undo(),
-        last_thought: game.last.clone(),
+        last_thought: game.last().cloned(),
         thinking: game.thinking,
     }
 }

@@ -139,6 +139,26 @@ async fn a_win_shows_its_line_and_undo_takes_back_the_reply_too() {
     assert_eq!(g["moves"], json!([]));
     assert_eq!(g["human_to_move"], true);
     assert_eq!(g["last_thought"], Value::Null);
+    // A human move keeps the computer's figures, and so does taking it back; taking the
+    // computer's move back shows the one before (issue 31 §6).
+    post(&app, &format!("{base}/moves"), json!({"move": "b2"})).await;
+    let (_, first) = post(&app, &format!("{base}/computer"), json!(null)).await;
+    let reply = first["last_thought"]["cell"].as_u64().unwrap();
+    let free = [0, 1, 2, 3, 5, 6, 7, 8]
+        .into_iter()
+        .find(|&c| c != reply)
+        .unwrap();
+    let (_, g) = post(&app, &format!("{base}/moves"), json!({"cell": free})).await;
+    assert_eq!(g["last_thought"], first["last_thought"], "{g}");
+    let (_, g) = post(&app, &format!("{base}/undo"), json!(null)).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2, "{g}");
+    assert_eq!(g["last_thought"], first["last_thought"], "{g}");
+    post(&app, &format!("{base}/moves"), json!({"cell": free})).await;
+    let (_, second) = post(&app, &format!("{base}/computer"), json!(null)).await;
+    assert_ne!(second["last_thought"], first["last_thought"]);
+    let (_, g) = post(&app, &format!("{base}/undo"), json!(null)).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 2, "{g}");
+    assert_eq!(g["last_thought"], first["last_thought"], "{g}");
 }
 
 #[tokio::test]

@@ -102,6 +102,12 @@ async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
             "a missing game is not retried"
         );
         assert_eq!(b.text("failure-retry").await, "Set the game up again");
+        let text = b.text("failure-text").await;
+        assert_eq!(
+            text.matches("restart").count(),
+            1,
+            "said once (issue 31 §13): {text}"
+        );
         b.click("#failure-retry").await;
         b.wait_moves(4).await;
         assert_eq!(b.moves().await[0], "h8");

@@ -36,6 +36,28 @@ async fn the_token_is_asked_for_once_and_a_wrong_one_is_said_so() {
                 .await,
             ""
         );
+        // Esc: the page says what is missing, in plain words, and asks again on request
+        // (issue 31 §10).
+        b.keys(support::keys::ESCAPE).await;
+        b.wait("the failure", "!document.getElementById('failure').hidden")
+            .await;
+        let text = b.text("failure-text").await;
+        assert!(
+            text.contains("asks for a token") && !text.contains("Bearer"),
+            "{text}"
+        );
+        assert_ne!(b.text("status").await, "Starting…");
+        assert!(
+            b.js("document.getElementById('failure-other').hidden")
+                .await
+                == Value::Bool(true)
+        );
+        b.click("#failure-retry").await;
+        b.wait(
+            "the token dialog again",
+            "document.getElementById('token-dialog').open",
+        )
+        .await;
         b.js("(document.getElementById('token-input').value = 'wrong-token', true)")
             .await;
         b.click("#token-submit").await;

@@ -18,6 +18,31 @@ async fn english_words(b: &Browser) -> Value {
 }
 
 /// The focused cell, if the focus is on the board.
+/// The words for four estimates of O's move (the engine's clamps ±20000, 0, +35), after
+/// checking that neither they nor the overlay's badge for a clamp show the raw number.
+async fn estimate_words(b: &Browser) -> Vec<String> {
+    let v = b.client.execute_async(
+        "const done = arguments[0]; Promise.all([import('/words.js'), import('/overlay.js')]).then(([w, o]) => \
+         done([...[20000, -20000, 0, 35].map((s) => w.valueText({ value: 'estimate', score: s }, 'o')), \
+           o.overlay({ to_move: 'o', moves: [{ cell: 0, value: 'estimate', score: 20000 }] }).get(0).text]));",
+        vec![]).await.unwrap();
+    let mut words: Vec<String> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    let badge = words.pop().unwrap();
+    assert!(!badge.contains("20000"), "{badge}");
+    for w in &words {
+        assert!(
+            !w.contains("20000") && !w.contains("35"),
+            "raw engine numbers: {words:?}"
+        );
+    }
+    words
+}
+
 async fn focused_cell(b: &Browser) -> Option<usize> {
     b.js("document.activeElement && document.activeElement.closest('#board') ? +document.activeElement.dataset.cell : null")
         .await
@@ -86,7 +111,7 @@ async fn a_whole_game_with_the_keyboard_only() {
         // The status named the computer's moves.
         b.keys("u").await;
         b.wait("undo by key", "document.getElementById('board').dataset.result === 'unfinished'").await;
-        assert!(b.text("status").await.starts_with("X to move"));
+        assert!(b.text("status").await.contains("X to move"));
         b.keys("h").await;
         b.wait("a hint by key", "document.getElementById('hint-text').textContent.startsWith('Hint:')").await;
         b.keys("?").await;
@@ -94,9 +119,42 @@ async fn a_whole_game_with_the_keyboard_only() {
         b.assert_accessible("the help").await;
         b.keys(keys::ESCAPE).await;
         b.wait("the help to close", "!document.getElementById('help').open").await;
-        b.js("(document.querySelector('#board [tabindex=\"0\"]').focus(), true)").await;
+        // `n` asks before a game in progress is thrown away; Esc keeps it (issue 31 §2).
+        let focus_board = "(document.querySelector('#board [tabindex=\"0\"]').focus(), true)";
+        b.js(focus_board).await;
+        let (id, moves) = (b.js("document.getElementById('board').dataset.id").await, b.moves().await);
+        assert!(!moves.is_empty());
         b.keys("n").await;
+        b.wait("the question", "document.getElementById('discard').open").await;
+        assert!(b.text("discard-text").await.contains(&format!("({} moves)", moves.len())));
+        assert_eq!(b.js("document.activeElement.id").await, "discard-no", "keeping is the default");
+        b.keys(keys::ESCAPE).await;
+        b.wait("the question to go", "!document.getElementById('discard').open").await;
+        assert_eq!(b.js("document.getElementById('board').dataset.id").await, id);
+        assert_eq!(b.moves().await, moves);
+        // Single keys act only on the board, and not at all once switched off in the help.
+        b.js("(document.getElementById('undo').focus(), true)").await;
+        b.keys("n?u").await;
+        assert!(b.js("!document.getElementById('discard').open && !document.getElementById('help').open").await == Value::Bool(true));
+        assert_eq!(b.moves().await, moves);
+        b.click("#help-open").await;
+        b.click("#single-keys").await;
+        b.keys(keys::ESCAPE).await;
+        b.wait("the help to close", "!document.getElementById('help').open").await;
+        b.js(focus_board).await;
+        b.keys("n?u").await;
+        assert!(b.js("!document.getElementById('discard').open && !document.getElementById('help').open").await == Value::Bool(true));
+        assert_eq!(b.moves().await, moves);
+        b.click("#help-open").await;
+        b.click("#single-keys").await;
+        b.keys(keys::ESCAPE).await;
+        b.wait("the help to close", "!document.getElementById('help').open").await;
+        b.js(focus_board).await;
+        b.keys("n").await;
+        b.wait("the question", "document.getElementById('discard').open").await;
+        b.click("#discard-yes").await;
         b.wait("a new game by key", "document.getElementById('board').dataset.moves === ''").await;
+        assert_ne!(b.js("document.getElementById('board').dataset.id").await, id);
         b
     })
     .await;
@@ -205,16 +263,33 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         assert!(status.contains("轮到 X"), "{status}");
         assert_eq!(english_words(&b).await, json!([]));
         b.screenshot("phone-zh-dark").await;
+        let values = estimate_words(&b).await;
+        assert!(values[0].contains("O 大幅占优") && values[0].contains("没有找到必胜着法"), "{values:?}");
+        assert!(values[2].contains("均势") && values[3].contains("O 占优"), "{values:?}");
         b.assert_accessible("the Chinese phone page").await;
         b.click("#tab-learn").await;
         b.wait("the lesson", "document.querySelectorAll('#lessons g.node').length === 13").await;
         b.click("#step-next").await;
         assert!(b.text("step-text").await.contains("进入根节点"));
+        // A Chinese sentence ends in its own full stop, never in "。." (issue 31 §3).
+        b.click("#step-last").await;
+        b.click("#step-prev").await;
+        for _ in 0..3 {
+            let text = b.text("step-text").await;
+            assert!(text.ends_with('。') && !text.contains("。."), "{text}");
+            b.click("#step-prev").await;
+        }
+        b.click("#step-first").await;
+        b.click("#step-next").await;
         assert_eq!(english_words(&b).await, json!([]));
         b.assert_accessible("the Chinese lesson").await;
         // Switched on the page, remembered.
         b.js("(document.getElementById('lang').value = 'en', document.getElementById('lang').dispatchEvent(new Event('change')), true)").await;
         assert!(b.text("step-text").await.starts_with("Enter the root"));
+        let values = estimate_words(&b).await;
+        assert_eq!(values[0], "estimate: O well ahead, but no forced win was found");
+        assert_eq!(values[1], "estimate: O well behind, but no forced win for the other side was found");
+        assert_eq!(values[3], "estimate: O ahead");
         b.load("").await;
         assert_eq!(b.js("document.documentElement.lang").await, "en");
         b
@@ -241,11 +316,19 @@ async fn the_history_can_be_reviewed_saved_shared_and_loaded() {
         assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "2");
         assert_eq!(b.js("document.querySelectorAll('.cell.x, .cell.o').length").await, 2);
         assert!(b.text("review-text").await.contains("after move 2 of 5"));
+        // The focus stays in the list, on the move shown (issue 31 §5).
+        assert_eq!(b.js("document.activeElement.dataset.ply").await, "2");
         b.keys(keys::RIGHT).await;
         assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "3");
+        assert_eq!(b.js("document.activeElement.dataset.ply").await, "3");
         b.keys(keys::LEFT).await;
         b.keys(keys::LEFT).await;
         assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "1");
+        assert_eq!(b.js("document.activeElement.dataset.ply").await, "1");
+        b.js("(document.querySelector(\"#moves [data-ply='4']\").focus(), true)").await;
+        b.keys(keys::ENTER).await;
+        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "4");
+        assert_eq!(b.js("document.activeElement.dataset.ply").await, "4");
         b.assert_accessible("the review").await;
         b.keys(keys::END).await;
         assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "5");
@@ -327,10 +410,27 @@ async fn the_lesson_is_edited_by_clicking_and_compared_side_by_side() {
         b.click("#lessons g.node[data-path='1.1']").await;
         b.js("(document.getElementById('leaf-value').value = '10', document.getElementById('leaf-value').dispatchEvent(new Event('change')), true)").await;
         b.wait("the edited tree", "document.getElementById('tree-text').value === '((60 63) (15 10))'").await;
+        // The edit keeps the step being studied: the last one, here (issue 31 §16).
+        b.wait("the new lesson", "document.querySelector(\"#lessons g.node[data-path='1.1']\").textContent === '10'").await;
+        let count = b.text("step-count").await;
+        let count = count.as_str();
+        let (n, of) = count.strip_prefix("step ").unwrap().split_once(" of ").unwrap();
+        assert!(n != "0" && n == of, "{count}");
         b.click("#lessons g.node[data-path='0']").await;
         b.click("#node-add").await;
         b.wait("the added child", "document.getElementById('tree-text').value === '((60 63 0) (15 10))'").await;
         b.wait("the new lesson", "document.querySelectorAll('#lessons g.node').length === 8").await;
+        // Not past the end of a shorter search: stepped back to step 3, an edit stays there.
+        b.click("#step-first").await;
+        for _ in 0..3 {
+            b.click("#step-next").await;
+        }
+        b.click("#lessons g.node[data-path='0.2']").await;
+        b.js("(document.getElementById('leaf-value').value = '5', document.getElementById('leaf-value').dispatchEvent(new Event('change')), true)").await;
+        b.wait("the edited leaf", "document.getElementById('tree-text').value === '((60 63 5) (15 10))'").await;
+        b.wait("the new lesson", "document.querySelector(\"#lessons g.node[data-path='0.2']\").textContent === '5'").await;
+        assert!(b.text("step-count").await.starts_with("step 3 of"), "{}", b.text("step-count").await);
+        b.click("#lessons g.node[data-path='0']").await;
         b.click("#node-remove").await;
         b.wait("the removed node", "document.getElementById('tree-text').value === '((15 10))'").await;
         // Side by side: both searches, stepping together.
@@ -342,6 +442,16 @@ async fn the_lesson_is_edited_by_clicking_and_compared_side_by_side() {
         assert!(text.contains("Minimax: root value 3") && text.contains("Alpha-beta: root value 3"), "{text}");
         // Counts of one are singular.
         assert!(text.contains("7 leaves, 1 cutoff, 2 subtrees pruned"), "{text}");
+        // The root's last step says what its value is, not that it passes it up (issue 31 §13);
+        // neither an opening move nor an answer known without a search claims one.
+        let step = b.text("step-text").await;
+        assert!(step.contains("the value of the whole tree") && !step.contains("passes it up"), "{step}");
+        let methods = b.client.execute_async(
+            "const done = arguments[0]; import('/words.js').then((w) => done([w.methodText({ method: 'search', depth: 0, nodes: 1 }), \
+             w.methodText({ method: 'exact', nodes: 0 }), w.methodText({ method: 'exact', nodes: 5 })]));",
+            vec![]).await.unwrap();
+        assert_eq!(methods, json!(["opening move, chosen without a search: not proven",
+            "exact, known already (no search needed): proven", "exact (solver): proven"]));
         b.screenshot("desktop-lesson").await;
         b.assert_accessible("the lessons side by side").await;
         b

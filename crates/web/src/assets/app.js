@@ -12,6 +12,8 @@ import { askForTokens } from "./token.js";
 const $ = (id) => document.getElementById(id);
 const THEME_KEY = "mnk.theme";
 const SEEN_KEY = "mnk.seen-help";
+const SINGLE_KEYS_KEY = "mnk.single-keys";
+const singleKeys = () => safeGet(SINGLE_KEYS_KEY) !== "off";
 
 askForTokens();
 const page = new GamePage();
@@ -108,11 +110,23 @@ function drawHelp() {
     keys.append(dt, dd);
   }
   body.appendChild(keys);
+  // WCAG 2.1.4: single-character shortcuts can be switched off.
+  const label = document.createElement("label");
+  label.className = "check";
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.id = "single-keys";
+  box.checked = singleKeys();
+  box.addEventListener("change", () => safeSet(SINGLE_KEYS_KEY, box.checked ? "on" : "off"));
+  label.append(box, " " + t("keys_single"));
+  body.appendChild(label);
 }
 $("help-open").addEventListener("click", () => $("help").showModal());
 $("help").addEventListener("close", () => safeSet(SEEN_KEY, "yes"));
 
-// ---- keyboard shortcuts (not while typing in a field, nor inside a dialog) ----
+// ---- keyboard shortcuts (not while typing in a field, nor inside a dialog); a single
+// character acts only while the board has the focus, and not at all when switched off in the
+// help (WCAG 2.1.4: speech input types words, and a stray "n" must not end a game) ----
 document.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   const target = e.target;
@@ -123,6 +137,7 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   const onBoard = target.closest && target.closest("#board");
+  if (e.key.length === 1 && !(singleKeys() && target.closest && target.closest("#board-area"))) return;
   const actions = {
     n: () => $("new-game").click(),
     u: () => page.undo(),

@@ -49,7 +49,7 @@ export class GamePage {
     this.lastStatus = "";
     this.board = new Board({ onPlay: (cell) => this.play(cell) });
     this.moves = new MoveList({ onPick: (ply) => this.setReview(ply) });
-    this.settings = new Settings({ onSubmit: (s) => this.start(s) });
+    this.settings = new Settings({ onSubmit: (s) => this.startNew(s) });
     this.wire();
     onLangChange(() => this.render());
   }
@@ -75,7 +75,7 @@ export class GamePage {
     $("swap-sides").addEventListener("click", () => this.start(this.settings.ofGame(true)));
     $("review-back").addEventListener("click", () => this.setReview(null));
     $("failure-retry").addEventListener("click", () => this.failure && this.failure.retry[1]());
-    $("failure-other").addEventListener("click", () => this.failure && this.failure.other[1]());
+    $("failure-other").addEventListener("click", () => this.failure && this.failure.other && this.failure.other[1]());
   }
 
   // ---- the flow of a game ----
@@ -152,6 +152,16 @@ export class GamePage {
     } catch (e) {
       if (ep !== this.epoch) return null;
       this.busy = false;
+      if (!old && (e.code === "token_required" || e.code === "token_wrong")) {
+        // No game yet and no token given (Esc at the prompt): say so, with a way on.
+        this.failure = { text: errorText(e), retry: ["try_again", () => {
+          this.failure = null;
+          this.start(settings, extra, report);
+        }], other: null };
+        this.render();
+        $("failure-retry").focus();
+        return null;
+      }
       report(errorText(e));
       // The refused settings are not the game: the form shows the game that goes on.
       if (old) {
@@ -162,6 +172,14 @@ export class GamePage {
       }
       return null;
     }
+  }
+
+  /** Starts a new game with `settings` when asked to by a person: a game in progress is
+   * deleted only after they said yes (and after the new one exists); null when they did not. */
+  async startNew(settings) {
+    const v = this.view;
+    if (v && v.result === "unfinished" && v.moves.length > 0 && !(await confirmDiscard(v))) return null;
+    return this.start(settings);
   }
 
   /** Shows the game `id` again, as the server keeps it (a reloaded page); whether it could. */
@@ -395,7 +413,8 @@ export class GamePage {
   render() {
     const v = this.view;
     if (!v) {
-      this.setStatus(t("status_starting"));
+      this.setStatus(t(this.busy ? "status_starting" : "status_no_game"));
+      this.drawFailure();
       return;
     }
     const over = v.result !== "unfinished";
@@ -437,16 +456,10 @@ export class GamePage {
     $("hint").setAttribute("aria-busy", String(this.hintBusy));
     $("hint").textContent = this.hintBusy ? t("hint_busy") : t("hint");
     $("hint-text").textContent = this.hintError || (this.hint ? t("hint_text", {
-      move: this.hint.move, value: valueText(this.hint), best: this.hint.best.join(" "),
+      move: this.hint.move, value: valueText(this.hint, v.to_move), best: this.hint.best.join(" "),
     }) : "");
 
-    const f = this.failure;
-    $("failure").hidden = !f;
-    if (f) {
-      $("failure-text").textContent = f.text;
-      $("failure-retry").textContent = t(f.retry[0]);
-      $("failure-other").textContent = t(f.other[0]);
-    }
+    this.drawFailure();
     $("result").hidden = !over || reviewing;
     if (over) $("result-text").textContent = this.resultText();
     $("review-bar").hidden = !reviewing;
@@ -454,10 +467,20 @@ export class GamePage {
 
     const a = this.analysis;
     $("analysis-note").textContent = this.analysisError || (!a ? (over ? "" : t("analysis_wait")) : a.kind === "exact"
-      ? t("analysis_exact", { side: a.to_move.toUpperCase(), nodes: num(a.nodes), ms: num(a.ms) })
+      ? t(a.nodes === 0 ? "analysis_exact_known" : "analysis_exact", { side: a.to_move.toUpperCase(), nodes: num(a.nodes), ms: num(a.ms) })
       : t("analysis_heuristic", { side: a.to_move.toUpperCase() }));
     $("analysis-note").dataset.kind = a ? a.kind : "";
     $("legend").textContent = a ? legend(a.kind) : "";
+  }
+
+  drawFailure() {
+    const f = this.failure;
+    $("failure").hidden = !f;
+    if (!f) return;
+    $("failure-text").textContent = f.text;
+    $("failure-retry").textContent = t(f.retry[0]);
+    $("failure-other").hidden = !f.other;
+    if (f.other) $("failure-other").textContent = t(f.other[0]);
   }
 
   setStatus(text) {
@@ -478,8 +501,9 @@ export class GamePage {
     }
     const lt = v.last_thought;
     const parts = [];
-    if (lt) {
-      const value = valueText(lt);
+    // The computer's figures stay after a human move; the status names only the move just made.
+    if (lt && v.move_cells[v.move_cells.length - 1] === lt.cell) {
+      const value = valueText(lt, lt.side);
       parts.push(value ? t("status_played_value", { side: lt.side.toUpperCase(), move: lt.move, value })
         : t("status_played", { side: lt.side.toUpperCase(), move: lt.move }));
     }
@@ -533,7 +557,7 @@ export class GamePage {
     if (!th) return;
     const rows = [
       ["stat_move", "move", `${th.side.toUpperCase()} ${th.move}`],
-      ["stat_value", "value", valueText(th) || "—"],
+      ["stat_value", "value", valueText(th, th.side) || "—"],
       ["stat_method", "method", methodText(th)],
       ["stat_nodes", "nodes", num(th.nodes)],
       ["stat_time", "time", t("ms", { n: num(th.ms) })],
@@ -549,6 +573,18 @@ export class GamePage {
       dl.append(dt, dd);
     }
   }
+}
+
+/** Asks whether the unfinished game `v` may be thrown away; "Keep playing" is the default
+ * (and Esc). */
+function confirmDiscard(v) {
+  const dialog = $("discard");
+  $("discard-text").textContent = t("discard_text", { n: v.moves.length });
+  dialog.returnValue = "";
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "new"), { once: true });
+    dialog.showModal();
+  });
 }
 
 /** The stones after the first `ply` moves of a game (no stone is ever taken). */

@@ -19,6 +19,8 @@ export class MoveList {
   /** Lists the moves of `view`; `shown` is the ply on the board (the last one when live). */
   render(view, shown) {
     const ol = this.el;
+    // The list is drawn anew: a focus inside it moves to the shown move, not to <body>.
+    const hadFocus = ol.contains(document.activeElement);
     ol.replaceChildren();
     const firstSide = view.first;
     view.moves.forEach((m, i) => {
@@ -49,6 +51,10 @@ export class MoveList {
       else if (top + current.offsetHeight > ol.scrollTop + ol.clientHeight) {
         ol.scrollTop = top + current.offsetHeight - ol.clientHeight;
       }
+    }
+    if (hadFocus) {
+      const target = current || ol.querySelector("button[data-ply]");
+      if (target) target.focus({ preventScroll: true });
     }
     $("moves-help").hidden = view.moves.length === 0;
   }

@@ -4,7 +4,7 @@
 // black or white, whichever contrasts more with its badge.
 
 import { t } from "./i18n.js";
-import { signed, valueText } from "./words.js";
+import { signed, valueText, ESTIMATE_LIMIT } from "./words.js";
 
 /** Blue (good for the side to move), light grey (even), orange (bad): sRGB stops. */
 const GOOD = [0, 90, 181];
@@ -26,12 +26,15 @@ export function overlay(a) {
       bg = `rgb(${rgb.join(",")})`;
       fg = readable(rgb);
       cls = "est";
-      text = signed(m.score);
+      // A clamped estimate is no number anyone can read: its words are in the label.
+      text = Math.abs(m.score) >= ESTIMATE_LIMIT ? (m.score > 0 ? "++" : "−−") : signed(m.score);
     } else {
       cls = m.value;
       text = m.value === "draw" ? "=" : (m.value === "win" ? "+" : "−") + m.plies;
     }
-    map.set(m.cell, { cls, text, bg, fg, label: valueText(m) });
+    // The accessible name holds the badge's visible text (WCAG 2.5.3).
+    const words = valueText(m, a.to_move);
+    map.set(m.cell, { cls, text, bg, fg, label: cls === "est" ? `${words}, ${text}` : words });
   }
   return map;
 }

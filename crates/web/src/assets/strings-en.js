@@ -29,6 +29,7 @@ export default {
 
   // status and players
   status_starting: "Starting…",
+  status_no_game: "No game yet.",
   status_your_move: "{side} to move — your turn: click a cell, or use the arrow keys and Enter.",
   status_thinking: "{side} to move — {who} is thinking…",
   status_paused: "{side} to move — {who} is paused. Press Resume to let it move.",
@@ -60,9 +61,15 @@ export default {
   value_win: ({ n }) => `win in ${plies(n)}`,
   value_loss: ({ n }) => `loss in ${plies(n)}`,
   value_draw: "draw",
-  value_estimate: "estimate {score}",
+  value_even: "estimate: about even",
+  value_ahead: "estimate: {side} ahead",
+  value_behind: "estimate: {side} behind",
+  value_far_ahead: "estimate: {side} well ahead, but no forced win was found",
+  value_far_behind: "estimate: {side} well behind, but no forced win for the other side was found",
   method_exact: "exact (solver): proven",
   method_search: ({ n }) => `search, ${plies(n)} deep: an estimate, not proven`,
+  method_opening: "opening move, chosen without a search: not proven",
+  method_known: "exact, known already (no search needed): proven",
   method_threats: "threat search: a forced result, proven",
   method_random: "random move",
 
@@ -75,6 +82,7 @@ export default {
   share: "Save / share",
   analysis_wait: "Working out the values…",
   analysis_exact: "Exact values for {side}, for every empty cell (solver: {nodes} nodes, {ms} ms).",
+  analysis_exact_known: "Exact values for {side}, for every empty cell (known already: no search needed).",
   analysis_heuristic: "An estimate for {side}: open lines after each move (the solver found no proof within its budget, or the board has over 64 cells).",
   legend_exact: "Blue +n: a win in n plies; grey =: a draw; orange −n: a loss in n plies, for the side to move.",
   legend_heuristic: "Blue is good for the side to move, orange bad; the number is the open-lines estimate.",
@@ -123,7 +131,7 @@ export default {
   try_again: "Try again",
   start_over: "New game",
   restore_game: "Set the game up again",
-  gone_advice: "The server may have restarted; the page can set the game up again from its moves.",
+  gone_advice: "The page can set the game up again from its moves.",
   err_network: "The server cannot be reached. Is mnk serve still running?",
   err_gone: "The server no longer has this game (it was restarted, or the game was idle too long).",
   err_timeout: "The computer took too long and was stopped; the game is unchanged. Choose a lower level or a smaller board.",
@@ -145,7 +153,7 @@ export default {
   err_rate: "Too many requests from this computer; wait a moment and try again.",
   err_too_many_games: "This computer has too many games on the server; finish or delete one first.",
   err_full: "The server holds as many games as it keeps; try again later.",
-  err_token: "This server asks for a token.",
+  err_token: "This server asks for a token: whoever started it (your teacher, say) knows it.",
   err_unavailable: "The server is stopping or cannot save games now; try again in a moment.",
 
   // sharing
@@ -183,6 +191,11 @@ export default {
   key_escape: "stop the computer, or leave the look back",
   key_history: "step through the moves (arrows too, outside the board)",
   key_help: "this help",
+  keys_single: "Single-key shortcuts (n u h a p ? [ ]), while the board has the focus",
+  discard_title: "Start a new game?",
+  discard_text: ({ n }) => `The game in progress (${Number(n) === 1 ? "1 move" : n + " moves"}) will be deleted and cannot be brought back.`,
+  discard_yes: "Start a new game",
+  discard_no: "Keep playing",
 
   // the teaching panel
   teach_title: "Minimax and alpha-beta on a tree",
@@ -228,6 +241,7 @@ export default {
   explain_child_ab: "{node} ({role}) gets {v} from {child}; best so far {best}, so now α = {a}, β = {bt}.",
   explain_cutoff: "Cut at {node}: α = {a} ≥ β = {bt}. {above} above already has a better choice, so {pruned} need not be looked at.",
   explain_backup: "{node} is worth {v} and passes it up.",
+  explain_backup_root: "{node} is worth {v}: that is the value of the whole tree.",
   explain_backup_at_most: "{node} passes up {v}: its true value is at most {v} (the search stopped early).",
   explain_backup_at_least: "{node} passes up {v}: its true value is at least {v} (the search stopped early).",
 };

@@ -59,8 +59,10 @@ export class TeachPanel {
     return document.querySelector("input[name=algo]:checked").value;
   }
 
-  /** Searches the tree in the text box; a newer request makes an older answer void. */
-  async run() {
+  /** Searches the tree in the text box; a newer request makes an older answer void.
+   * `keepStep`: an edit of the tree stays at the step being studied (as far as the new
+   * search goes), so that its effect can be compared there; anything else starts over. */
+  async run(keepStep = false) {
     clearTimeout(this.typing);
     this.started = true;
     const id = ++this.request;
@@ -69,7 +71,7 @@ export class TeachPanel {
       const answer = await api.tree($("tree-text").value, this.algo(), $("tree-min").checked);
       if (id !== this.request) return;
       this.lessons = answer.lessons;
-      this.at = 0;
+      this.at = keepStep ? Math.min(this.at, this.length()) : 0;
     } catch (e) {
       if (id !== this.request) return;
       // A tree that does not parse has no search: nothing of the last one stays on screen.
@@ -195,7 +197,7 @@ export class TeachPanel {
       this.selected = path.slice(0, -1).join(".");
     }
     $("tree-text").value = sexpr(tree);
-    this.run();
+    this.run(true);
   }
 }
 
@@ -245,7 +247,8 @@ export function explain(lesson, upto) {
     }
     case "backup": {
       const key = node && node.bound === "at_most" ? "explain_backup_at_most"
-        : node && node.bound === "at_least" ? "explain_backup_at_least" : "explain_backup";
+        : node && node.bound === "at_least" ? "explain_backup_at_least"
+          : s.path.length === 0 ? "explain_backup_root" : "explain_backup";
       return t(key, { node: name, v: b(s.value) });
     }
     default:

@@ -3,14 +3,25 @@
 
 import { t, currentLang, num } from "./i18n.js";
 
-/** A value for the side that moves: win/loss in n plies, draw, an estimate, or "". */
-export function valueText(v) {
+/** The search's estimates are clamped to this size (the engine's EVAL_LIMIT): a clamped
+ * estimate is a strong position in which no forced result was found, not a number to show. */
+export const ESTIMATE_LIMIT = 20000;
+
+/** A value for `side` (x or o), the side that plays the move: win/loss in n plies, draw,
+ * an estimate in words (never the engine's raw score), or "". Only a proof says win or loss. */
+export function valueText(v, side) {
   if (!v || v.value === null || v.value === undefined) return "";
   switch (v.value) {
     case "win": return t("value_win", { n: v.plies });
     case "loss": return t("value_loss", { n: v.plies });
     case "draw": return t("value_draw");
-    case "estimate": return t("value_estimate", { score: signed(v.score) });
+    case "estimate": {
+      const s = v.score || 0;
+      if (s === 0) return t("value_even");
+      const far = Math.abs(s) >= ESTIMATE_LIMIT;
+      const key = s > 0 ? (far ? "value_far_ahead" : "value_ahead") : far ? "value_far_behind" : "value_behind";
+      return t(key, { side: String(side || "").toUpperCase() });
+    }
     default: return v.value;
   }
 }
@@ -29,8 +40,9 @@ export function playerName(p) {
 
 /** How a computer move was chosen. */
 export function methodText(th) {
-  if (th.method === "exact") return t("method_exact");
-  if (th.method === "search") return t("method_search", { n: th.depth });
+  // No nodes: an answer known before any search (a book move, a stored table), not a search.
+  if (th.method === "exact") return t(th.nodes === 0 ? "method_known" : "method_exact");
+  if (th.method === "search") return th.depth ? t("method_search", { n: th.depth }) : t("method_opening");
   if (th.method === "threats") return t("method_threats");
   return t("method_random");
 }
@@ -43,6 +55,8 @@ export function errorText(e) {
   // The page offers its own way out of a lost game (set it up again), so it says it itself.
   if (e.code === "no_such_game") return t("err_gone");
   if (e.code === "bad_answer") return t("err_other");
+  // The server's sentence names an HTTP header: people are told what to do instead.
+  if (e.code === "token_required" || e.code === "token_wrong") return t("err_token");
   if (currentLang() === "en" && e.message) return sentence(e.message);
   const x = e.extra || {};
   switch (e.code) {
@@ -65,10 +79,11 @@ export function errorText(e) {
   }
 }
 
-/** The server's sentence with a capital and a full stop. */
+/** A sentence with a capital and a full stop, unless it already ends in one of its own
+ * (Chinese ends in "。", "！" or "？", and a quotation or bracket may close after it). */
 export function sentence(text) {
   const s = String(text).trim();
   if (!s) return s;
   const first = s[0].toUpperCase() + s.slice(1);
-  return /[.!?]$/.test(first) ? first : first + ".";
+  return /[.!?。！？…][)"'”’）」』]*$/.test(first) ? first : first + ".";
 }

@@ -457,7 +457,8 @@ impl Browser {
         text.as_str().unwrap_or_default().to_string()
     }
 
-    /// Chooses settings in the form and presses New game; waits for the new, empty board.
+    /// Chooses settings in the form and presses New game (and says yes to throwing a game in
+    /// progress away); waits for the new, empty board.
     pub async fn new_game(&self, width: u32, height: u32, k: u32, x: &str, o: &str) {
         let old = self.js("document.getElementById('board').dataset.id").await;
         self.js(&format!(
@@ -469,6 +470,10 @@ impl Browser {
         ))
         .await;
         self.click("#new-game").await;
+        // A game in progress is thrown away only after a yes.
+        if self.js("document.getElementById('discard').open").await == Value::Bool(true) {
+            self.click("#discard-yes").await;
+        }
         self.wait(
             "the new game",
             &format!(
