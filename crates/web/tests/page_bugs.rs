@@ -154,6 +154,16 @@ async fn bug3_an_open_four_is_not_shown_as_a_win_in_one() {
             hint.contains("f6") && hint.contains("win in 3 plies"),
             "{hint}"
         );
+        // The overlay agrees (issue 31 §1): the forced win the threat search proves is shown
+        // as a win, not ranked among the estimates.
+        b.click("#analysis-toggle").await;
+        b.wait(
+            "a proven win in the overlay",
+            "document.querySelectorAll('.ana.win').length === 1",
+        )
+        .await;
+        let badge = b.js("document.querySelector('.ana.win').textContent").await;
+        assert!(badge.as_str().unwrap_or("").starts_with('+'), "{badge}");
         b.play(9 * 15 + 5).await; // f6: column f, row 6 from the bottom
         let hint = b.hint().await;
         assert!(hint.contains("loss in 2 plies"), "{hint}");

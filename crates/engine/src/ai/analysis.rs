@@ -3,6 +3,7 @@
 //! otherwise an estimate, and always saying which.
 
 use super::book::{value_each_move, Book};
+use super::forced::{forced_win, FORCED_WIN_NODES};
 use super::go::Go;
 use super::proven::{self, proof_first};
 use super::time::TimeManager;
@@ -25,8 +26,9 @@ const ANALYSIS_HASH_MIB: usize = 16;
 pub enum AnalysisKind {
     /// Every value was proven by the exact solver.
     Exact,
-    /// Moves that end the game are valued exactly; every other move carries an estimate
-    /// (the open lines of the mover minus the opponent's after it).
+    /// Moves that end the game are valued exactly, and so is the first move of a forced win
+    /// the threat searches prove (the move the hint and the computer play); every other move
+    /// carries an estimate (the open lines of the mover minus the opponent's after it).
     Estimate,
 }
 
@@ -106,10 +108,26 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
             answer => return answer,
         }
     }
-    let moves = match &board.0 {
+    let mut moves = match &board.0 {
         Repr::Small(p) => one_ply_estimates(p),
         Repr::Wide(p) => one_ply_estimates(p),
     };
+    // A forced win the threat searches prove is a win, whatever the open lines say: the
+    // overlay must not steer a student away from the move the hint proves.
+    let budget = TimeManager::new(go).budget(1.0, FORCED_WIN_NODES);
+    let win = forced_win(board, &budget);
+    if go.is_stopped() {
+        return Err(SearchError::Stopped(Exhausted::Stopped));
+    }
+    if let Some(win) = win {
+        let plies = win.plies(board) as crate::score::Plies;
+        if let Some(m) = moves.iter_mut().find(|m| m.cell == win.first()) {
+            m.verdict = match m.verdict {
+                Verdict::Win(now) => Verdict::Win(now.min(plies)),
+                _ => Verdict::Win(plies),
+            };
+        }
+    }
     Ok(Analysis {
         kind: AnalysisKind::Estimate,
         to_move: board.to_move(),
@@ -266,6 +284,31 @@ mod tests {
 
     fn board(w: usize, h: usize, k: usize, text: &str) -> Board {
         Board::from_text(Rules::new(w, h, Some(k)).unwrap(), text).unwrap()
+    }
+
+    #[test]
+    fn a_forced_win_on_a_big_board_is_shown_as_a_win_not_an_estimate() {
+        // x to move: an open three on row 8 and a four to make on column c; the open lines
+        // favour other moves, the threat search proves the win.
+        let mut big = Board::new(Rules::new(15, 15, None).unwrap());
+        for m in [
+            "f8", "a1", "g8", "a3", "h8", "a14", "c4", "a5", "c3", "o9", "c2", "m12",
+        ] {
+            big.play(big.parse_move(m).unwrap()).unwrap();
+        }
+        let win = forced_win(&big, &Budget::unlimited()).expect("a forced win");
+        let a = analyze(&big, &Go::default()).unwrap();
+        assert_eq!(a.kind, AnalysisKind::Estimate);
+        let proven: Vec<&MoveEstimate> = a
+            .moves
+            .iter()
+            .filter(|m| !matches!(m.verdict, Verdict::Estimate(_)))
+            .collect();
+        assert_eq!(proven.len(), 1, "{proven:?}");
+        assert_eq!(proven[0].cell, win.first());
+        let plies = win.plies(&big) as crate::score::Plies;
+        assert_eq!(proven[0].verdict, Verdict::Win(plies));
+        assert!(plies >= 3, "a line of fours is no win in one: {plies}");
     }
 
     #[test]

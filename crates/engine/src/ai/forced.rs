@@ -44,6 +44,24 @@ impl ForcedWin {
             ForcedWin::Threats { first, .. } => *first,
         }
     }
+
+    /// Plies until the line is complete, the first move included, from `board` (the position
+    /// it was found in): a line by fours that ends with the completing move wins then, one
+    /// that ends with an open four or two fours needs the block and the last stone too; a
+    /// win by threats gives its bound.
+    pub fn plies(&self, board: &Board) -> usize {
+        match self {
+            ForcedWin::Threats { plies, .. } => *plies,
+            ForcedWin::Fours(line) => {
+                let mut after = board.clone();
+                let played = line.iter().all(|&cell| after.play(cell).is_ok());
+                match played && after.is_over() {
+                    true => line.len(),
+                    false => line.len() + 2,
+                }
+            }
+        }
+    }
 }
 
 /// A forced win for the side to move of `board`: by continuous fours if there is one within
