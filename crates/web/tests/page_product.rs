@@ -262,6 +262,18 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         let status = b.text("status").await;
         assert!(status.contains("轮到 X"), "{status}");
         assert_eq!(english_words(&b).await, json!([]));
+        // Each header tab is one line, not a label squeezed into a column (issue 31 §4), on
+        // any phone from 320 to 440 px wide; and none sticks out of the header.
+        for width in (320..=440).step_by(8).map(|w| format!("{w}px")) {
+            let lines = b.js(&format!("(document.querySelector('header.top').style.width = '{width}', \
+                [...document.querySelectorAll('.tabs button')].map((tab) => {{ \
+                const r = document.createRange(); r.selectNodeContents(tab); \
+                const tops = new Set([...r.getClientRects()].map((l) => Math.round(l.top))); \
+                return tops.size === 1 && tab.getBoundingClientRect().right <= \
+                    document.querySelector('header.top').getBoundingClientRect().right; }}))")).await;
+            assert_eq!(lines, json!([true, true]), "a header {width} wide");
+        }
+        b.js("(document.querySelector('header.top').style.width = '', true)").await;
         b.screenshot("phone-zh-dark").await;
         let values = estimate_words(&b).await;
         assert!(values[0].contains("O 大幅占优") && values[0].contains("没有找到必胜着法"), "{values:?}");
