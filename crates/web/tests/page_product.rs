@@ -174,10 +174,19 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
             let frame = b.js("document.getElementById('board-frame').getBoundingClientRect().right").await;
             assert!(frame.as_f64().unwrap() <= 390.0, "{w}x{h}: the board ends at {frame}");
         }
-        // Every visible button and form control is at least 44 px high.
+        // Every visible button and form control is at least 44 px high, a button as wide.
         let small = b.js("[...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio]):not([type=range]), label.check')] \
-            .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44).map((e) => e.id || e.className || e.tagName)").await;
+            .filter((e) => e.offsetParent && (e.getBoundingClientRect().height < 44 \
+                || (e.tagName === 'BUTTON' && e.getBoundingClientRect().width < 44))).map((e) => e.id || e.className || e.tagName)").await;
         assert_eq!(small, json!([]));
+        // A phone is not told about arrow keys (issue 31 §15).
+        let status = b.text("status").await;
+        assert!(status.contains("tap a cell") && !status.contains("arrow"), "{status}");
+        // Icon buttons draw their icon (not a font's glyph) and are named for screen readers.
+        let glyphs = b.js("[...document.querySelectorAll('.icon-btn, .step-row button')] \
+            .filter((e) => !e.querySelector('svg.icon') || e.textContent.trim() || !e.getAttribute('aria-label')) \
+            .map((e) => e.id)").await;
+        assert_eq!(glyphs, json!([]));
         // On 15x15 the cells are small: a tap chooses, a second tap (or the button) plays.
         b.new_game(15, 15, 5, "human", "hard").await;
         b.click("#cell-112").await;

@@ -512,7 +512,9 @@ export class GamePage {
       const key = this.failure ? "status_stuck" : this.paused ? "status_paused" : "status_thinking";
       parts.push(t(key, { side, who }));
     } else {
-      parts.push(t("status_your_move", { side }));
+      // A phone (a coarse pointer, or a narrow screen) has no arrow keys to be told about.
+      const touch = window.matchMedia("(pointer: coarse), (max-width: 599px)").matches;
+      parts.push(t(touch ? "status_your_move_touch" : "status_your_move", { side }));
     }
     return parts.join(" ");
   }

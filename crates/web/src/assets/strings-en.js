@@ -31,6 +31,7 @@ export default {
   status_starting: "Starting…",
   status_no_game: "No game yet.",
   status_your_move: "{side} to move — your turn: click a cell, or use the arrow keys and Enter.",
+  status_your_move_touch: "{side} to move — your turn: tap a cell.",
   status_thinking: "{side} to move — {who} is thinking…",
   status_paused: "{side} to move — {who} is paused. Press Resume to let it move.",
   status_stuck: "{side} to move — {who}'s move did not arrive (see below).",

@@ -24,6 +24,7 @@ export default {
   status_starting: "正在开始……",
   status_no_game: "还没有对局。",
   status_your_move: "轮到 {side} — 该你了：点一个格子，或用方向键和回车。",
+  status_your_move_touch: "轮到 {side} — 该你了：点一个格子落子。",
   status_thinking: "轮到 {side} — {who}正在思考……",
   status_paused: "轮到 {side} — {who}已暂停。按“继续”让它落子。",
   status_stuck: "轮到 {side} — {who}的这一手没有传回来（见下方）。",
