@@ -187,6 +187,17 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
             .filter((e) => !e.querySelector('svg.icon') || e.textContent.trim() || !e.getAttribute('aria-label')) \
             .map((e) => e.id)").await;
         assert_eq!(glyphs, json!([]));
+        // The help's close button is in view at either end of its text (issue 31 §11).
+        b.click("#help-open").await;
+        let in_view = "(() => { const r = document.getElementById('help-close').getBoundingClientRect(); \
+            return r.top >= 0 && r.bottom <= innerHeight \
+                && document.getElementById('help').getBoundingClientRect().bottom <= innerHeight; })()";
+        assert!(b.js(in_view).await == Value::Bool(true));
+        b.js("(document.getElementById('help').scrollTop = 1e6, true)").await;
+        assert!(b.js(in_view).await == Value::Bool(true));
+        b.screenshot("phone-help").await;
+        b.click("#help-close").await;
+        b.wait("the help to close", "!document.getElementById('help').open").await;
         // On 15x15 the cells are small: a tap chooses, a second tap (or the button) plays.
         b.new_game(15, 15, 5, "human", "hard").await;
         b.click("#cell-112").await;
@@ -507,7 +518,15 @@ async fn the_first_visit_explains_and_every_desktop_screen_is_accessible() {
             assert!(help.contains(words), "the help should say '{words}'");
         }
         b.assert_accessible("the first-visit help").await;
-        b.click("#help form button").await;
+        // The close button stays in view with the help scrolled to either end (issue 31 §11).
+        let in_view = "(() => { const r = document.getElementById('help-close').getBoundingClientRect(); \
+            return r.top >= 0 && r.bottom <= innerHeight \
+                && document.getElementById('help').getBoundingClientRect().bottom <= innerHeight; })()";
+        assert!(b.js(in_view).await == Value::Bool(true));
+        b.js("(document.getElementById('help').scrollTop = 1e6, true)").await;
+        assert!(b.js(in_view).await == Value::Bool(true));
+        b.screenshot("desktop-help").await;
+        b.click("#help-close").await;
         b.load("").await;
         assert!(
             b.js("document.getElementById('help').open").await == Value::Bool(false),

@@ -171,10 +171,11 @@ drawTheme();
 drawHelp();
 showView(location.hash === "#learn" ? "learn" : "play");
 const linked = linkedGame(location.search);
+let started;
 if (linked) {
   history.replaceState(null, "", location.pathname + location.hash);
   page.settings.set(linked.settings);
-  page.start(linked.settings, { moves: linked.moves }).then(async (view) => {
+  started = page.start(linked.settings, { moves: linked.moves }).then(async (view) => {
     if (view) return;
     // A link the server refused: say why, and start the usual game instead.
     const why = $("error").textContent;
@@ -184,8 +185,14 @@ if (linked) {
   });
 } else {
   const kept = rememberedGame();
-  (kept ? page.resume(kept) : Promise.resolve(false)).then((resumed) => {
-    if (!resumed) page.start(page.settings.read());
+  started = (kept ? page.resume(kept) : Promise.resolve(false)).then((resumed) => {
+    if (!resumed) return page.start(page.settings.read());
   });
 }
-if (!safeGet(SEEN_KEY)) $("help").showModal();
+// The first-visit help waits for the first game, so that it never opens on top of the token
+// prompt a server with --token shows first (without a game, it waits for the next visit).
+const firstHelp = () => {
+  const ready = $("board").dataset.id && !$("token-dialog").open && !$("help").open;
+  if (ready && !safeGet(SEEN_KEY)) $("help").showModal();
+};
+started.then(firstHelp, firstHelp);
