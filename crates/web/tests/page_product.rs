@@ -179,6 +179,8 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
             .filter((e) => e.offsetParent && (e.getBoundingClientRect().height < 44 \
                 || (e.tagName === 'BUTTON' && e.getBoundingClientRect().width < 44))).map((e) => e.id || e.className || e.tagName)").await;
         assert_eq!(small, json!([]));
+        let card = b.js("document.querySelector('#players .player').textContent").await;
+        assert_eq!(card, "X: Humanmoves first");
         // A phone is not told about arrow keys (issue 31 §15).
         let status = b.text("status").await;
         assert!(status.contains("tap a cell") && !status.contains("arrow"), "{status}");
@@ -206,6 +208,13 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
         assert_eq!(b.moves().await.len(), 0);
         b.click("#confirm-move").await;
         b.wait_moves(2).await;
+        // The Go look says which side is black, on the cards and in the move list, and draws
+        // the stones there too (issue 31 §14); the classic look keeps X and O.
+        let go = b.js("[[...document.querySelectorAll('#players .player')].map((p) => p.textContent), \
+            document.querySelector('.moves .mv').getAttribute('aria-label'), \
+            [...document.querySelectorAll('.mark, .moves .mv')] \
+                .every((e) => getComputedStyle(e, '::before').backgroundImage.includes('radial-gradient'))]").await;
+        assert_eq!(go, json!([["Black (X): Humanmoves first", "White (O): Hard"], "move 1, Black (X) h8", true]));
         b.screenshot("phone-15x15").await;
         b.assert_accessible("the phone, 15x15").await;
         b

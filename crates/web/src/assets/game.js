@@ -12,7 +12,7 @@ import { Board } from "./board.js";
 import { MoveList } from "./moves.js";
 import { Settings } from "./settings.js";
 import { overlay, legend } from "./overlay.js";
-import { valueText, playerName, methodText, errorText } from "./words.js";
+import { valueText, playerName, methodText, errorText, sideName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -538,7 +538,7 @@ export class GamePage {
       mark.className = "mark " + side;
       mark.setAttribute("aria-hidden", "true");
       const name = document.createElement("span");
-      name.textContent = t("player_line", { side: side.toUpperCase(), who: playerName(v.players[side]) });
+      name.textContent = t("player_line", { side: sideName(side), who: playerName(v.players[side]) });
       div.append(mark, name);
       if (v.first === side) {
         const f = document.createElement("span");

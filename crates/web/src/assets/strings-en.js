@@ -40,6 +40,8 @@ export default {
   status_draw: "Game over: a draw.",
   status_won: "Game over: {side} wins ({who}).",
   player_line: "{side}: {who}",
+  side_go_x: "Black (X)",
+  side_go_o: "White (O)",
   moves_first: "moves first",
   elapsed: "{s} s",
   retrying: "No answer from the server; trying again ({n} of {of})…",

@@ -33,6 +33,8 @@ export default {
   status_draw: "对局结束：和棋。",
   status_won: "对局结束：{side} 获胜（{who}）。",
   player_line: "{side}：{who}",
+  side_go_x: "黑方（X）",
+  side_go_o: "白方（O）",
   moves_first: "先手",
   elapsed: "{s} 秒",
   retrying: "服务器没有回应，正在重试（第 {n} 次，共 {of} 次）……",
