@@ -315,11 +315,20 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         // A Chinese sentence ends in its own full stop, never in "。." (issue 31 §3).
         b.click("#step-last").await;
         b.click("#step-prev").await;
+        // A space parts Chinese from Latin letters and digits ("节点 0.0 的值", §12).
+        let unspaced = "/\\p{Script=Han}[A-Za-z0-9]|[A-Za-z0-9]\\p{Script=Han}/u";
         for _ in 0..3 {
             let text = b.text("step-text").await;
             assert!(text.ends_with('。') && !text.contains("。."), "{text}");
+            let bad = b.js(&format!("{unspaced}.test(document.getElementById('step-text').textContent)")).await;
+            assert_eq!(bad, false, "{text}");
             b.click("#step-prev").await;
         }
+        // The help names the level in Chinese; the two example trees say how they differ.
+        let help = b.text("help-body").await;
+        assert!(help.contains("“困难”") && !help.contains("hard"), "{help}");
+        let examples = [b.text("example-seed").await, b.text("example-textbook").await];
+        assert!(examples[0].starts_with("2×2") && examples[1].contains("3×3"), "{examples:?}");
         b.click("#step-first").await;
         b.click("#step-next").await;
         assert_eq!(english_words(&b).await, json!([]));
