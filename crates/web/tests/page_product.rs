@@ -404,7 +404,16 @@ async fn the_history_can_be_reviewed_saved_shared_and_loaded() {
         // A bad record is refused with the line it fails on, and nothing changes.
         b.click("#share-open").await;
         b.js("(document.getElementById('import-record').value = 'mnk-record 1\\nrules 3x3 k3\\nmoves b2 b2', true)").await;
+        // Loading over an unfinished game asks first, as New game does; Keep playing keeps it.
         b.click("#import-load").await;
+        b.wait("the question", "document.getElementById('discard').open").await;
+        b.click("#discard-no").await;
+        b.wait("the answer", "!document.getElementById('discard').open").await;
+        assert!(b.js("document.getElementById('share').open").await == Value::Bool(true));
+        assert_eq!(b.text("import-error").await, "");
+        b.click("#import-load").await;
+        b.wait("the question", "document.getElementById('discard').open").await;
+        b.click("#discard-yes").await;
         b.wait("the refusal", "document.getElementById('import-error').textContent").await;
         assert_eq!(b.moves().await.len(), 5);
         b
@@ -536,6 +545,11 @@ async fn the_first_visit_explains_and_every_desktop_screen_is_accessible() {
             assert!(help.contains(words), "the help should say '{words}'");
         }
         b.assert_accessible("the first-visit help").await;
+        // Every single key is listed, t (a hint) too.
+        let listed = b.js("[...document.querySelectorAll('#help-body kbd')].flatMap((k) => k.textContent.split(/\\s+/))").await;
+        for key in ["n", "u", "h", "t", "a", "p", "?"] {
+            assert!(listed.as_array().unwrap().contains(&json!(key)), "{key}: {listed}");
+        }
         // The close button stays in view with the help scrolled to either end (issue 31 §11).
         let in_view = "(() => { const r = document.getElementById('help-close').getBoundingClientRect(); \
             return r.top >= 0 && r.bottom <= innerHeight \

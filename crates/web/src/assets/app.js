@@ -99,7 +99,7 @@ function drawHelp() {
   const keys = document.createElement("dl");
   keys.className = "keys";
   for (const [k, what] of [["← ↑ → ↓", "key_arrows"], ["Enter / Space", "key_enter"], ["n", "key_new"],
-    ["u", "key_undo"], ["h", "key_hint"], ["a", "key_analysis"], ["p", "key_pause"], ["Esc", "key_escape"],
+    ["u", "key_undo"], ["h  t", "key_hint"], ["a", "key_analysis"], ["p", "key_pause"], ["Esc", "key_escape"],
     ["[ ]  Home  End", "key_history"], ["?", "key_help"]]) {
     const dt = document.createElement("dt");
     const kbd = document.createElement("kbd");

@@ -176,10 +176,10 @@ export class GamePage {
 
   /** Starts a new game with `settings` when asked to by a person: a game in progress is
    * deleted only after they said yes (and after the new one exists); null when they did not. */
-  async startNew(settings) {
+  async startNew(settings, extra, report) {
     const v = this.view;
     if (v && v.result === "unfinished" && v.moves.length > 0 && !(await confirmDiscard(v))) return null;
-    return this.start(settings);
+    return this.start(settings, extra, report);
   }
 
   /** Shows the game `id` again, as the server keeps it (a reloaded page); whether it could. */
@@ -378,7 +378,7 @@ export class GamePage {
     this.failure = {
       text: errorText(e) + (gone ? " " + t("gone_advice") : ""),
       retry: [retryLabel, () => { this.failure = null; this.paused = false; retryFn(); }],
-      other: ["start_over", () => { this.failure = null; this.start(this.settings.read()); }],
+      other: ["start_over", () => this.startNew(this.settings.read())],
     };
     this.render();
     $("failure-retry").focus();

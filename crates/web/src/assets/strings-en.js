@@ -194,7 +194,7 @@ export default {
   key_escape: "stop the computer, or leave the look back",
   key_history: "step through the moves (arrows too, outside the board)",
   key_help: "this help",
-  keys_single: "Single-key shortcuts (n u h a p ? [ ]), while the board has the focus",
+  keys_single: "Single-key shortcuts (n u h t a p ? [ ]), while the board has the focus",
   discard_title: "Start a new game?",
   discard_text: ({ n }) => `The game in progress (${Number(n) === 1 ? "1 move" : n + " moves"}) will be deleted and cannot be brought back.`,
   discard_yes: "Start a new game",

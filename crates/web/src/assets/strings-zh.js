@@ -178,7 +178,7 @@ export default {
   key_escape: "停止电脑思考，或退出回看",
   key_history: "逐手查看棋谱（在棋盘外方向键也可以）",
   key_help: "本帮助",
-  keys_single: "单键快捷键（n u h a p ? [ ]），仅在棋盘获得焦点时有效",
+  keys_single: "单键快捷键（n u h t a p ? [ ]），仅在棋盘获得焦点时有效",
   discard_title: "开始新对局？",
   discard_text: "正在进行的对局（已下 {n} 手）将被删除，无法恢复。",
   discard_yes: "开始新对局",
