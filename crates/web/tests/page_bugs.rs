@@ -85,6 +85,14 @@ async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
         assert!(text.contains("cannot be reached"), "{text}");
         assert_eq!(b.text("failure-retry").await, "Try again");
         assert_eq!(b.text("failure-other").await, "New game");
+        // New game here asks first, as the form's button does; Keep playing keeps the game.
+        b.click("#failure-other").await;
+        b.wait("the question", "document.getElementById('discard').open")
+            .await;
+        b.click("#discard-no").await;
+        b.wait("the answer", "!document.getElementById('discard').open")
+            .await;
+        assert!(b.js("document.getElementById('failure').hidden").await == Value::Bool(false));
         assert!(b.js("document.getElementById('thinking').hidden").await == Value::Bool(true));
         assert!(!b.text("status").await.contains("thinking"));
         // The server comes back without the game: one more try says so and offers to set

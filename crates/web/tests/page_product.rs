@@ -174,10 +174,32 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
             let frame = b.js("document.getElementById('board-frame').getBoundingClientRect().right").await;
             assert!(frame.as_f64().unwrap() <= 390.0, "{w}x{h}: the board ends at {frame}");
         }
-        // Every visible button and form control is at least 44 px high.
+        // Every visible button and form control is at least 44 px high, a button as wide.
         let small = b.js("[...document.querySelectorAll('button, select, input:not([type=checkbox]):not([type=radio]):not([type=range]), label.check')] \
-            .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44).map((e) => e.id || e.className || e.tagName)").await;
+            .filter((e) => e.offsetParent && (e.getBoundingClientRect().height < 44 \
+                || (e.tagName === 'BUTTON' && e.getBoundingClientRect().width < 44))).map((e) => e.id || e.className || e.tagName)").await;
         assert_eq!(small, json!([]));
+        let card = b.js("document.querySelector('#players .player').textContent").await;
+        assert_eq!(card, "X: Humanmoves first");
+        // A phone is not told about arrow keys (issue 31 §15).
+        let status = b.text("status").await;
+        assert!(status.contains("tap a cell") && !status.contains("arrow"), "{status}");
+        // Icon buttons draw their icon (not a font's glyph) and are named for screen readers.
+        let glyphs = b.js("[...document.querySelectorAll('.icon-btn, .step-row button')] \
+            .filter((e) => !e.querySelector('svg.icon') || e.textContent.trim() || !e.getAttribute('aria-label')) \
+            .map((e) => e.id)").await;
+        assert_eq!(glyphs, json!([]));
+        // The help's close button is in view at either end of its text (issue 31 §11).
+        b.click("#help-open").await;
+        let in_view = "(() => { const r = document.getElementById('help-close').getBoundingClientRect(); \
+            return r.top >= 0 && r.bottom <= innerHeight \
+                && document.getElementById('help').getBoundingClientRect().bottom <= innerHeight; })()";
+        assert!(b.js(in_view).await == Value::Bool(true));
+        b.js("(document.getElementById('help').scrollTop = 1e6, true)").await;
+        assert!(b.js(in_view).await == Value::Bool(true));
+        b.screenshot("phone-help").await;
+        b.click("#help-close").await;
+        b.wait("the help to close", "!document.getElementById('help').open").await;
         // On 15x15 the cells are small: a tap chooses, a second tap (or the button) plays.
         b.new_game(15, 15, 5, "human", "hard").await;
         b.click("#cell-112").await;
@@ -186,6 +208,13 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
         assert_eq!(b.moves().await.len(), 0);
         b.click("#confirm-move").await;
         b.wait_moves(2).await;
+        // The Go look says which side is black, on the cards and in the move list, and draws
+        // the stones there too (issue 31 §14); the classic look keeps X and O.
+        let go = b.js("[[...document.querySelectorAll('#players .player')].map((p) => p.textContent), \
+            document.querySelector('.moves .mv').getAttribute('aria-label'), \
+            [...document.querySelectorAll('.mark, .moves .mv')] \
+                .every((e) => getComputedStyle(e, '::before').backgroundImage.includes('radial-gradient'))]").await;
+        assert_eq!(go, json!([["Black (X): Humanmoves first", "White (O): Hard"], "move 1, Black (X) h8", true]));
         b.screenshot("phone-15x15").await;
         b.assert_accessible("the phone, 15x15").await;
         b
@@ -262,6 +291,18 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         let status = b.text("status").await;
         assert!(status.contains("轮到 X"), "{status}");
         assert_eq!(english_words(&b).await, json!([]));
+        // Each header tab is one line, not a label squeezed into a column (issue 31 §4), on
+        // any phone from 320 to 440 px wide; and none sticks out of the header.
+        for width in (320..=440).step_by(8).map(|w| format!("{w}px")) {
+            let lines = b.js(&format!("(document.querySelector('header.top').style.width = '{width}', \
+                [...document.querySelectorAll('.tabs button')].map((tab) => {{ \
+                const r = document.createRange(); r.selectNodeContents(tab); \
+                const tops = new Set([...r.getClientRects()].map((l) => Math.round(l.top))); \
+                return tops.size === 1 && tab.getBoundingClientRect().right <= \
+                    document.querySelector('header.top').getBoundingClientRect().right; }}))")).await;
+            assert_eq!(lines, json!([true, true]), "a header {width} wide");
+        }
+        b.js("(document.querySelector('header.top').style.width = '', true)").await;
         b.screenshot("phone-zh-dark").await;
         let values = estimate_words(&b).await;
         assert!(values[0].contains("O 大幅占优") && values[0].contains("没有找到必胜着法"), "{values:?}");
@@ -274,11 +315,20 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         // A Chinese sentence ends in its own full stop, never in "。." (issue 31 §3).
         b.click("#step-last").await;
         b.click("#step-prev").await;
+        // A space parts Chinese from Latin letters and digits ("节点 0.0 的值", §12).
+        let unspaced = "/\\p{Script=Han}[A-Za-z0-9]|[A-Za-z0-9]\\p{Script=Han}/u";
         for _ in 0..3 {
             let text = b.text("step-text").await;
             assert!(text.ends_with('。') && !text.contains("。."), "{text}");
+            let bad = b.js(&format!("{unspaced}.test(document.getElementById('step-text').textContent)")).await;
+            assert_eq!(bad, false, "{text}");
             b.click("#step-prev").await;
         }
+        // The help names the level in Chinese; the two example trees say how they differ.
+        let help = b.text("help-body").await;
+        assert!(help.contains("“困难”") && !help.contains("hard"), "{help}");
+        let examples = [b.text("example-seed").await, b.text("example-textbook").await];
+        assert!(examples[0].starts_with("2×2") && examples[1].contains("3×3"), "{examples:?}");
         b.click("#step-first").await;
         b.click("#step-next").await;
         assert_eq!(english_words(&b).await, json!([]));
@@ -292,71 +342,6 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         assert_eq!(values[3], "estimate: O ahead");
         b.load("").await;
         assert_eq!(b.js("document.documentElement.lang").await, "en");
-        b
-    })
-    .await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[cfg_attr(
-    mnk_browser_missing,
-    ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
-)]
-async fn the_history_can_be_reviewed_saved_shared_and_loaded() {
-    with_page(Options::default(), |b| async move {
-        b.new_game(3, 3, 3, "human", "human").await;
-        for cell in [4, 0, 8, 2, 1] {
-            b.play(cell).await;
-        }
-        assert_eq!(b.moves().await, ["b2", "a3", "c1", "c3", "b3"]);
-        // The list pairs moves by number and colours them by side.
-        assert_eq!(b.js("document.querySelectorAll('#moves li').length").await, 3);
-        assert_eq!(b.js("[...document.querySelectorAll('#moves .mv')].map((m) => m.classList[1]).join('')").await, "xoxox");
-        b.click("#moves [data-ply='2']").await;
-        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "2");
-        assert_eq!(b.js("document.querySelectorAll('.cell.x, .cell.o').length").await, 2);
-        assert!(b.text("review-text").await.contains("after move 2 of 5"));
-        // The focus stays in the list, on the move shown (issue 31 §5).
-        assert_eq!(b.js("document.activeElement.dataset.ply").await, "2");
-        b.keys(keys::RIGHT).await;
-        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "3");
-        assert_eq!(b.js("document.activeElement.dataset.ply").await, "3");
-        b.keys(keys::LEFT).await;
-        b.keys(keys::LEFT).await;
-        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "1");
-        assert_eq!(b.js("document.activeElement.dataset.ply").await, "1");
-        b.js("(document.querySelector(\"#moves [data-ply='4']\").focus(), true)").await;
-        b.keys(keys::ENTER).await;
-        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "4");
-        assert_eq!(b.js("document.activeElement.dataset.ply").await, "4");
-        b.assert_accessible("the review").await;
-        b.keys(keys::END).await;
-        assert_eq!(b.js("document.getElementById('board').dataset.shown").await, "5");
-        assert!(b.js("document.getElementById('review-bar').hidden").await == Value::Bool(true));
-
-        // Save: the link and the record; both set the game up again.
-        b.click("#share-open").await;
-        b.wait("the record", "document.getElementById('share-record').value.startsWith('mnk-record 1')").await;
-        b.assert_accessible("the share dialog").await;
-        let record = b.js("document.getElementById('share-record').value").await;
-        let link = b.js("document.getElementById('share-link').value").await;
-        let link = link.as_str().unwrap();
-        assert!(link.contains("moves=b2%2Ca3%2Cc1%2Cc3%2Cb3") || link.contains("moves=b2,a3,c1,c3,b3"), "{link}");
-        b.client.goto(link).await.unwrap();
-        b.wait("the shared game", "document.getElementById('board').dataset.moves === 'b2 a3 c1 c3 b3'").await;
-        assert!(!b.js("location.search").await.as_str().unwrap().contains("moves"), "the address is tidied");
-        b.new_game(4, 4, 4, "human", "perfect").await;
-        b.click("#share-open").await;
-        b.js(&format!("(document.getElementById('import-record').value = {record}, true)")).await;
-        b.click("#import-load").await;
-        b.wait("the loaded game", "document.getElementById('board').dataset.moves === 'b2 a3 c1 c3 b3'").await;
-        assert!(b.js("document.getElementById('share').open").await == Value::Bool(false));
-        // A bad record is refused with the line it fails on, and nothing changes.
-        b.click("#share-open").await;
-        b.js("(document.getElementById('import-record').value = 'mnk-record 1\\nrules 3x3 k3\\nmoves b2 b2', true)").await;
-        b.click("#import-load").await;
-        b.wait("the refusal", "document.getElementById('import-error').textContent").await;
-        assert_eq!(b.moves().await.len(), 5);
         b
     })
     .await;
@@ -486,7 +471,20 @@ async fn the_first_visit_explains_and_every_desktop_screen_is_accessible() {
             assert!(help.contains(words), "the help should say '{words}'");
         }
         b.assert_accessible("the first-visit help").await;
-        b.click("#help form button").await;
+        // Every single key is listed, t (a hint) too.
+        let listed = b.js("[...document.querySelectorAll('#help-body kbd')].flatMap((k) => k.textContent.split(/\\s+/))").await;
+        for key in ["n", "u", "h", "t", "a", "p", "?"] {
+            assert!(listed.as_array().unwrap().contains(&json!(key)), "{key}: {listed}");
+        }
+        // The close button stays in view with the help scrolled to either end (issue 31 §11).
+        let in_view = "(() => { const r = document.getElementById('help-close').getBoundingClientRect(); \
+            return r.top >= 0 && r.bottom <= innerHeight \
+                && document.getElementById('help').getBoundingClientRect().bottom <= innerHeight; })()";
+        assert!(b.js(in_view).await == Value::Bool(true));
+        b.js("(document.getElementById('help').scrollTop = 1e6, true)").await;
+        assert!(b.js(in_view).await == Value::Bool(true));
+        b.screenshot("desktop-help").await;
+        b.click("#help-close").await;
         b.load("").await;
         assert!(
             b.js("document.getElementById('help').open").await == Value::Bool(false),

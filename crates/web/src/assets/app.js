@@ -99,7 +99,7 @@ function drawHelp() {
   const keys = document.createElement("dl");
   keys.className = "keys";
   for (const [k, what] of [["← ↑ → ↓", "key_arrows"], ["Enter / Space", "key_enter"], ["n", "key_new"],
-    ["u", "key_undo"], ["h", "key_hint"], ["a", "key_analysis"], ["p", "key_pause"], ["Esc", "key_escape"],
+    ["u", "key_undo"], ["h  t", "key_hint"], ["a", "key_analysis"], ["p", "key_pause"], ["Esc", "key_escape"],
     ["[ ]  Home  End", "key_history"], ["?", "key_help"]]) {
     const dt = document.createElement("dt");
     const kbd = document.createElement("kbd");
@@ -171,10 +171,11 @@ drawTheme();
 drawHelp();
 showView(location.hash === "#learn" ? "learn" : "play");
 const linked = linkedGame(location.search);
+let started;
 if (linked) {
   history.replaceState(null, "", location.pathname + location.hash);
   page.settings.set(linked.settings);
-  page.start(linked.settings, { moves: linked.moves }).then(async (view) => {
+  started = page.start(linked.settings, { moves: linked.moves }).then(async (view) => {
     if (view) return;
     // A link the server refused: say why, and start the usual game instead.
     const why = $("error").textContent;
@@ -184,8 +185,14 @@ if (linked) {
   });
 } else {
   const kept = rememberedGame();
-  (kept ? page.resume(kept) : Promise.resolve(false)).then((resumed) => {
-    if (!resumed) page.start(page.settings.read());
+  started = (kept ? page.resume(kept) : Promise.resolve(false)).then((resumed) => {
+    if (!resumed) return page.start(page.settings.read());
   });
 }
-if (!safeGet(SEEN_KEY)) $("help").showModal();
+// The first-visit help waits for the first game, so that it never opens on top of the token
+// prompt a server with --token shows first (without a game, it waits for the next visit).
+const firstHelp = () => {
+  const ready = $("board").dataset.id && !$("token-dialog").open && !$("help").open;
+  if (ready && !safeGet(SEEN_KEY)) $("help").showModal();
+};
+started.then(firstHelp, firstHelp);

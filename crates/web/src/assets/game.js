@@ -12,7 +12,7 @@ import { Board } from "./board.js";
 import { MoveList } from "./moves.js";
 import { Settings } from "./settings.js";
 import { overlay, legend } from "./overlay.js";
-import { valueText, playerName, methodText, errorText } from "./words.js";
+import { valueText, playerName, methodText, errorText, sideName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -176,10 +176,10 @@ export class GamePage {
 
   /** Starts a new game with `settings` when asked to by a person: a game in progress is
    * deleted only after they said yes (and after the new one exists); null when they did not. */
-  async startNew(settings) {
+  async startNew(settings, extra, report) {
     const v = this.view;
     if (v && v.result === "unfinished" && v.moves.length > 0 && !(await confirmDiscard(v))) return null;
-    return this.start(settings);
+    return this.start(settings, extra, report);
   }
 
   /** Shows the game `id` again, as the server keeps it (a reloaded page); whether it could. */
@@ -378,7 +378,7 @@ export class GamePage {
     this.failure = {
       text: errorText(e) + (gone ? " " + t("gone_advice") : ""),
       retry: [retryLabel, () => { this.failure = null; this.paused = false; retryFn(); }],
-      other: ["start_over", () => { this.failure = null; this.start(this.settings.read()); }],
+      other: ["start_over", () => this.startNew(this.settings.read())],
     };
     this.render();
     $("failure-retry").focus();
@@ -512,7 +512,9 @@ export class GamePage {
       const key = this.failure ? "status_stuck" : this.paused ? "status_paused" : "status_thinking";
       parts.push(t(key, { side, who }));
     } else {
-      parts.push(t("status_your_move", { side }));
+      // A phone (a coarse pointer, or a narrow screen) has no arrow keys to be told about.
+      const touch = window.matchMedia("(pointer: coarse), (max-width: 599px)").matches;
+      parts.push(t(touch ? "status_your_move_touch" : "status_your_move", { side }));
     }
     return parts.join(" ");
   }
@@ -536,7 +538,7 @@ export class GamePage {
       mark.className = "mark " + side;
       mark.setAttribute("aria-hidden", "true");
       const name = document.createElement("span");
-      name.textContent = t("player_line", { side: side.toUpperCase(), who: playerName(v.players[side]) });
+      name.textContent = t("player_line", { side: sideName(side), who: playerName(v.players[side]) });
       div.append(mark, name);
       if (v.first === side) {
         const f = document.createElement("span");

@@ -39,8 +39,13 @@ export function t(key, params = {}) {
   const entry = key in TABLES[lang] ? TABLES[lang][key] : TABLES.en[key];
   if (entry === undefined) return key;
   const text = typeof entry === "function" ? entry(params) : entry;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : "{" + name + "}"));
+  const filled = text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : "{" + name + "}"));
+  // Chinese puts a space between a Han character and a Latin letter or digit ("节点 0.0 的值"),
+  // which a slot cannot do in the template: the same slot may hold "根节点" or "节点 0.0".
+  return lang === "zh" ? filled.replace(HAN_LATIN, "$1 $2").replace(LATIN_HAN, "$1 $2") : filled;
 }
+const HAN_LATIN = /(\p{Script=Han})([A-Za-z0-9])/gu;
+const LATIN_HAN = /([A-Za-z0-9])(\p{Script=Han})/gu;
 
 /** A number as the language writes it (thousands separators). */
 export const num = (n) => Number(n).toLocaleString(locale());

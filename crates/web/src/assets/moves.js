@@ -2,6 +2,7 @@
 // position after it (review); the arrow keys step through the history.
 
 import { t } from "./i18n.js";
+import { sideName } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -39,7 +40,7 @@ export class MoveList {
       b.className = "mv " + side;
       b.dataset.ply = i + 1;
       b.textContent = m;
-      b.setAttribute("aria-label", t("move_label", { n: i + 1, side: side.toUpperCase(), move: m }));
+      b.setAttribute("aria-label", t("move_label", { n: i + 1, side: sideName(side), move: m }));
       if (i + 1 === shown) b.setAttribute("aria-current", "step");
       ol.lastChild.appendChild(b);
     });

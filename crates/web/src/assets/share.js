@@ -60,7 +60,7 @@ export class ShareDialog {
       $("import-error").textContent = t("import_empty");
       return;
     }
-    const view = await this.page.start({}, { record: text }, (msg) => {
+    const view = await this.page.startNew({}, { record: text }, (msg) => {
       $("import-error").textContent = msg;
     });
     if (view) {

@@ -27,6 +27,12 @@ export function valueText(v, side) {
 }
 
 /** A number with its sign (+3, −4, 0), the minus a real minus sign. */
+/** A side's name: "X", or "Black (X)" in the Go look, whose stones are black and white. */
+export function sideName(side) {
+  const go = document.getElementById("board-frame").classList.contains("go");
+  return go ? t("side_go_" + side) : side.toUpperCase();
+}
+
 export const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "−" + Math.abs(n) : "0");
 
 /** The name of a player setting: human, perfect, hard, medium, easy, random, depth:N. */

@@ -297,8 +297,9 @@ impl Browser {
             browser.load("").await;
         }
         if !opts.first_visit {
+            // Seen: the first-visit help opens once the first game settles, which may be later.
             browser
-                .js("document.getElementById('help').close(), true")
+                .js("localStorage.setItem('mnk.seen-help', 'yes'), document.getElementById('help').close(), true")
                 .await;
         }
         browser
