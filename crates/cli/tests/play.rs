@@ -456,6 +456,31 @@ fn explain_says_exact_only_of_proven_moves() {
         .expect(&out);
     assert!(first.contains("an estimate, not proven"), "{out}");
     assert!(!first.contains("exact"), "{out}");
+    // The reply to the first stone on a big board is chosen among its neighbours, unsearched,
+    // and says so (not "search, 0 plies deep").
+    let out = play(
+        &[
+            "play",
+            "--size",
+            "15x15",
+            "--x",
+            "human",
+            "--o",
+            "hard",
+            "--explain",
+            "--seed",
+            "5",
+        ],
+        "h8\nquit\n",
+    );
+    let reply = out
+        .lines()
+        .find(|l| l.starts_with("  Searched"))
+        .expect(&out);
+    assert!(
+        reply.contains("(opening move, not searched: an estimate, not proven)"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -110,6 +110,10 @@ pub fn names(session: &Session, cells: &[usize]) -> String {
 fn method(m: Method) -> String {
     match m {
         Method::Exact => "exact solver: proven".to_string(),
+        // An opening move (the centre, or the seeded reply to the first stone) is not searched.
+        Method::Search { depth: 0 } => {
+            "opening move, not searched: an estimate, not proven".to_string()
+        }
         Method::Search { depth } => format!(
             "search, {} deep: an estimate, not proven",
             counted(depth.into(), "ply", "plies")
