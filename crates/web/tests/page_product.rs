@@ -324,6 +324,10 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
             assert_eq!(bad, false, "{text}");
             b.click("#step-prev").await;
         }
+        // The tree's zoom buttons are named in Chinese (issue 31 §9).
+        let zoom = b.js("['zoom-out', 'zoom-in', 'zoom-fit'].map((id) => document.getElementById(id).getAttribute('aria-label'))").await;
+        assert_eq!(zoom, json!(["缩小搜索树", "放大搜索树", "让搜索树适应面板大小"]));
+        b.screenshot("phone-zh-lesson").await;
         // The help names the level in Chinese; the two example trees say how they differ.
         let help = b.text("help-body").await;
         assert!(help.contains("“困难”") && !help.contains("hard"), "{help}");
