@@ -215,6 +215,10 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
             [...document.querySelectorAll('.mark, .moves .mv')] \
                 .every((e) => getComputedStyle(e, '::before').backgroundImage.includes('radial-gradient'))]").await;
         assert_eq!(go, json!([["Black (X): Humanmoves first", "White (O): Hard"], "move 1, Black (X) h8", true]));
+        // So do the status and the last computer move.
+        let (status, last) = (b.text("status").await, b.text("stat-move").await);
+        assert!(status.starts_with("White (O) played ") && status.contains("Black (X) to move"), "{status}");
+        assert!(last.starts_with("White (O) "), "{last}");
         b.screenshot("phone-15x15").await;
         b.assert_accessible("the phone, 15x15").await;
         b
@@ -291,6 +295,13 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         let status = b.text("status").await;
         assert!(status.contains("轮到 X"), "{status}");
         assert_eq!(english_words(&b).await, json!([]));
+        // The Go look names the sides 黑方 and 白方 in the status and the last computer move too.
+        b.new_game(15, 15, 5, "human", "hard").await;
+        b.play(112).await;
+        b.wait_moves(2).await;
+        let (status, last) = (b.text("status").await, b.text("stat-move").await);
+        assert!(status.starts_with("白方（O）下在") && status.contains("轮到黑方（X）"), "{status}");
+        assert!(last.starts_with("白方（O）") && !last.contains("） "), "{last}");
         // Each header tab is one line, not a label squeezed into a column (issue 31 §4), on
         // any phone from 320 to 440 px wide; and none sticks out of the header.
         for width in (320..=440).step_by(8).map(|w| format!("{w}px")) {
