@@ -516,7 +516,7 @@ export class GamePage {
       const touch = window.matchMedia("(pointer: coarse), (max-width: 599px)").matches;
       parts.push(t(touch ? "status_your_move_touch" : "status_your_move", { side }));
     }
-    return parts.map(tidy).join(" ");
+    return tidy(parts.join(" ")); // Chinese sentences follow one another without a space
   }
 
   resultText() {

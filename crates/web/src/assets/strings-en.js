@@ -216,6 +216,7 @@ export default {
   step_prev: "Step back",
   step_next: "Step forward",
   step_last: "Last step",
+  step_prefix: "{algo}: ",
   zoom_in: "Zoom in on the tree",
   zoom_out: "Zoom out of the tree",
   zoom_fit: "Fit the tree to the panel",

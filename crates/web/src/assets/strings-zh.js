@@ -199,6 +199,7 @@ export default {
   step_prev: "后退一步",
   step_next: "前进一步",
   step_last: "最后一步",
+  step_prefix: "{algo}：",
   zoom_in: "放大搜索树",
   zoom_out: "缩小搜索树",
   zoom_fit: "让搜索树适应面板大小",

@@ -4,7 +4,7 @@
 
 import { api } from "./api.js";
 import { t, onLangChange } from "./i18n.js";
-import { errorText, sentence } from "./words.js";
+import { errorText, sentence, tidy } from "./words.js";
 import { drawTree, replay, summary, nodeName, bound, scaleTrees } from "./tree-view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -142,11 +142,11 @@ export class TeachPanel {
       wrap.appendChild(drawTree(lesson, upto, this.selected, (path) => this.pick(path)));
       col.append(h, sum, wrap);
       box.appendChild(col);
-      const prefix = this.lessons.length > 1 ? t("algo_" + lesson.algo) + ": " : "";
+      const prefix = this.lessons.length > 1 ? t("step_prefix", { algo: t("algo_" + lesson.algo) }) : "";
       texts.push(prefix + (upto === 0 ? t("step_start") : upto < this.at ? t("step_done")
         : sentence(explain(lesson, upto))));
     }
-    $("step-text").textContent = texts.join("  ");
+    $("step-text").textContent = tidy(texts.join("  "));
     scaleTrees(box, this.zoom);
     this.drawEditor();
   }
