@@ -303,6 +303,7 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         let (status, last) = (b.text("status").await, b.text("stat-move").await);
         assert!(status.starts_with("白方（O）下在") && status.contains("。轮到黑方（X）"), "{status}");
         assert!(last.starts_with("白方（O）") && !last.contains("） "), "{last}");
+        b.wait("the analysis for Black", "document.getElementById('analysis-note').textContent.startsWith('黑方（X）的估值')").await;
         // Each header tab is one line, not a label squeezed into a column (issue 31 §4), on
         // any phone from 320 to 440 px wide; and none sticks out of the header.
         for width in (320..=440).step_by(8).map(|w| format!("{w}px")) {
