@@ -327,6 +327,22 @@ async fn bug7_pause_belongs_to_computer_games_and_ends_with_them() {
     .await;
 }
 
+/// The on-screen width of the (first) lesson tree, in CSS pixels.
+const TREE_WIDTH: &str =
+    "document.querySelector('#lessons svg.tree').getBoundingClientRect().width";
+
+/// The alpha-beta labels of the lesson trees that an edge crosses (issue 31 §9).
+const CROSSED_LABELS: &str =
+    "[...document.querySelectorAll('#lessons text.window')].filter((t) => { \
+    const r = t.getBBox(); \
+    return [...t.ownerSVGElement.querySelectorAll('line')].some((l) => { \
+      const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((a) => l[a].baseVal.value); \
+      for (let i = 0; i <= 200; i++) { \
+        const x = x1 + (x2 - x1) * i / 200, y = y1 + (y2 - y1) * i / 200; \
+        if (x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height) return true; \
+      } \
+      return false; }); }).map((t) => t.textContent)";
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
     mnk_browser_missing,
@@ -340,13 +356,32 @@ async fn bug8_the_lesson_follows_the_tree_the_algorithm_and_the_step() {
         let inner = "[...document.querySelectorAll('#lessons g.node.inner text.tval')].map((t) => t.textContent).join('')";
         assert_eq!(b.js(inner).await, "");
         assert_eq!(b.js("document.querySelectorAll('#lessons g.node.pruned').length").await, 0);
-        // Step by step to the first cut: the pruned leaves turn grey only then.
+        // The tree fills most of its panel at 1280x900 (it was drawn 176 px wide in 1170).
+        assert_eq!(b.js(&format!("{TREE_WIDTH} > 0.75 * document.getElementById('lessons').clientWidth")).await, true, "{}", b.js(TREE_WIDTH).await);
+        // Step by step to the first cut: the pruned leaves turn grey only then. No edge
+        // crosses an alpha-beta label at any step.
         let mut steps = 0;
         while b.js("document.querySelectorAll('#lessons g.node.pruned').length").await == 0 {
             b.click("#step-next").await;
+            assert_eq!(b.js(CROSSED_LABELS).await, json!([]), "step {steps}");
             steps += 1;
             assert!(steps < 40, "no cut");
         }
+        // The labels are readable on a projector: at least 14 px on screen, in the text colour.
+        let label_px = b.js("(() => { const t = document.querySelector('#lessons text.window'), svg = t.ownerSVGElement; \
+             return parseFloat(getComputedStyle(t).fontSize) * svg.getBoundingClientRect().width / svg.viewBox.baseVal.width; })()").await;
+        assert!(label_px.as_f64().unwrap() >= 14.0, "{label_px}");
+        assert_eq!(b.js("getComputedStyle(document.querySelector('#lessons text.window')).fill === getComputedStyle(document.body).color").await, true);
+        // Zoom: + makes the tree bigger, - smaller, Fit brings it back.
+        let fit = b.js(TREE_WIDTH).await.as_f64().unwrap();
+        b.click("#zoom-in").await;
+        assert!(b.js(TREE_WIDTH).await.as_f64().unwrap() > fit * 1.2);
+        b.click("#zoom-fit").await;
+        assert_eq!(b.js(TREE_WIDTH).await.as_f64().unwrap(), fit);
+        b.click("#zoom-out").await;
+        assert!(b.js(TREE_WIDTH).await.as_f64().unwrap() < fit / 1.2);
+        assert_eq!(b.js("document.getElementById('zoom-in').getAttribute('aria-label')").await, "Zoom in on the tree");
+        b.click("#zoom-fit").await;
         assert!(b.text("step-text").await.starts_with("Cut at node 1"), "{}", b.text("step-text").await);
         assert!(b.js("document.querySelector('#lessons text.window')").await != Value::Null, "alpha and beta are shown");
         // Another algorithm searches again at once.

@@ -215,6 +215,10 @@ async fn a_phone_never_scrolls_sideways_and_has_fingertip_targets() {
             [...document.querySelectorAll('.mark, .moves .mv')] \
                 .every((e) => getComputedStyle(e, '::before').backgroundImage.includes('radial-gradient'))]").await;
         assert_eq!(go, json!([["Black (X): Humanmoves first", "White (O): Hard"], "move 1, Black (X) h8", true]));
+        // So do the status and the last computer move.
+        let (status, last) = (b.text("status").await, b.text("stat-move").await);
+        assert!(status.starts_with("White (O) played ") && status.contains("Black (X) to move"), "{status}");
+        assert!(last.starts_with("White (O) "), "{last}");
         b.screenshot("phone-15x15").await;
         b.assert_accessible("the phone, 15x15").await;
         b
@@ -289,8 +293,17 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         b.click("#analysis-toggle").await;
         b.wait("the overlay", "document.getElementById('analysis-note').dataset.kind === 'exact'").await;
         let status = b.text("status").await;
-        assert!(status.contains("轮到 X"), "{status}");
+        // Chinese sentences follow one another without a space ("。轮到", not "。 轮到").
+        assert!(status.contains("。轮到 X") && !status.contains("。 "), "{status}");
         assert_eq!(english_words(&b).await, json!([]));
+        // The Go look names the sides 黑方 and 白方 in the status and the last computer move too.
+        b.new_game(15, 15, 5, "human", "hard").await;
+        b.play(112).await;
+        b.wait_moves(2).await;
+        let (status, last) = (b.text("status").await, b.text("stat-move").await);
+        assert!(status.starts_with("白方（O）下在") && status.contains("。轮到黑方（X）"), "{status}");
+        assert!(last.starts_with("白方（O）") && !last.contains("） "), "{last}");
+        b.wait("the analysis for Black", "document.getElementById('analysis-note').textContent.startsWith('黑方（X）的估值')").await;
         // Each header tab is one line, not a label squeezed into a column (issue 31 §4), on
         // any phone from 320 to 440 px wide; and none sticks out of the header.
         for width in (320..=440).step_by(8).map(|w| format!("{w}px")) {
@@ -324,6 +337,19 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
             assert_eq!(bad, false, "{text}");
             b.click("#step-prev").await;
         }
+        // Side by side, the two sentences follow one another without a space, each after its
+        // algorithm's name and a full-width colon.
+        b.click("input[name=algo][value=both]").await;
+        b.wait("two lessons", "document.querySelectorAll('#lessons .lesson').length === 2").await;
+        b.click("#step-next").await;
+        let text = b.text("step-text").await;
+        assert!(text.starts_with("极小化极大：") && text.contains("。α-β 剪枝：") && !text.contains(": "), "{text}");
+        b.click("input[name=algo][value=alphabeta]").await;
+        b.wait("one lesson", "document.querySelectorAll('#lessons .lesson').length === 1").await;
+        // The tree's zoom buttons are named in Chinese (issue 31 §9).
+        let zoom = b.js("['zoom-out', 'zoom-in', 'zoom-fit'].map((id) => document.getElementById(id).getAttribute('aria-label'))").await;
+        assert_eq!(zoom, json!(["缩小搜索树", "放大搜索树", "让搜索树适应面板大小"]));
+        b.screenshot("phone-zh-lesson").await;
         // The help names the level in Chinese; the two example trees say how they differ.
         let help = b.text("help-body").await;
         assert!(help.contains("“困难”") && !help.contains("hard"), "{help}");

@@ -12,7 +12,7 @@ import { Board } from "./board.js";
 import { MoveList } from "./moves.js";
 import { Settings } from "./settings.js";
 import { overlay, legend } from "./overlay.js";
-import { valueText, playerName, methodText, errorText, sideName } from "./words.js";
+import { valueText, playerName, methodText, errorText, sideName, tidy } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -466,9 +466,9 @@ export class GamePage {
     if (reviewing) $("review-text").textContent = t("review_text", { n: shown, of: v.moves.length });
 
     const a = this.analysis;
-    $("analysis-note").textContent = this.analysisError || (!a ? (over ? "" : t("analysis_wait")) : a.kind === "exact"
-      ? t(a.nodes === 0 ? "analysis_exact_known" : "analysis_exact", { side: a.to_move.toUpperCase(), nodes: num(a.nodes), ms: num(a.ms) })
-      : t("analysis_heuristic", { side: a.to_move.toUpperCase() }));
+    $("analysis-note").textContent = this.analysisError || (!a ? (over ? "" : t("analysis_wait")) : tidy(a.kind === "exact"
+      ? t(a.nodes === 0 ? "analysis_exact_known" : "analysis_exact", { side: sideName(a.to_move), nodes: num(a.nodes), ms: num(a.ms) })
+      : t("analysis_heuristic", { side: sideName(a.to_move) })));
     $("analysis-note").dataset.kind = a ? a.kind : "";
     $("legend").textContent = a ? legend(a.kind) : "";
   }
@@ -494,18 +494,18 @@ export class GamePage {
 
   statusText() {
     const v = this.view;
-    const side = v.to_move.toUpperCase();
+    const side = sideName(v.to_move);
     if (v.result === "draw") return t("status_draw");
     if (v.result === "x" || v.result === "o") {
-      return t("status_won", { side: v.result.toUpperCase(), who: playerName(v.players[v.result]) });
+      return tidy(t("status_won", { side: sideName(v.result), who: playerName(v.players[v.result]) }));
     }
     const lt = v.last_thought;
     const parts = [];
     // The computer's figures stay after a human move; the status names only the move just made.
     if (lt && v.move_cells[v.move_cells.length - 1] === lt.cell) {
       const value = valueText(lt, lt.side);
-      parts.push(value ? t("status_played_value", { side: lt.side.toUpperCase(), move: lt.move, value })
-        : t("status_played", { side: lt.side.toUpperCase(), move: lt.move }));
+      parts.push(value ? t("status_played_value", { side: sideName(lt.side), move: lt.move, value })
+        : t("status_played", { side: sideName(lt.side), move: lt.move }));
     }
     const who = playerName(v.players[v.to_move]);
     if (v.computer_to_move) {
@@ -516,7 +516,7 @@ export class GamePage {
       const touch = window.matchMedia("(pointer: coarse), (max-width: 599px)").matches;
       parts.push(t(touch ? "status_your_move_touch" : "status_your_move", { side }));
     }
-    return parts.join(" ");
+    return tidy(parts.join(" ")); // Chinese sentences follow one another without a space
   }
 
   resultText() {
@@ -558,7 +558,7 @@ export class GamePage {
     $("stats-none").hidden = !!th;
     if (!th) return;
     const rows = [
-      ["stat_move", "move", `${th.side.toUpperCase()} ${th.move}`],
+      ["stat_move", "move", tidy(`${sideName(th.side)} ${th.move}`)],
       ["stat_value", "value", valueText(th, th.side) || "—"],
       ["stat_method", "method", methodText(th)],
       ["stat_nodes", "nodes", num(th.nodes)],

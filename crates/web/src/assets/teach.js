@@ -4,8 +4,8 @@
 
 import { api } from "./api.js";
 import { t, onLangChange } from "./i18n.js";
-import { errorText, sentence } from "./words.js";
-import { drawTree, replay, summary, nodeName, bound } from "./tree-view.js";
+import { errorText, sentence, tidy } from "./words.js";
+import { drawTree, replay, summary, nodeName, bound, scaleTrees } from "./tree-view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,6 +35,16 @@ export class TeachPanel {
     $("step-prev").addEventListener("click", () => this.go(this.at - 1));
     $("step-next").addEventListener("click", () => this.go(this.at + 1));
     $("step-last").addEventListener("click", () => this.go(Infinity));
+    this.zoom = 1;
+    const zoom = (z) => {
+      this.zoom = Math.max(0.25, Math.min(4, z));
+      scaleTrees($("lessons"), this.zoom);
+    };
+    $("zoom-in").addEventListener("click", () => zoom(this.zoom * 1.25));
+    $("zoom-out").addEventListener("click", () => zoom(this.zoom / 1.25));
+    $("zoom-fit").addEventListener("click", () => zoom(1));
+    // The panel's width changes with the window and when the tab is first shown.
+    new ResizeObserver(() => scaleTrees($("lessons"), this.zoom)).observe($("lessons"));
     $("leaf-value").addEventListener("change", () => this.edit("value"));
     $("node-add").addEventListener("click", () => this.edit("add"));
     $("node-remove").addEventListener("click", () => this.edit("remove"));
@@ -132,11 +142,12 @@ export class TeachPanel {
       wrap.appendChild(drawTree(lesson, upto, this.selected, (path) => this.pick(path)));
       col.append(h, sum, wrap);
       box.appendChild(col);
-      const prefix = this.lessons.length > 1 ? t("algo_" + lesson.algo) + ": " : "";
+      const prefix = this.lessons.length > 1 ? t("step_prefix", { algo: t("algo_" + lesson.algo) }) : "";
       texts.push(prefix + (upto === 0 ? t("step_start") : upto < this.at ? t("step_done")
         : sentence(explain(lesson, upto))));
     }
-    $("step-text").textContent = texts.join("  ");
+    $("step-text").textContent = tidy(texts.join("  "));
+    scaleTrees(box, this.zoom);
     this.drawEditor();
   }
 

@@ -6,9 +6,10 @@
 import { t, num } from "./i18n.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-const GAP = 40;     // between neighbouring leaves
-const LEVEL = 74;   // between levels
-const R = 16;       // node radius
+const GAP = 56;     // between neighbouring leaves
+const LEVEL = 104;  // between levels: steep edges keep clear of the alpha-beta labels
+const R = 18;       // node radius
+const MARGIN = 40;  // left and right, for a label beside the outermost node
 
 /** A node's name: "the root", or "node" and its child indices joined with dots. */
 export const nodeName = (path) => (path.length ? t("node_named", { path: path.join(".") }) : t("root"));
@@ -69,9 +70,9 @@ function layout(nodes) {
   const place = (i, d) => {
     depth = Math.max(depth, d);
     const n = nodes[i];
-    const y = d * LEVEL + R + 22;
+    const y = d * LEVEL + R + 30;
     if (n.children.length === 0) {
-      pos[i] = [leaves++ * GAP + GAP / 2 + 8, y];
+      pos[i] = [leaves++ * GAP + GAP / 2 + MARGIN, y];
     } else {
       n.children.forEach((c) => place(c, d + 1));
       const first = pos[n.children[0]][0], last = pos[n.children[n.children.length - 1]][0];
@@ -79,7 +80,7 @@ function layout(nodes) {
     }
   };
   place(0, 0);
-  return { pos, width: Math.max(leaves * GAP + 16, 120), height: (depth + 1) * LEVEL + 24 };
+  return { pos, width: Math.max(leaves * GAP + 2 * MARGIN, 160), height: depth * LEVEL + 2 * R + 40 };
 }
 
 function el(tag, attrs = {}, text) {
@@ -98,7 +99,7 @@ export function drawTree(lesson, upto, selected, onPick) {
   const { st, current, finished } = replay(lesson, upto);
   const ab = lesson.algo === "alphabeta";
   const inf = lesson.infinity;
-  const svg = el("svg", { width, height, viewBox: `0 0 ${width} ${height}`, class: "tree",
+  const svg = el("svg", { width, height, "data-width": width, "data-height": height, viewBox: `0 0 ${width} ${height}`, class: "tree",
     role: "group", "aria-label": t("tree_drawing", { algo: t("algo_" + lesson.algo) }) });
   const edges = el("g", { class: "edges" });
   lesson.nodes.forEach((n, i) => n.children.forEach((c) => {
@@ -144,10 +145,13 @@ export function drawTree(lesson, upto, selected, onPick) {
       : el("circle", { class: "tnode", cx: x, cy: y, r: R }));
     g.appendChild(el("text", { class: "tval", x, y }, text));
     if (ab && s.entered && !s.done && !n.leaf) {
-      // Beside the node, not in it: the node's name is its value; the window is said by the
-      // step's sentence.
-      svg.appendChild(el("text", { class: "window", x, y: y - R - 7, "aria-hidden": "true" },
-        `α ${bound(s.alpha, inf)}  β ${bound(s.beta, inf)}`));
+      // Above the node, on the side away from the edge that comes in from its parent, so
+      // that no edge crosses it; the window is said by the step's sentence too.
+      const parent = n.path.length ? pos[lesson.nodes.findIndex((m) => m.children.includes(i))][0] : x;
+      const anchor = parent > x + 1 ? "end" : parent < x - 1 || n.path.length ? "start" : "middle";
+      const lx = anchor === "end" ? x - 6 : anchor === "start" ? x + 6 : x;
+      svg.appendChild(el("text", { class: `window ${anchor}`, x: lx, y: y - R - 12,
+        "aria-hidden": "true" }, `α ${bound(s.alpha, inf)}  β ${bound(s.beta, inf)}`));
     }
     g.addEventListener("click", () => onPick(n.path));
     g.addEventListener("keydown", (e) => {
@@ -160,6 +164,23 @@ export function drawTree(lesson, upto, selected, onPick) {
     svg.appendChild(g);
   });
   return svg;
+}
+
+/**
+ * Sizes every tree drawing in `box` to its panel: as wide as the panel, as long as it fits in
+ * most of the window's height and is at most three times its own size, never much smaller
+ * than its own size (a phone scrolls instead: its labels stay readable), times `zoom` (1 is
+ * "fit").
+ */
+export function scaleTrees(box, zoom) {
+  for (const svg of box.querySelectorAll("svg.tree")) {
+    const wrap = svg.parentElement;
+    if (!wrap.clientWidth) continue; // hidden: sized when it is shown
+    const w = Number(svg.dataset.width), h = Number(svg.dataset.height);
+    const fit = Math.max(0.9, Math.min((wrap.clientWidth - 2) / w, (window.innerHeight * 0.75) / h, 3));
+    svg.setAttribute("width", Math.round(w * fit * zoom));
+    svg.setAttribute("height", Math.round(h * fit * zoom));
+  }
 }
 
 /** The figures of a finished search, one line. */

@@ -26,13 +26,21 @@ export function valueText(v, side) {
   }
 }
 
-/** A number with its sign (+3, −4, 0), the minus a real minus sign. */
 /** A side's name: "X", or "Black (X)" in the Go look, whose stones are black and white. */
 export function sideName(side) {
   const go = document.getElementById("board-frame").classList.contains("go");
   return go ? t("side_go_" + side) : side.toUpperCase();
 }
 
+/** Chinese puts no space beside full-width punctuation or between two Han characters
+ * ("轮到黑方（X）", not "轮到 黑方（X）"), where a template's space for "X" meets "黑方（X）";
+ * other languages are left as they are. */
+export function tidy(text) {
+  if (!currentLang().startsWith("zh")) return text;
+  return text.replace(/(?<=[\p{Script=Han}，。：；！？（）、“”])\s+(?=[\p{Script=Han}，。：；！？（）、“”])|\s+(?=[，。：；！？（）、“”])|(?<=[，。：；！？（）、“”])\s+/gu, "");
+}
+
+/** A number with its sign (+3, −4, 0), the minus a real minus sign. */
 export const signed = (n) => (n > 0 ? "+" + n : n < 0 ? "−" + Math.abs(n) : "0");
 
 /** The name of a player setting: human, perfect, hard, medium, easy, random, depth:N. */
