@@ -325,6 +325,49 @@ async fn bug7_pause_belongs_to_computer_games_and_ends_with_them() {
         b
     })
     .await;
+
+    // Pause while a computer thinks stops that search (issue 31 §8): the spinner goes, and the
+    // move in progress does not land later. Each big-board move may think for 20 s; the first
+    // two are instant (the centre, the seeded reply), the third is thought about.
+    let limits = mnk_web::Limits {
+        move_time: Some(Duration::from_secs(20)),
+        search_time: Duration::from_secs(30),
+        ..mnk_web::Limits::default()
+    };
+    let opts = Options {
+        limits,
+        ..Options::default()
+    };
+    with_page(opts, |b| async move {
+        b.new_game(15, 15, 5, "hard", "hard").await;
+        b.js("(document.getElementById('pace').value = '0', true)")
+            .await;
+        b.wait_moves(2).await;
+        b.wait(
+            "the third move's thinking",
+            "!document.getElementById('thinking').hidden",
+        )
+        .await;
+        b.click("#pause").await;
+        b.wait(
+            "the pause to stop the thinking",
+            "document.getElementById('thinking').hidden \
+             && document.getElementById('status').textContent.includes('paused')",
+        )
+        .await;
+        assert_eq!(b.moves().await.len(), 2);
+        assert_eq!(b.text("pause").await, "Resume");
+        // A round trip to the server later, the stopped move has not landed.
+        b.click("#analysis-toggle").await;
+        b.wait(
+            "the analysis",
+            "document.getElementById('analysis-note').dataset.kind !== undefined",
+        )
+        .await;
+        assert_eq!(b.moves().await.len(), 2);
+        b
+    })
+    .await;
 }
 
 /// The on-screen width of the (first) lesson tree, in CSS pixels.

@@ -335,6 +335,8 @@ export class GamePage {
   }
 
   togglePause() {
+    // Pausing while the computer thinks stops that search, so that no move lands after it.
+    if (!this.paused && this.busy) return this.stop();
     this.paused = !this.paused;
     if (!this.paused) this.failure = null;
     this.render();
