@@ -175,7 +175,7 @@ export default {
   help_rules: "Two players, X and O, take turns putting a stone on an empty cell. The first to get K in a row — across, down or diagonally — wins; a full board without one is a draw. Tic-tac-toe is 3×3 with K = 3; Gomoku is 15×15 with K = 5.",
   help_levels_title: "Who can play",
   help_level_human: "you (or a friend) click the cells.",
-  help_level_perfect: "plays the exact best move wherever the solver proves it within the move's time, otherwise the move Hard would play, marked as an estimate.",
+  help_level_perfect: "plays the exact best move wherever the solver proves it within the move's time, otherwise hard's move, marked as an estimate.",
   help_level_hard: "the strongest bounded search: threats first, then as deep as the move's time allows; never misses a win or a forced block.",
   help_level_medium: "looks two plies ahead, counting open lines.",
   help_level_easy: "looks one ply ahead.",
