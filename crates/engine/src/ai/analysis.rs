@@ -3,7 +3,7 @@
 //! otherwise an estimate, and always saying which.
 
 use super::book::{value_each_move, Book};
-use super::forced::{forced_win, FORCED_WIN_NODES};
+use super::forced::{forced_win, loss_by_fours, FORCED_WIN_NODES};
 use super::go::Go;
 use super::proven::{self, proof_first};
 use super::time::TimeManager;
@@ -26,9 +26,10 @@ const ANALYSIS_HASH_MIB: usize = 16;
 pub enum AnalysisKind {
     /// Every value was proven by the exact solver.
     Exact,
-    /// Moves that end the game are valued exactly, and so is the first move of a forced win
-    /// the threat searches prove (the move the hint and the computer play); every other move
-    /// carries an estimate (the open lines of the mover minus the opponent's after it).
+    /// Moves that end the game are valued exactly, and so are the first move of a forced win
+    /// the threat searches prove (the move the hint and the computer play) and a move after
+    /// which the opponent wins by fours; every other move carries an estimate (the open lines
+    /// of the mover minus the opponent's after it).
     Estimate,
 }
 
@@ -126,6 +127,17 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
                 Verdict::Win(now) => Verdict::Win(now.min(plies)),
                 _ => Verdict::Win(plies),
             };
+        }
+    }
+    // And a move after which the opponent wins by fours is a proven loss.
+    for m in moves.iter_mut() {
+        if let Verdict::Estimate(_) = m.verdict {
+            if let Some(plies) = loss_by_fours(board, m.cell, &budget) {
+                m.verdict = Verdict::Loss(plies as crate::score::Plies);
+            }
+        }
+        if go.is_stopped() {
+            return Err(SearchError::Stopped(Exhausted::Stopped));
         }
     }
     Ok(Analysis {
@@ -312,6 +324,24 @@ mod tests {
     }
 
     #[test]
+    fn a_move_that_leaves_a_four_unblocked_is_shown_as_a_loss() {
+        // o has four on row 4 (d4-g4), blocked at c4: x must take h4, every other move loses
+        // in two plies.
+        let mut big = Board::new(Rules::new(15, 15, None).unwrap());
+        for m in ["c4", "d4", "a10", "e4", "c12", "f4", "m13", "g4"] {
+            big.play(big.parse_move(m).unwrap()).unwrap();
+        }
+        let a = analyze(&big, &Go::default()).unwrap();
+        let h4 = big.parse_move("h4").unwrap();
+        for m in &a.moves {
+            match m.cell == h4 {
+                true => assert!(matches!(m.verdict, Verdict::Estimate(_)), "{m:?}"),
+                false => assert_eq!(m.verdict, Verdict::Loss(2), "{}", big.move_name(m.cell)),
+            }
+        }
+    }
+
+    #[test]
     fn a_small_position_is_valued_exactly_and_a_big_one_estimated() {
         let small = board(3, 3, 3, "xx./oo./...");
         let a = analyze(&small, &Go::default()).unwrap();
@@ -337,10 +367,11 @@ mod tests {
             .collect();
         let names: Vec<String> = wins.iter().map(|&c| big.move_name(c)).collect();
         assert_eq!(names, ["g8", "l8"]);
+        // o has four on row 9 too: any other move lets o complete it, a proven loss.
         assert!(a
             .moves
             .iter()
-            .all(|m| m.verdict == Verdict::Win(1) || matches!(m.verdict, Verdict::Estimate(_))));
+            .all(|m| m.verdict == Verdict::Win(1) || m.verdict == Verdict::Loss(2)));
     }
 
     #[test]

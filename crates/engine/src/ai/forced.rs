@@ -20,6 +20,33 @@ pub const FORCED_WIN_NODES: u64 = 200_000;
 /// Open threes a forced win by threats may use at most (besides its fours).
 pub const FORCED_WIN_THREES: u32 = 4;
 
+/// Nodes the search for the opponent's win by fours after one candidate move may visit (an
+/// analysis gives every legal move one, so it is small).
+pub(super) const REPLY_FOURS_NODES: u64 = 2_000;
+
+/// The plies, `cell` included, within which the side to move of `board` loses after playing
+/// `cell`, when the opponent then wins by continuous fours (found within
+/// [`REPLY_FOURS_NODES`] and `budget`); `None` when no such win is found, which proves
+/// nothing.
+pub(super) fn loss_by_fours(board: &Board, cell: usize, budget: &Budget) -> Option<usize> {
+    let mut after = board.clone();
+    after.play(cell).ok()?;
+    if after.is_over() {
+        return None;
+    }
+    let exact = after.rules().exact_k();
+    let mut state = match &after.0 {
+        Repr::Small(p) => State::from_position(p, exact),
+        Repr::Wide(p) => State::from_position(p, exact),
+    };
+    let limits = VcfLimits {
+        depth: FORCED_WIN_DEPTH,
+        nodes: REPLY_FOURS_NODES,
+    };
+    let line = find_vcf_until(&mut state, limits, budget)?;
+    Some(1 + ForcedWin::Fours(line).plies(&after))
+}
+
 /// How a forced win was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ForcedWin {
