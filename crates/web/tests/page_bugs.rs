@@ -6,7 +6,7 @@ mod support;
 
 use serde_json::{json, Value};
 use std::time::Duration;
-use support::{with_page, Options, Server};
+use support::{slow_moves, with_page, Options, Server};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
@@ -53,11 +53,7 @@ async fn bug1_an_answer_for_an_older_game_is_dropped() {
 )]
 async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
     // Each big-board move thinks for 20 s: long enough to stop the server mid-thought.
-    let limits = mnk_web::Limits {
-        move_time: Some(Duration::from_secs(20)),
-        search_time: Duration::from_secs(30),
-        ..mnk_web::Limits::default()
-    };
+    let limits = slow_moves();
     let opts = Options {
         limits,
         ..Options::default()
@@ -329,11 +325,7 @@ async fn bug7_pause_belongs_to_computer_games_and_ends_with_them() {
     // Pause while a computer thinks stops that search (issue 31 §8): the spinner goes, and the
     // move in progress does not land later. Each big-board move may think for 20 s; the first
     // two are instant (the centre, the seeded reply), the third is thought about.
-    let limits = mnk_web::Limits {
-        move_time: Some(Duration::from_secs(20)),
-        search_time: Duration::from_secs(30),
-        ..mnk_web::Limits::default()
-    };
+    let limits = slow_moves();
     let opts = Options {
         limits,
         ..Options::default()

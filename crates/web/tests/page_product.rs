@@ -7,8 +7,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use std::time::Duration;
-use support::{keys, with_page, Browser, Options};
+use support::{keys, slow_moves, with_page, Browser, Options};
 
 /// The English words on the screen, names, moves and the language menu aside.
 async fn english_words(b: &Browser) -> Value {
@@ -379,11 +378,7 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
     ignore = "chromium or chromedriver is not installed (apt-get install chromium chromium-driver)"
 )]
 async fn the_computer_can_be_stopped_and_resumed() {
-    let limits = mnk_web::Limits {
-        move_time: Some(Duration::from_secs(20)),
-        search_time: Duration::from_secs(30),
-        ..mnk_web::Limits::default()
-    };
+    let limits = slow_moves();
     with_page(Options { limits, ..Options::default() }, |b| async move {
         b.new_game(15, 15, 5, "human", "hard").await;
         // The reply to the first stone is chosen at once (a seeded opening); the next one is

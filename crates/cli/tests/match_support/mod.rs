@@ -3,6 +3,11 @@
 
 #![allow(dead_code)] // each test file uses its own part
 
+#[path = "../pbrain/mod.rs"]
+mod pbrain;
+
+pub use pbrain::pbrain_mnk;
+
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -68,18 +73,4 @@ pub fn write_script(path: &Path, body: &str) -> PathBuf {
     std::fs::write(path, format!("#!/bin/sh\n{body}\n")).unwrap();
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path.to_path_buf()
-}
-
-/// The Gomocup brain `pbrain-mnk`, built by its own package (`mnk-gomocup`) next to this
-/// test's `mnk`. `cargo test --workspace` builds it before any test runs; a run of this
-/// package's tests alone may need `cargo build -p mnk-gomocup` first, which the panic says.
-pub fn pbrain_mnk() -> String {
-    let mnk = Path::new(env!("CARGO_BIN_EXE_mnk"));
-    let brain = mnk.with_file_name(format!("pbrain-mnk{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        brain.is_file(),
-        "{} is not built: run `cargo build -p mnk-gomocup` (`cargo test --workspace` builds it)",
-        brain.display()
-    );
-    brain.display().to_string()
 }

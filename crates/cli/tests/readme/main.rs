@@ -16,6 +16,8 @@
 
 mod expect;
 mod markdown;
+#[path = "../pbrain/mod.rs"]
+mod pbrain;
 mod process;
 mod special;
 
@@ -346,7 +348,7 @@ fn commands_with_placeholders_run_with_them_filled_in() {
                 }
                 command = command.replace(from, to);
             }
-            let command = command.replace(special::BRAIN, &special::brain());
+            let command = command.replace(special::BRAIN, &pbrain::pbrain_mnk());
             let ran = process::run(&command, "", *deadline);
             (!ran.succeeded()).then(|| format!("`{command}` failed: {}", ran.report()))
         },

@@ -4,20 +4,9 @@
 
 use std::time::Duration;
 
-/// Stands for the test build's Gomocup brain (see [`brain`]) where a reader would name theirs.
+/// Stands for the test build's Gomocup brain (`pbrain::pbrain_mnk`) where a reader would name
+/// theirs.
 pub const BRAIN: &str = "{pbrain-mnk}";
-
-/// The test build's `pbrain-mnk`: its own package (`mnk-gomocup`) builds it next to `mnk`.
-pub fn brain() -> String {
-    let mnk = std::path::Path::new(env!("CARGO_BIN_EXE_mnk"));
-    let brain = mnk.with_file_name(format!("pbrain-mnk{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        brain.is_file(),
-        "{} is not built: run `cargo build -p mnk-gomocup` (`cargo test --workspace` builds it)",
-        brain.display()
-    );
-    brain.display().to_string()
-}
 
 /// How a command is checked when it is not run literally.
 pub enum How {

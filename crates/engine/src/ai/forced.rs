@@ -34,11 +34,7 @@ pub(super) fn loss_by_fours(board: &Board, cell: usize, budget: &Budget) -> Opti
     if after.is_over() {
         return None;
     }
-    let exact = after.rules().exact_k();
-    let mut state = match &after.0 {
-        Repr::Small(p) => State::from_position(p, exact),
-        Repr::Wide(p) => State::from_position(p, exact),
-    };
+    let mut state = threat_state(&after);
     let limits = VcfLimits {
         depth: FORCED_WIN_DEPTH,
         nodes: REPLY_FOURS_NODES,
@@ -116,11 +112,7 @@ pub fn forced_win(board: &Board, budget: &Budget) -> Option<ForcedWin> {
     if board.is_over() {
         return None;
     }
-    let exact = board.rules().exact_k();
-    let mut state = match &board.0 {
-        Repr::Small(p) => State::from_position(p, exact),
-        Repr::Wide(p) => State::from_position(p, exact),
-    };
+    let mut state = threat_state(board);
     let limits = VcfLimits {
         depth: FORCED_WIN_DEPTH,
         nodes: FORCED_WIN_NODES,
@@ -139,4 +131,13 @@ pub fn forced_win(board: &Board, budget: &Budget) -> Option<ForcedWin> {
             first: win.first,
             plies: win.plies,
         })
+}
+
+/// The threat searches' view of `board`, under its rules (exactly K or not).
+fn threat_state(board: &Board) -> State {
+    let exact = board.rules().exact_k();
+    match &board.0 {
+        Repr::Small(p) => State::from_position(p, exact),
+        Repr::Wide(p) => State::from_position(p, exact),
+    }
 }

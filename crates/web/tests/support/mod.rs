@@ -62,6 +62,16 @@ pub struct Options {
     pub first_visit: bool,
 }
 
+/// Server limits under which each big-board computer move thinks for 20 s (a search at most
+/// 30 s): long enough to stop it, pause it or kill the server while it thinks.
+pub fn slow_moves() -> mnk_web::Limits {
+    mnk_web::Limits {
+        move_time: Some(Duration::from_secs(20)),
+        search_time: Duration::from_secs(30),
+        ..mnk_web::Limits::default()
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
