@@ -97,21 +97,27 @@ fn moves_of(game: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Waits until the server answers again (it was killed and is being started again), then
-/// checks game `id` against what was acknowledged: the same moves, or those and the one
-/// move of the request that was in flight. Returns the game as it is now.
-fn after_crash(shared: &Shared, id: &str, acked: &[String]) -> Option<Value> {
+/// Fetches game `id` once the server answers again (it was killed and is being started
+/// again); `None`, recorded as a failure, when it does not come back.
+fn get_after_crash(shared: &Shared, id: &str) -> Option<(u16, Value)> {
     let path = format!("/api/v1/games/{id}");
-    let (status, game) = loop {
+    loop {
         if let Some(answer) = shared.send("GET", &path, "") {
-            break answer;
+            return Some(answer);
         }
         if Instant::now() > shared.deadline + Duration::from_secs(60) {
             shared.fail(format!("the server did not come back for {id}"));
             return None;
         }
         std::thread::sleep(Duration::from_millis(20));
-    };
+    }
+}
+
+/// Waits until the server answers again (it was killed and is being started again), then
+/// checks game `id` against what was acknowledged: the same moves, or those and the one
+/// move of the request that was in flight. Returns the game as it is now.
+fn after_crash(shared: &Shared, id: &str, acked: &[String]) -> Option<Value> {
+    let (status, game) = get_after_crash(shared, id)?;
     if status != 200 {
         shared.fail(format!("{id} after the restart: {status} {game}"));
         return None;
@@ -126,6 +132,28 @@ fn after_crash(shared: &Shared, id: &str, acked: &[String]) -> Option<Value> {
         ));
     }
     Some(game)
+}
+
+/// Waits until the server answers again after a deletion the kill broke, then checks game
+/// `id`: either gone (the deletion landed) or exactly as acknowledged. True when it is gone.
+fn deletion_after_crash(shared: &Shared, id: &str, acked: &[String]) -> bool {
+    let Some((status, game)) = get_after_crash(shared, id) else {
+        return false;
+    };
+    shared.checked_after_crash.fetch_add(1, Ordering::Relaxed);
+    match status {
+        404 => {
+            shared.landed_in_flight.fetch_add(1, Ordering::Relaxed);
+            true
+        }
+        200 if moves_of(&game) == acked => false,
+        _ => {
+            shared.fail(format!(
+                "{id}: deleted in flight, after the restart {status} {game}, acknowledged {acked:?}"
+            ));
+            false
+        }
+    }
 }
 
 /// Plays games until the deadline.
@@ -205,9 +233,18 @@ fn worker(shared: Arc<Shared>, seed: u64) {
             }
         }
         if game["result"] != "unfinished" && rng.gen_bool(0.5) {
-            if let Some((204, _)) = shared.send("DELETE", &path, "") {
-                shared.acked.fetch_add(1, Ordering::Relaxed);
-                shared.kept.lock().unwrap().remove(&id);
+            match shared.send("DELETE", &path, "") {
+                Some((204, _)) => {
+                    shared.acked.fetch_add(1, Ordering::Relaxed);
+                    shared.kept.lock().unwrap().remove(&id);
+                }
+                // The kill broke the deletion: it may have landed, never half.
+                None => {
+                    if deletion_after_crash(&shared, &id, &acked) {
+                        shared.kept.lock().unwrap().remove(&id);
+                    }
+                }
+                Some(_) => {}
             }
         }
     }
