@@ -20,7 +20,8 @@ pub struct CellValue {
     pub value: String,
     /// Plies to the end for a win or loss, counted from before the move.
     pub plies: Option<u32>,
-    /// The estimate (open lines of the mover minus the opponent's after the move).
+    /// The estimate: how the search `hard` plays with rates the position after the move, for
+    /// the mover.
     pub score: Option<i32>,
 }
 

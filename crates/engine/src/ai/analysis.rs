@@ -3,15 +3,14 @@
 //! otherwise an estimate, and always saying which.
 
 use super::book::{value_each_move, Book};
-use super::forced::{forced_win, loss_by_fours, FORCED_WIN_NODES};
+use super::forced::{forced_win, loss_by_fours, threat_state, FORCED_WIN_NODES};
 use super::go::Go;
 use super::proven::{self, proof_first};
 use super::time::TimeManager;
-use crate::bits::BitSet;
 use crate::board::{Board, Repr};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
-use crate::eval::Evaluator;
+use crate::gomoku::weights::Weights;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
@@ -28,8 +27,8 @@ pub enum AnalysisKind {
     Exact,
     /// Moves that end the game are valued exactly, and so are the first move of a forced win
     /// the threat searches prove (the move the hint and the computer play) and a move after
-    /// which the opponent wins by fours; every other move carries an estimate (the open lines
-    /// of the mover minus the opponent's after it).
+    /// which the opponent wins by fours; every other move carries an estimate (the static
+    /// evaluation of the search `hard` plays with, of the position after the move).
     Estimate,
 }
 
@@ -109,10 +108,7 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
             answer => return answer,
         }
     }
-    let mut moves = match &board.0 {
-        Repr::Small(p) => one_ply_estimates(p),
-        Repr::Wide(p) => one_ply_estimates(p),
-    };
+    let mut moves = one_ply_estimates(board);
     // A forced win the threat searches prove is a win, whatever the open lines say: the
     // overlay must not steer a student away from the move the hint proves.
     let budget = TimeManager::new(go).budget(1.0, FORCED_WIN_NODES);
@@ -272,21 +268,29 @@ fn proven_draw(
     Ok(Some((moves, prover.stats().nodes + solver.stats().nodes)))
 }
 
-/// One ply of the open-lines estimate per legal move; a move that completes a line is a win
-/// in 1 and one that fills the board without a line a draw (both exact).
-fn one_ply_estimates<B: BitSet>(pos: &Position<B>) -> Vec<MoveEstimate> {
-    let me = pos.to_move();
-    value_each_move(pos, |after| {
-        Some(Verdict::Estimate(Evaluator::OpenLines.evaluate(after, me)))
-    })
-    .into_iter()
-    .filter_map(|(cell, verdict)| {
-        Some(MoveEstimate {
-            cell,
-            verdict: verdict?,
+/// One ply of the estimate `hard` searches with per legal move: the evaluation of its threat
+/// patterns ([`Weights`]) of the position after the move, for the side that played it, so that
+/// the overlay ranks moves as the computer's search does. A move that completes a line is a
+/// win in 1 and one that fills the board without a line a draw (both exact).
+fn one_ply_estimates(board: &Board) -> Vec<MoveEstimate> {
+    let ends = match &board.0 {
+        Repr::Small(p) => value_each_move(p, |_| None),
+        Repr::Wide(p) => value_each_move(p, |_| None),
+    };
+    let mut state = threat_state(board);
+    let weights = Weights::default();
+    ends.into_iter()
+        .map(|(cell, end)| {
+            let verdict = end.unwrap_or_else(|| {
+                state.play(cell);
+                // The evaluation is for the side to move after the move: the opponent.
+                let score = -weights.evaluate(&state);
+                state.undo();
+                Verdict::Estimate(score)
+            });
+            MoveEstimate { cell, verdict }
         })
-    })
-    .collect()
+        .collect()
 }
 
 #[cfg(test)]
@@ -321,6 +325,36 @@ mod tests {
         let plies = win.plies(&big) as crate::score::Plies;
         assert_eq!(proven[0].verdict, Verdict::Win(plies));
         assert!(plies >= 3, "a line of fours is no win in one: {plies}");
+    }
+
+    #[test]
+    fn the_estimates_rank_moves_as_the_hard_search_does() {
+        // A quiet middle game (no forced win for either side): the overlay's best estimate is
+        // the move hard's search picks one ply deep, and no cell far from the stones (such as
+        // a5, which open lines alone favoured) is ranked above every cell next to them.
+        let mut big = Board::new(Rules::new(15, 15, None).unwrap());
+        for m in ["h8", "g9", "g10", "i8", "f10", "h10", "f7", "e11"] {
+            big.play(big.parse_move(m).unwrap()).unwrap();
+        }
+        assert!(forced_win(&big, &Budget::unlimited()).is_none());
+        let a = analyze(&big, &Go::default()).unwrap();
+        let estimate = |m: &MoveEstimate| match m.verdict {
+            Verdict::Estimate(s) => Some(s),
+            _ => None,
+        };
+        let best = a.moves.iter().filter_map(estimate).max().unwrap();
+        let hard = super::super::hard::HardPlayer::default()
+            .think(&big, &Budget::unlimited(), Some(1), None)
+            .unwrap();
+        let at = |cell: usize| a.moves.iter().find(|m| m.cell == cell).unwrap();
+        assert_eq!(
+            estimate(at(hard.cell)),
+            Some(best),
+            "hard plays {}",
+            big.move_name(hard.cell)
+        );
+        let a5 = big.parse_move("a5").unwrap();
+        assert!(estimate(at(a5)).unwrap() < best);
     }
 
     #[test]
