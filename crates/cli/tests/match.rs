@@ -324,11 +324,11 @@ fn built_in_levels_vary_their_games_by_seed_and_repeat_them_without_a_clock() {
     // only by their seeds; without a clock (`--time-per-move 0`) a seed repeats its games.
     // A quiet board: where the threat search finds a forced win (7x7/4 after d4 e5), every
     // seed plays it, and rightly so.
-    let board = ["--size", "6x6", "--k", "5"];
-    let first = fixed_work_games(("hard", "hard", "2"), board, "5", "c3 d4");
+    let board = ["--size", "5x5", "--k", "4"];
+    let first = fixed_work_games(("hard", "hard", "2"), board, "5", "c3 b2");
     assert_eq!(first.len(), 2);
     assert_ne!(first[0], first[1], "the seed changes nothing");
-    let again = fixed_work_games(("hard", "hard", "2"), board, "5", "c3 d4");
+    let again = fixed_work_games(("hard", "hard", "2"), board, "5", "c3 b2");
     assert_eq!(again, first, "a seed must repeat its games");
 }
 
@@ -338,12 +338,13 @@ fn at_fixed_work_the_brain_plays_the_moves_of_the_built_in_level() {
     // (`INFO mnk_fixed_work`) with the match's seed (`INFO mnk_seed`), the brain plays exactly
     // the moves the built-in level plays in the same positions. 9x9 is over 64 cells, where the
     // brain's `perfect` is `hard`.
-    let board = ["--size", "9x9", "--k", "5"];
-    // One game (the brain is x) keeps the test short: fixed work on 81 cells is slow.
-    let built_in = fixed_work_games(("hard", "hard", "1"), board, "3", "e5 d4 f4");
+    let board = ["--size", "9x9", "--k", "4"];
+    // One game (the brain is x) keeps the test short: four in a row from the corners is won in
+    // about 20 moves (five in a row is drawn after 81, 24 s of fixed work).
+    let built_in = fixed_work_games(("hard", "hard", "1"), board, "3", "a1 i9 b2");
     assert!(built_in[0].as_array().unwrap().len() > 10, "{built_in:?}");
     let brain = brain();
-    let played = fixed_work_games((&brain, "hard", "1"), board, "3", "e5 d4 f4");
+    let played = fixed_work_games((&brain, "hard", "1"), board, "3", "a1 i9 b2");
     assert_eq!(played, built_in);
 }
 

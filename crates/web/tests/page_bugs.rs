@@ -93,7 +93,7 @@ async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
         assert!(!b.text("status").await.contains("thinking"));
         // The server comes back without the game: one more try says so and offers to set
         // the game up again from its moves, which then goes on.
-        b.server = Some(Server::start(&addr.to_string(), limits).await);
+        b.server = Some(Server::start(&addr.to_string(), mnk_web::Limits::default()).await);
         b.click("#failure-retry").await;
         b.wait(
             "the game-gone message",

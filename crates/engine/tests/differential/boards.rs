@@ -39,7 +39,7 @@ fn configs() -> Vec<SolverConfig> {
     let mut out = Vec::new();
     for symmetry in [true, false] {
         for threats in [true, false] {
-            for hash_mib in [16, 0] {
+            for hash_mib in [4, 0] {
                 out.push(SolverConfig {
                     hash_mib,
                     symmetry,
@@ -53,7 +53,7 @@ fn configs() -> Vec<SolverConfig> {
     out.push(SolverConfig {
         threads: 2,
         hash_mib: 2,
-        ..SolverConfig::default()
+        ..crate::small_table()
     });
     out
 }
@@ -62,14 +62,14 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     let reference = board
         .solve(
             Algorithm::Minimax,
-            SolverConfig::default(),
+            crate::small_table(),
             Budget::unlimited(),
         )
         .unwrap();
     let ab = board
         .solve(
             Algorithm::AlphaBeta,
-            SolverConfig::default(),
+            crate::small_table(),
             Budget::unlimited(),
         )
         .unwrap();
@@ -100,7 +100,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
         );
     }
     // A table of four buckets is overwritten constantly; values must not change.
-    let mut tiny = Solver::<u64>::with_table_buckets(SolverConfig::default(), 4);
+    let mut tiny = Solver::<u64>::with_table_buckets(crate::small_table(), 4);
     let s = tiny
         .solve(
             mnk_engine::internals::small(board).unwrap(),
@@ -110,7 +110,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     prop_assert_eq!(s.verdict, reference.verdict);
     // Every move's exact value: the best ones are exactly the solver's best moves.
     let (moves, _) = board
-        .analyze(SolverConfig::default(), Budget::unlimited())
+        .analyze(crate::small_table(), Budget::unlimited())
         .unwrap();
     let top = moves.iter().map(|m| m.score).max().unwrap();
     let best: Vec<usize> = moves
@@ -215,8 +215,10 @@ fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseErro
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(120))]
     #[test]
-    fn solver_equals_minimax_on_3x3(choices in proptest::collection::vec(0usize..1000, 9)) {
-        if let Some(b) = random_position(3, 3, 3, &choices, 9) { check(&b)?; }
+    fn solver_equals_minimax_on_3x3(stones in 0usize..8, choices in proptest::collection::vec(0usize..1000, 9)) {
+        // Any number of stones: with at most 9 empty cells asked for, every case was the
+        // empty board.
+        if let Some(b) = random_position(3, 3, 3, &choices, 9 - stones) { check(&b)?; }
     }
 
     #[test]
@@ -235,11 +237,7 @@ proptest! {
 fn play_out_perfectly(mut board: Board) -> Board {
     while !board.is_over() {
         let r = board
-            .solve(
-                Algorithm::Solver,
-                SolverConfig::default(),
-                Budget::unlimited(),
-            )
+            .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
             .unwrap();
         board.play(r.best_moves[0]).unwrap();
     }
@@ -275,21 +273,13 @@ fn perfect_never_loses_to_random() {
             let perfect = if game % 2 == 0 { Side::X } else { Side::O };
             let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
             let start = board
-                .solve(
-                    Algorithm::Solver,
-                    SolverConfig::default(),
-                    Budget::unlimited(),
-                )
+                .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
                 .unwrap()
                 .verdict;
             while !board.is_over() {
                 let cell = if board.to_move() == perfect {
                     board
-                        .solve(
-                            Algorithm::Solver,
-                            SolverConfig::default(),
-                            Budget::unlimited(),
-                        )
+                        .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
                         .unwrap()
                         .best_moves[0]
                 } else {

@@ -4,13 +4,13 @@
 
 use crate::boards::random_position;
 use mnk_engine::ai::{Go, Level, Thinker};
-use mnk_engine::{Board, Budget, SolverConfig, Verdict};
+use mnk_engine::{Board, Budget, Verdict};
 use proptest::prelude::*;
 
 /// The exact value, for the mover, of every legal move of `board`.
 fn values(board: &Board) -> Vec<(usize, Verdict)> {
     let (moves, _) = board
-        .analyze(SolverConfig::default(), Budget::unlimited())
+        .analyze(crate::small_table(), Budget::unlimited())
         .expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }

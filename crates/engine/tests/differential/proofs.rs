@@ -9,7 +9,6 @@ use mnk_engine::certificate::format::{
 use mnk_engine::certificate::{verify, CertificateError};
 use mnk_engine::internals::{small, Geometry, Position};
 use mnk_engine::proof::{ProofConfig, ProofSolution, ProofValue, Prover};
-use mnk_engine::SolverConfig;
 use mnk_engine::{Algorithm, Board, Budget};
 use mnk_engine::{Rules, Side, Verdict};
 use proptest::prelude::*;
@@ -71,7 +70,7 @@ fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
     let v = board
         .solve(
             Algorithm::Minimax,
-            SolverConfig::default(),
+            crate::small_table(),
             Budget::unlimited(),
         )
         .unwrap()
@@ -87,16 +86,12 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     let reference = board
         .solve(
             Algorithm::Minimax,
-            SolverConfig::default(),
+            crate::small_table(),
             Budget::unlimited(),
         )
         .unwrap();
     let solver = board
-        .solve(
-            Algorithm::Solver,
-            SolverConfig::default(),
-            Budget::unlimited(),
-        )
+        .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
         .unwrap();
     let pos = small(board).unwrap();
     // A tiny table is overwritten constantly; neither the value nor the certificate may suffer.
@@ -203,11 +198,7 @@ fn empty_boards_agree_with_the_solver_and_certify() {
     ] {
         let board = Board::new(Rules::new(w, h, Some(k)).unwrap());
         let solver = board
-            .solve(
-                Algorithm::Solver,
-                SolverConfig::default(),
-                Budget::unlimited(),
-            )
+            .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
             .unwrap();
         let (solution, bytes) = prove(small(&board).unwrap(), 16);
         assert_eq!(solution.value, value_of(solver.verdict), "{w}x{h}/{k}");

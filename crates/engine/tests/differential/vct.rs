@@ -4,7 +4,7 @@
 //! where threat sequences exist and the solver is still fast.
 
 use mnk_engine::internals::{small, State, Vct, VctLimits};
-use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
+use mnk_engine::{Algorithm, Board, Budget, Rules, Verdict};
 
 /// A tiny deterministic generator (SplitMix64), so the sample is the same every run.
 fn next(seed: &mut u64) -> u64 {
@@ -51,11 +51,7 @@ fn every_vct_win_is_a_real_win() {
             };
             wins += 1;
             let report = board
-                .solve(
-                    Algorithm::Auto,
-                    SolverConfig::default(),
-                    Budget::unlimited(),
-                )
+                .solve(Algorithm::Auto, crate::small_table(), Budget::unlimited())
                 .expect("a small board solves");
             let text = board.to_text();
             match report.verdict {
@@ -71,11 +67,7 @@ fn every_vct_win_is_a_real_win() {
             after.play(win.first).unwrap();
             if !after.is_over() {
                 let reply = after
-                    .solve(
-                        Algorithm::Auto,
-                        SolverConfig::default(),
-                        Budget::unlimited(),
-                    )
+                    .solve(Algorithm::Auto, crate::small_table(), Budget::unlimited())
                     .expect("a small board solves");
                 assert!(
                     matches!(reply.verdict, Verdict::Loss(_)),
