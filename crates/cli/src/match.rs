@@ -4,7 +4,7 @@
 
 mod analyze;
 mod contestant;
-mod openings;
+pub mod openings;
 mod record;
 mod stats;
 mod workdir;
@@ -57,9 +57,11 @@ pub struct MatchArgs {
     /// milliseconds, before the player loses the game by forfeit.
     #[arg(long, value_name = "MS", default_value_t = contestant::DEFAULT_TOLERANCE_MS)]
     pub tolerance: u64,
-    /// Openings, one per line in board notation (e.g. 'h8 i9 h9'); default: built-in ones.
-    #[arg(long, value_name = "FILE")]
-    pub openings: Option<PathBuf>,
+    /// Openings: `balanced` (the default: on 15x15 five or more, starts valued even by the
+    /// search; elsewhere the compact set), `compact` (three stones close to the centre), or a
+    /// file with one opening per line in board notation (e.g. 'h8 i9 h9').
+    #[arg(long, value_name = "SET|FILE", default_value = "balanced", value_parser = openings::Choice::parse)]
+    pub openings: openings::Choice,
     /// Seed of the random choices of the built-in levels and of pbrain-mnk.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -111,14 +113,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
     }
-    let openings = match &args.openings {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read the openings file {}", path.display()))?;
-            openings::parse(rules, &text)?
-        }
-        None => openings::built_in(rules),
-    };
+    let openings = args.openings.openings(rules)?;
     let names = [display_name(&args.x), display_name(&args.o)];
     let mut players = [
         Contestant::new(&specs[0], "A"),

@@ -4,9 +4,10 @@
 use anyhow::Context;
 use mnk_engine::{Board, Rules};
 
-/// Built-in openings as (column, row) offsets from the centre, x first, alternating. Each is
-/// a quiet, compact start (no stone makes a threat yet) so neither colour is lost early.
-const BUILT_IN: &[&[(i32, i32)]] = &[
+/// The compact openings as (column, row) offsets from the centre, x first, alternating: quiet
+/// starts (no stone makes a threat yet), but close together, so x's extra stone counts: on
+/// 15x15 x won most decided games with them. `--openings compact`.
+const COMPACT: &[&[(i32, i32)]] = &[
     &[(0, 0), (1, 0), (1, 1)],
     &[(0, 0), (1, 1), (-1, 1)],
     &[(0, 0), (1, 0), (0, 2)],
@@ -19,14 +20,62 @@ const BUILT_IN: &[&[(i32, i32)]] = &[
     &[(0, 0), (2, 0), (1, 1)],
 ];
 
-/// The built-in openings that fit the board (on boards under 7x7 just the empty start).
-pub fn built_in(rules: Rules) -> Vec<Vec<usize>> {
+/// The balanced openings of 15x15 five or more in a row: three-stone starts that `hard`'s
+/// search values closest to even, made by `cargo bench -p mnk-bench --bench openings` (the
+/// file's first line says how), and checked by self-play (docs/match.md gives the figures).
+const BALANCED_15X15: &str = include_str!("balanced-15x15.txt");
+
+/// Which openings a match plays, named on the command line (`--openings balanced`,
+/// `--openings compact`) or read from a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The balanced set where the board has one (15x15, five or more), else the compact set.
+    Balanced,
+    /// The compact set.
+    Compact,
+    /// Openings from a file (see [`parse`]).
+    File(std::path::PathBuf),
+}
+
+impl Choice {
+    /// `balanced` and `compact` name the built-in sets; anything else is a file's path (a
+    /// file called `compact` is `./compact`).
+    pub fn parse(text: &str) -> Result<Choice, String> {
+        Ok(match text {
+            "balanced" => Choice::Balanced,
+            "compact" => Choice::Compact,
+            path => Choice::File(path.into()),
+        })
+    }
+
+    /// The openings for `rules`.
+    pub fn openings(&self, rules: Rules) -> anyhow::Result<Vec<Vec<usize>>> {
+        match self {
+            Choice::Balanced if balanced_applies(rules) => parse(rules, BALANCED_15X15),
+            Choice::Balanced | Choice::Compact => Ok(compact(rules)),
+            Choice::File(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read the openings file {}", path.display()))?;
+                parse(rules, &text)
+            }
+        }
+    }
+}
+
+/// Whether the balanced set was made for these rules: 15x15, five or more in a row (not for
+/// exactly five, whose balance it was not measured on).
+fn balanced_applies(rules: Rules) -> bool {
+    (rules.width(), rules.height(), rules.k(), rules.exact_k()) == (15, 15, 5, false)
+}
+
+/// The compact openings that fit the board (on boards under 7x7 just the empty start).
+pub fn compact(rules: Rules) -> Vec<Vec<usize>> {
     let (w, h) = (rules.width() as i32, rules.height() as i32);
     if w < 7 || h < 7 {
         return vec![Vec::new()];
     }
     let (cx, cy) = ((w - 1) / 2, (h - 1) / 2);
-    BUILT_IN
+    COMPACT
         .iter()
         .map(|o| {
             o.iter()
@@ -74,18 +123,32 @@ mod tests {
     #[test]
     fn built_in_openings_are_legal_and_distinct() {
         let rules = Rules::new(15, 15, Some(5)).unwrap();
-        let all = built_in(rules);
-        assert_eq!(all.len(), BUILT_IN.len());
-        for o in &all {
-            let mut b = Board::new(rules);
-            for &c in o {
-                b.play(c).unwrap();
+        let compact_set = Choice::Compact.openings(rules).unwrap();
+        assert_eq!(compact_set.len(), COMPACT.len());
+        let balanced = Choice::Balanced.openings(rules).unwrap();
+        assert!(balanced.len() >= 40, "{}", balanced.len());
+        for set in [&compact_set, &balanced] {
+            let mut seen = std::collections::HashSet::new();
+            for o in set {
+                let mut b = Board::new(rules);
+                for &c in o {
+                    b.play(c).unwrap();
+                }
+                assert!(!b.is_over());
+                assert!(seen.insert(b.to_text()), "twice: {}", b.to_text());
             }
-            assert!(!b.is_over());
         }
+        // Other rules get the compact set.
+        let exact = rules.with_exact_k(true);
+        assert_eq!(Choice::Balanced.openings(exact).unwrap(), compact(exact));
+        let small = Rules::new(4, 4, Some(4)).unwrap();
         assert_eq!(
-            built_in(Rules::new(4, 4, Some(4)).unwrap()),
+            Choice::Balanced.openings(small).unwrap(),
             vec![Vec::<usize>::new()]
+        );
+        assert_eq!(
+            Choice::parse("./compact").unwrap(),
+            Choice::File("./compact".into())
         );
     }
 
