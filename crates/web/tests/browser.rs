@@ -156,6 +156,22 @@ async fn the_page_plays_a_game_in_headless_chromium() {
             "document.querySelectorAll('.ana.est').length === 223",
         )
         .await;
+        // The estimates are shown against the search's best move (issue 31 §1): the best
+        // reads 0, the others how far below it they are, and none claims to be above it.
+        let texts = b
+            .js("[...document.querySelectorAll('.ana.est')].map((e) => e.textContent.trim())")
+            .await;
+        let texts: Vec<&str> = texts
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .collect();
+        assert!(texts.contains(&"0"), "{texts:?}");
+        assert!(
+            texts.iter().all(|t| *t == "0" || t.starts_with('−')),
+            "{texts:?}"
+        );
         b.screenshot("e2e-15x15").await;
         b
     })

@@ -3,7 +3,7 @@
 // orange for bad, grey for a draw: never red against green), and every number is drawn in
 // black or white, whichever contrasts more with its badge.
 
-import { t } from "./i18n.js";
+import { t, num } from "./i18n.js";
 import { signed, valueText, ESTIMATE_LIMIT } from "./words.js";
 
 /** Blue (good for the side to move), light grey (even), orange (bad): sRGB stops. */
@@ -15,25 +15,35 @@ const BAD = [230, 159, 0];
 export function overlay(a) {
   const map = new Map();
   if (!a) return map;
-  const scores = a.moves.filter((m) => m.value === "estimate").map((m) => m.score);
-  const lo = Math.min(0, ...scores), hi = Math.max(0, ...scores);
+  // Estimates rank the moves as the computer's search does, one ply deep, so they are shown
+  // against its best move: the best is 0 and full blue, the worst full orange, halfway grey.
+  // (Their sign says little: after any move the search credits the side then to move.)
+  const clamped = (m) => Math.abs(m.score) >= ESTIMATE_LIMIT;
+  const scores = a.moves.filter((m) => m.value === "estimate" && !clamped(m)).map((m) => m.score);
+  const best = Math.max(...scores), worst = Math.min(...scores);
   for (const m of a.moves) {
-    let cls, text, bg = "", fg = "";
+    let cls, text, bg = "", fg = "", words;
     if (m.value === "estimate") {
-      // 0 stays grey; the best estimate is full blue, the worst full orange.
-      const f = m.score >= 0 ? (hi > 0 ? m.score / hi : 0) : (lo < 0 ? m.score / -lo : 0);
+      const f = clamped(m) ? Math.sign(m.score) : best > worst ? (2 * (m.score - worst)) / (best - worst) - 1 : 0;
       const rgb = mix(EVEN, f >= 0 ? GOOD : BAD, Math.abs(f));
       bg = `rgb(${rgb.join(",")})`;
       fg = readable(rgb);
       cls = "est";
-      // A clamped estimate is no number anyone can read: its words are in the label.
-      text = Math.abs(m.score) >= ESTIMATE_LIMIT ? (m.score > 0 ? "++" : "−−") : signed(m.score);
+      if (clamped(m)) {
+        // A clamped estimate is no number anyone can read: its words are in the label.
+        text = m.score > 0 ? "++" : "−−";
+        words = valueText(m, a.to_move);
+      } else {
+        const below = best - m.score;
+        text = below === 0 ? "0" : signed(-below);
+        words = below === 0 ? t("value_search_best") : t("value_below_best", { n: num(below) });
+      }
     } else {
       cls = m.value;
       text = m.value === "draw" ? "=" : (m.value === "win" ? "+" : "−") + m.plies;
+      words = valueText(m, a.to_move);
     }
     // The accessible name holds the badge's visible text (WCAG 2.5.3).
-    const words = valueText(m, a.to_move);
     map.set(m.cell, { cls, text, bg, fg, label: cls === "est" ? `${words}, ${text}` : words });
   }
   return map;

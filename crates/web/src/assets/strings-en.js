@@ -65,6 +65,8 @@ export default {
   value_loss: ({ n }) => `loss in ${plies(n)}`,
   value_draw: "draw",
   value_even: "estimate: about even",
+  value_search_best: "estimate: one of the search's best moves here",
+  value_below_best: "estimate: {n} points below the search's best move",
   value_ahead: "estimate: {side} ahead",
   value_behind: "estimate: {side} behind",
   value_far_ahead: "estimate: {side} well ahead, but no forced win was found",
@@ -88,7 +90,7 @@ export default {
   analysis_exact_known: "Exact values for {side}, for every empty cell (known already: no search needed).",
   analysis_heuristic: "An estimate for {side}: how the computer's search (hard) rates the position after each move (the solver found no proof within its budget, or the board has over 64 cells). Wins and losses the threat search proves are marked as such.",
   legend_exact: "Blue +n: a win in n plies; grey =: a draw; orange −n: a loss in n plies, for the side to move.",
-  legend_heuristic: "Blue is good for the side to move, orange bad; the number is the search's estimate, not a proof.",
+  legend_heuristic: "Blue: the moves the computer's search rates best; orange: its worst. The number is how far a move is below the best, in the search's points: an estimate, not a proof.",
 
   // result and review
   result_draw: "A draw.",
@@ -182,7 +184,7 @@ export default {
   help_level_random: "plays any empty cell.",
   help_level_depth: "looks N plies ahead, counting open lines.",
   help_analysis_title: "The analysis numbers",
-  help_analysis: "With Analysis on, every empty cell shows what the move is worth for the side to move: +3 wins in 3 plies (single moves), = draws, −4 loses in 4 plies, with best play on both sides. On big boards the numbers are mostly the computer's estimate (how its search rates the position after the move), not a proof; a win or loss the threat search proves is shown as one.",
+  help_analysis: "With Analysis on, every empty cell shows what the move is worth for the side to move: +3 wins in 3 plies (single moves), = draws, −4 loses in 4 plies, with best play on both sides. On big boards most cells show the computer's estimate instead: 0 for the moves its search rates best, −40 for a move 40 of its points lower; that is not a proof. A win or loss the threat search proves is shown as one.",
   help_keys_title: "Keyboard",
   key_arrows: "move over the board",
   key_enter: "play on the focused cell",
