@@ -25,11 +25,16 @@ const COMPACT: &[&[(i32, i32)]] = &[
 /// file's first line says how), and checked by self-play (docs/match.md gives the figures).
 const BALANCED_15X15: &str = include_str!("balanced-15x15.txt");
 
+/// The same for exactly five in a row (`--exact`), made and checked the same way with
+/// `--exact`.
+const BALANCED_15X15_EXACT: &str = include_str!("balanced-15x15-exact.txt");
+
 /// Which openings a match plays, named on the command line (`--openings balanced`,
 /// `--openings compact`) or read from a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Choice {
-    /// The balanced set where the board has one (15x15, five or more), else the compact set.
+    /// The balanced set where the board has one (15x15, five in a row, exactly or not),
+    /// else the compact set.
     Balanced,
     /// The compact set.
     Compact,
@@ -51,8 +56,11 @@ impl Choice {
     /// The openings for `rules`.
     pub fn openings(&self, rules: Rules) -> anyhow::Result<Vec<Vec<usize>>> {
         match self {
-            Choice::Balanced if balanced_applies(rules) => parse(rules, BALANCED_15X15),
-            Choice::Balanced | Choice::Compact => Ok(compact(rules)),
+            Choice::Balanced => match balanced(rules) {
+                Some(text) => parse(rules, text),
+                None => Ok(compact(rules)),
+            },
+            Choice::Compact => Ok(compact(rules)),
             Choice::File(path) => {
                 let text = std::fs::read_to_string(path)
                     .with_context(|| format!("cannot read the openings file {}", path.display()))?;
@@ -62,10 +70,13 @@ impl Choice {
     }
 }
 
-/// Whether the balanced set was made for these rules: 15x15, five or more in a row (not for
-/// exactly five, whose balance it was not measured on).
-fn balanced_applies(rules: Rules) -> bool {
-    (rules.width(), rules.height(), rules.k(), rules.exact_k()) == (15, 15, 5, false)
+/// The balanced set made for these rules, if there is one: 15x15, five in a row.
+fn balanced(rules: Rules) -> Option<&'static str> {
+    match (rules.width(), rules.height(), rules.k(), rules.exact_k()) {
+        (15, 15, 5, false) => Some(BALANCED_15X15),
+        (15, 15, 5, true) => Some(BALANCED_15X15_EXACT),
+        _ => None,
+    }
 }
 
 /// The compact openings that fit the board (on boards under 7x7 just the empty start).
@@ -127,7 +138,11 @@ mod tests {
         assert_eq!(compact_set.len(), COMPACT.len());
         let balanced = Choice::Balanced.openings(rules).unwrap();
         assert!(balanced.len() >= 40, "{}", balanced.len());
-        for set in [&compact_set, &balanced] {
+        let exact = rules.with_exact_k(true);
+        let balanced_exact = Choice::Balanced.openings(exact).unwrap();
+        assert!(balanced_exact.len() >= 40, "{}", balanced_exact.len());
+        assert_ne!(balanced_exact, balanced);
+        for set in [&compact_set, &balanced, &balanced_exact] {
             let mut seen = std::collections::HashSet::new();
             for o in set {
                 let mut b = Board::new(rules);
@@ -138,9 +153,7 @@ mod tests {
                 assert!(seen.insert(b.to_text()), "twice: {}", b.to_text());
             }
         }
-        // Other rules get the compact set.
-        let exact = rules.with_exact_k(true);
-        assert_eq!(Choice::Balanced.openings(exact).unwrap(), compact(exact));
+        // Other boards get the compact set.
         let small = Rules::new(4, 4, Some(4)).unwrap();
         assert_eq!(
             Choice::Balanced.openings(small).unwrap(),
