@@ -156,7 +156,7 @@ fn searcher(s: &Setting) -> Searcher {
 fn game(args: &Args, opening: &str, a_is_x: bool) -> Option<bool> {
     let rules = Rules::new(15, 15, Some(5)).unwrap();
     let board = Board::new(rules);
-    let mut state = State::new(rules, false);
+    let mut state = State::new(rules);
     let mut names = Vec::new();
     for word in opening.split_whitespace() {
         state.play(board.parse_move(word).unwrap());

@@ -11,6 +11,7 @@ use crate::error::{GameOver, NotationError, PositionError, SearchError};
 use crate::eval::Evaluator;
 use crate::geometry::Geometry;
 
+use crate::foul::Foul;
 use crate::position::Position;
 use crate::proof::{
     CertificateSummary, ProofConfig, ProofSolution, ProofStats, ProofValue, Prover,
@@ -252,7 +253,26 @@ impl Board {
         each!(self, p => p.winning_line().map(|l| l.cells().collect()))
     }
 
-    /// The legal moves in cell order.
+    /// Why the side to move may not play the empty `cell`, if it may not (x under Renju).
+    ///
+    /// ```
+    /// use mnk_engine::{Board, Foul, Rule, Rules};
+    ///
+    /// let renju = Rules::new(15, 15, None).unwrap().with_rule(Rule::Renju);
+    /// let mut board = Board::new(renju);
+    /// // x: i8, j8, h7, h6 (o far away); h8 would make two open threes.
+    /// for name in ["i8", "a1", "j8", "a3", "h7", "a5", "h6", "a7"] {
+    ///     board.play(board.parse_move(name).unwrap()).unwrap();
+    /// }
+    /// let h8 = board.parse_move("h8").unwrap();
+    /// assert_eq!(board.foul(h8), Some(Foul::DoubleThree));
+    /// assert!(!board.legal_moves().contains(&h8));
+    /// ```
+    pub fn foul(&self, cell: usize) -> Option<Foul> {
+        each!(self, p => p.foul(cell))
+    }
+
+    /// The legal moves in cell order (without the moves forbidden to x under Renju).
     pub fn legal_moves(&self) -> Vec<usize> {
         each!(self, p => p.legal_moves().cells().collect())
     }
@@ -494,7 +514,7 @@ impl Board {
     /// The small-board position, or the error a count of a bigger board gets.
     fn countable(&self) -> Result<&Position<u64>, SearchError> {
         // The count's own line checks assume that K or more wins.
-        if self.rules().exact_k() {
+        if self.rules().rule() != crate::rules::Rule::Freestyle {
             return Err(SearchError::ExactKUnsupported { what: "counting" });
         }
         self.as_small().ok_or(SearchError::BoardTooLarge {

@@ -35,6 +35,9 @@ pub enum RulesError {
     /// A size that is not `WxH`.
     #[error("board size '{0}' is not understood: write it as WxH, e.g. 3x3 or 15x15")]
     SizeSyntax(String),
+    /// A rule name that is not one of the rules.
+    #[error("rule '{0}' is not known: use freestyle, exact or renju")]
+    UnknownRule(String),
 }
 
 /// Board text or a move that does not parse.
@@ -141,6 +144,23 @@ pub enum PositionError {
     /// Nothing to undo.
     #[error("there is no move to take back")]
     NothingToUndo,
+    /// A move Renju forbids to x (black).
+    #[error("{cell} is forbidden to x under Renju: it would make {}", foul_phrase(*foul))]
+    Forbidden {
+        /// The cell's name.
+        cell: String,
+        /// Which rule it breaks.
+        foul: crate::foul::Foul,
+    },
+}
+
+/// "an overline (more than K in a row)" and the like, for the sentence of a forbidden move.
+fn foul_phrase(foul: crate::foul::Foul) -> &'static str {
+    match foul {
+        crate::foul::Foul::Overline => "an overline (more stones in a row than K)",
+        crate::foul::Foul::DoubleFour => "a double four (two fours at once)",
+        crate::foul::Foul::DoubleThree => "a double three (two open threes at once)",
+    }
 }
 
 /// A request the search cannot honour.
@@ -164,7 +184,7 @@ pub enum SearchError {
     TooLarge(String),
     /// The search assumes "K or more" wins and the rules say exactly K (overlines do not
     /// win): it would answer wrongly, so it does not answer.
-    #[error("{what} knows only K-or-more rules; with exactly K in a row (overlines do not win) only the big-board search and minimax or alpha-beta play")]
+    #[error("{what} knows only the freestyle rule (K or more in a row wins, nothing is forbidden); under the exact and Renju rules only the big-board search and minimax or alpha-beta play")]
     ExactKUnsupported {
         /// The search asked for.
         what: &'static str,
@@ -173,6 +193,9 @@ pub enum SearchError {
     /// finished; nothing it found is reported.
     #[error("{0}")]
     Stopped(crate::budget::Exhausted),
+    /// Every empty cell is forbidden to x under Renju, so it has no move to make.
+    #[error("x has no allowed move: every empty cell is forbidden to it under Renju")]
+    NoLegalMove,
 }
 
 /// Any error the engine reports.

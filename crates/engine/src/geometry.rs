@@ -4,6 +4,7 @@
 
 use crate::bits::BitSet;
 use crate::rules::Rules;
+use crate::side::Side;
 use std::sync::Arc;
 
 /// Precomputed facts about a rule set, for one bitboard width `B`.
@@ -62,7 +63,7 @@ fn winning_windows<B: BitSet>(rules: Rules) -> Vec<(B, B)> {
                     s.with(rules.cell((col + dc * i) as usize, (row + dr * i) as usize))
                 });
                 let mut bounds = B::default();
-                if rules.exact_k() {
+                if rules.exact_for(Side::X) || rules.exact_for(Side::O) {
                     for (c, r) in [(col - dc, row - dr), (end_c + dc, end_r + dr)] {
                         if (0..w).contains(&c) && (0..h).contains(&r) {
                             bounds = bounds.with(rules.cell(c as usize, r as usize));
@@ -198,11 +199,12 @@ impl<B: BitSet> Geometry<B> {
     }
 
     /// Whether `stones` make a winning line on window `i` (an index into [`Self::windows`]):
-    /// they fill it and, with exactly-K rules, own neither cell just beyond its ends.
+    /// they fill it and, where `side` wins only with exactly K, own neither cell just beyond
+    /// its ends.
     #[inline]
-    pub fn is_line(&self, stones: B, i: usize) -> bool {
+    pub fn is_line(&self, stones: B, i: usize, side: Side) -> bool {
         stones.contains_all(self.windows[i])
-            && (!self.rules.exact_k() || stones.and(self.bounds[i]).is_empty())
+            && (!self.rules.exact_for(side) || stones.and(self.bounds[i]).is_empty())
     }
 
     /// Indices (into [`Self::windows`]) of the windows through `cell`.

@@ -3,7 +3,9 @@
 
 use crate::bits::BitSet;
 use crate::error::{GameOver, PositionError};
+use crate::foul::Foul;
 use crate::geometry::Geometry;
+use crate::renju;
 use crate::rules::Rules;
 use crate::side::{Outcome, Side};
 use std::fmt;
@@ -94,7 +96,7 @@ impl<B: BitSet> Position<B> {
         // Some single stone must lie on every line: the one that ended the game.
         let mine = self.stones[winner.index()];
         let lines: Vec<B> = (0..self.geo.windows().len())
-            .filter(|&i| self.geo.is_line(mine, i))
+            .filter(|&i| self.geo.is_line(mine, i, winner))
             .map(|i| self.geo.windows()[i])
             .collect();
         let common = lines.iter().fold(mine, |acc, &w| acc.and(w));
@@ -139,6 +141,12 @@ impl<B: BitSet> Position<B> {
     pub fn legal_moves(&self) -> B {
         if self.winner.is_some() {
             B::default()
+        } else if self.rules().has_forbidden_moves() && self.to_move == Side::X {
+            let empty = self.empty_cells();
+            empty
+                .cells()
+                .filter(|&c| self.foul(c).is_some())
+                .fold(empty, |legal, c| legal.without(c))
         } else {
             self.empty_cells()
         }
@@ -225,19 +233,20 @@ impl<B: BitSet> Position<B> {
     /// Whether `side` owns a complete line (checks every window).
     pub fn has_line(&self, side: Side) -> bool {
         let mine = self.stones[side.index()];
-        (0..self.geo.windows().len()).any(|i| self.geo.is_line(mine, i))
+        (0..self.geo.windows().len()).any(|i| self.geo.is_line(mine, i, side))
     }
 
     /// The winner's line (the first complete window found), for display.
     pub fn winning_line(&self) -> Option<B> {
-        let mine = self.stones[self.winner?.index()];
+        let winner = self.winner?;
+        let mine = self.stones[winner.index()];
         let through_last = self.last_move().map(|c| self.geo.windows_through(c));
         let line = match through_last {
             Some(ids) => ids
                 .iter()
                 .map(|&i| i as usize)
-                .find(|&i| self.geo.is_line(mine, i)),
-            None => (0..self.geo.windows().len()).find(|&i| self.geo.is_line(mine, i)),
+                .find(|&i| self.geo.is_line(mine, i, winner)),
+            None => (0..self.geo.windows().len()).find(|&i| self.geo.is_line(mine, i, winner)),
         };
         line.map(|i| self.geo.windows()[i])
     }
@@ -249,7 +258,7 @@ impl<B: BitSet> Position<B> {
         self.geo
             .windows_through(cell)
             .iter()
-            .any(|&i| self.geo.is_line(mine, i as usize))
+            .any(|&i| self.geo.is_line(mine, i as usize, side))
     }
 
     /// Plays a move after checking it.
@@ -265,8 +274,33 @@ impl<B: BitSet> Position<B> {
         if self.occupied().contains(cell) {
             return Err(PositionError::Occupied(rules.cell_name(cell)));
         }
+        if let Some(foul) = self.foul(cell) {
+            return Err(PositionError::Forbidden {
+                cell: rules.cell_name(cell),
+                foul,
+            });
+        }
         self.play_unchecked(cell);
         Ok(())
+    }
+
+    /// Why the side to move may not play the empty `cell`, if it may not: only x, only under
+    /// Renju ([`crate::renju::foul`]).
+    pub fn foul(&self, cell: usize) -> Option<Foul> {
+        if !self.rules().has_forbidden_moves() || self.to_move != Side::X {
+            return None;
+        }
+        let (x, o) = (self.stones[0], self.stones[1]);
+        let stone = |c: usize| {
+            if x.contains(c) {
+                Some(Side::X)
+            } else if o.contains(c) {
+                Some(Side::O)
+            } else {
+                None
+            }
+        };
+        renju::foul(&self.rules(), stone, cell)
     }
 
     /// Plays a move the caller knows to be legal (an empty cell, game not over).

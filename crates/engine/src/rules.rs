@@ -1,6 +1,7 @@
 //! The rules of an m,n,k-game: board width and height, and how many in a row win.
 
 use crate::error::{NotationError, RulesError};
+use crate::side::Side;
 use std::fmt;
 use std::str::FromStr;
 
@@ -26,7 +27,59 @@ pub struct Rules {
     width: usize,
     height: usize,
     k: usize,
-    exact: bool,
+    rule: Rule,
+}
+
+/// Who wins with which lines, and which moves are forbidden: Gomocup's rule choices.
+///
+/// ```
+/// use mnk_engine::Rule;
+///
+/// let renju: Rule = "renju".parse().unwrap();
+/// assert_eq!(renju.to_string(), "renju");
+/// assert!("chess".parse::<Rule>().is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Rule {
+    /// K or more in a row wins, for both sides (freestyle Gomoku).
+    #[default]
+    Freestyle,
+    /// Exactly K in a row wins, for both sides: an overline does not.
+    Exact,
+    /// The Renju International Federation's rule: x (black) wins only with exactly K and may
+    /// not make an overline, a double four or a double three (see [`Foul`](crate::Foul)); o
+    /// (white) wins with K or more and has no restriction.
+    Renju,
+}
+
+impl Rule {
+    /// Every rule, in the order the protocol numbers them.
+    pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::Exact, Rule::Renju];
+
+    /// The rule's name on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Exact => "exact",
+            Rule::Renju => "renju",
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Rule {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Rule::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| RulesError::UnknownRule(s.chars().take(40).collect()))
+    }
 }
 
 impl Rules {
@@ -46,7 +99,7 @@ impl Rules {
             width,
             height,
             k,
-            exact: false,
+            rule: Rule::Freestyle,
         })
     }
 
@@ -56,7 +109,7 @@ impl Rules {
             width: 3,
             height: 3,
             k: 3,
-            exact: false,
+            rule: Rule::Freestyle,
         }
     }
 
@@ -72,12 +125,50 @@ impl Rules {
     /// assert!(!board.is_over());
     /// ```
     pub fn with_exact_k(self, exact: bool) -> Self {
-        Rules { exact, ..self }
+        let rule = if exact { Rule::Exact } else { Rule::Freestyle };
+        Rules { rule, ..self }
     }
 
-    /// Whether exactly K in a row wins (overlines do not).
+    /// The same board and K under `rule`.
+    ///
+    /// ```
+    /// use mnk_engine::{Board, Rule, Rules};
+    ///
+    /// let renju = Rules::new(15, 15, None).unwrap().with_rule(Rule::Renju);
+    /// // x (black) may not play a double three: h8 with i8, j8 and h7, h6.
+    /// let mut board = Board::new(renju);
+    /// for name in ["i8", "a1", "j8", "a2", "h7", "a3", "h6", "a4"] {
+    ///     board.play(board.parse_move(name).unwrap()).unwrap();
+    /// }
+    /// let h8 = board.parse_move("h8").unwrap();
+    /// assert!(board.play(h8).is_err());
+    /// ```
+    pub fn with_rule(self, rule: Rule) -> Self {
+        Rules { rule, ..self }
+    }
+
+    /// The rule: who wins with which lines, and what is forbidden.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// Whether exactly K in a row wins for both sides (the [`Rule::Exact`] rule).
     pub fn exact_k(&self) -> bool {
-        self.exact
+        self.rule == Rule::Exact
+    }
+
+    /// Whether `side` wins only with exactly K (an overline does not win for it).
+    pub fn exact_for(&self, side: Side) -> bool {
+        match self.rule {
+            Rule::Freestyle => false,
+            Rule::Exact => true,
+            Rule::Renju => side == Side::X,
+        }
+    }
+
+    /// Whether some moves are forbidden to x ([`Rule::Renju`]).
+    pub fn has_forbidden_moves(&self) -> bool {
+        self.rule == Rule::Renju
     }
 
     /// Board width (number of columns).
@@ -163,8 +254,10 @@ impl Default for Rules {
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}, k={}", self.width, self.height, self.k)?;
-        if self.exact {
-            write!(f, " exactly")?;
+        match self.rule {
+            Rule::Freestyle => {}
+            Rule::Exact => write!(f, " exactly")?,
+            Rule::Renju => write!(f, " renju")?,
         }
         Ok(())
     }

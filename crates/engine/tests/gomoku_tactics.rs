@@ -23,7 +23,7 @@ fn cases() -> Vec<Case> {
         }
         let f: Vec<&str> = line.split(';').map(str::trim).collect();
         assert_eq!(f.len(), 5, "bad line {line}");
-        let mut state = State::new(rules, false);
+        let mut state = State::new(rules);
         for (side, stones) in [(Side::X, f[3]), (Side::O, f[4])] {
             for word in stones.split_whitespace() {
                 let cell = board

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     // Rules, bitboards, geometry, scores, sides, errors, the search budget and its progress.
     &[
-        "rules", "bits", "geometry", "score", "side", "progress", "budget", "error",
+        "rules", "bits", "geometry", "score", "side", "progress", "budget", "error", "foul",
+        "renju",
     ],
     // Positions and their notation.
     &["position", "notation"],

@@ -8,7 +8,7 @@
 
 use crate::protocol::{Answer, BoardStone, Command, Parser};
 use mnk_engine::ai::{Go, HardPlayer, Level, Thinker, HARD_MAX_DEPTH, HARD_TABLE_MIB};
-use mnk_engine::{Board, Rules, SearchError, Side, MAX_SIDE};
+use mnk_engine::{Board, Rule, Rules, SearchError, Side, MAX_SIDE};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -59,8 +59,8 @@ pub struct Brain {
     /// The game, once `START` has set the board.
     board: Option<Board>,
     k: Option<usize>,
-    /// Exactly K wins (`INFO rule` bit 1).
-    exact: bool,
+    /// The rule `INFO rule` chose: bit 1 exactly K, bit 4 Renju.
+    rule: Rule,
     timeout_turn: u64,
     timeout_match: u64,
     time_left: Option<u64>,
@@ -99,7 +99,7 @@ impl Brain {
             parser: Parser::default(),
             board: None,
             k: None,
-            exact: false,
+            rule: Rule::Freestyle,
             timeout_turn: 5_000,
             timeout_match: 0,
             time_left: None,
@@ -183,7 +183,7 @@ impl Brain {
     fn start(&mut self, w: usize, h: usize) -> String {
         match Rules::new(w, h, Some(self.k.unwrap_or(5).min(w.max(h)))) {
             Ok(rules) if w >= 5 || h >= 5 || self.k.is_some() => {
-                self.board = Some(Board::new(rules.with_exact_k(self.exact)));
+                self.board = Some(Board::new(rules.with_rule(self.rule)));
                 self.thinker.prepare();
                 Answer::Ok.to_string()
             }
@@ -210,10 +210,18 @@ impl Brain {
                     self.table_mib = table_mib_for(bytes).min(self.caps.hash_mib).max(1);
                 }
             }
-            // Bit 1: exactly five wins (overlines do not). Renju (bit 4) is not supported.
-            // The board referees by the same rule as the search plays.
+            // Bit 1: exactly five wins (overlines do not); bit 4: Renju, which takes
+            // precedence; bit 2 (continuous games) changes nothing here, and caro (bit 8) is
+            // not supported. The board referees by the same rule as the search plays.
             "rule" => {
-                self.exact = num()? & 1 == 1;
+                let bits = num()?;
+                self.rule = if bits & 4 != 0 {
+                    Rule::Renju
+                } else if bits & 1 != 0 {
+                    Rule::Exact
+                } else {
+                    Rule::Freestyle
+                };
                 self.new_rules();
             }
             // Not part of Gomocup, sent only by `mnk match`: fixed work instead of the clock,
@@ -235,7 +243,7 @@ impl Brain {
     }
 
     /// After `START` (Piskvork's managers send `INFO` after it, GomocupJudge before), an
-    /// empty board takes the rules told since: the row length and exactly-K. A game under way
+    /// empty board takes the rules told since: the row length and the rule. A game under way
     /// keeps its rules.
     fn new_rules(&mut self) {
         if let Some(board) = &self.board {
@@ -243,7 +251,7 @@ impl Brain {
                 let r = board.rules();
                 let k = self.k.unwrap_or(5).min(r.width().max(r.height()));
                 if let Ok(rules) = Rules::new(r.width(), r.height(), Some(k)) {
-                    self.board = Some(Board::new(rules.with_exact_k(self.exact)));
+                    self.board = Some(Board::new(rules.with_rule(self.rule)));
                 }
             }
         }

@@ -353,3 +353,49 @@ fn on_a_small_freestyle_board_the_brain_plays_perfect_and_keeps_the_draw() {
         answer = out.last().unwrap().clone();
     }
 }
+
+/// The brain's own stones make h8 (7,7) a double three: under Renju it may not play there.
+#[test]
+fn under_renju_the_brain_never_plays_a_forbidden_point() {
+    let board = [
+        "BOARD", "5,7,1", "0,0,2", "6,7,1", "14,14,2", "7,5,1", "0,14,2", "7,6,1", "14,0,2", "DONE",
+    ];
+    for renju in [false, true] {
+        let mut b = Brain::new();
+        let rule = if renju { "INFO rule 4" } else { "INFO rule 0" };
+        let mut lines = vec!["START 15", rule, "INFO mnk_fixed_work 1"];
+        lines.extend(board);
+        let out = transcript(&mut b, &lines);
+        assert_eq!(out[0], "OK");
+        assert_eq!(out[1] == "7,7", !renju, "renju {renju}: {out:?}");
+        assert!(!out[1].starts_with("ERROR"), "{out:?}");
+    }
+    // The opponent as x may not play such a point either: the brain refuses the move. The
+    // opponent has two: h8 (7,7) and d13 (3,2); the brain blocks one and is sent the other.
+    let mut b = Brain::new();
+    let mut lines = vec!["START 15", "INFO rule 4", "INFO mnk_fixed_work 1", "BOARD"];
+    let x = ["5,7", "6,7", "7,5", "7,6", "1,2", "2,2", "3,3", "3,4"];
+    let o = ["14,14", "14,0", "0,14", "14,7", "7,14", "10,14", "14,10"];
+    let stones: Vec<String> = x
+        .iter()
+        .map(|c| format!("{c},2"))
+        .chain(o.iter().map(|c| format!("{c},1")))
+        .collect();
+    lines.extend(stones.iter().map(String::as_str));
+    lines.push("DONE");
+    let out = transcript(&mut b, &lines);
+    assert_eq!(out[0], "OK");
+    let (mx, my) = out[1].split_once(',').expect("a move");
+    let (mx, my): (i32, i32) = (mx.parse().unwrap(), my.parse().unwrap());
+    let distance = |(px, py): (i32, i32)| (px - mx).abs().max((py - my).abs());
+    let target = if distance((7, 7)) > distance((3, 2)) {
+        "TURN 7,7"
+    } else {
+        "TURN 3,2"
+    };
+    let out = transcript(&mut b, &[target]);
+    assert!(
+        out[0].starts_with("ERROR") && out[0].contains("double three"),
+        "{target}: {out:?}"
+    );
+}

@@ -133,11 +133,10 @@ pub fn forced_win(board: &Board, budget: &Budget) -> Option<ForcedWin> {
         })
 }
 
-/// The threat searches' view of `board`, under its rules (exactly K or not).
+/// The threat searches' view of `board`, under its rules.
 pub(super) fn threat_state(board: &Board) -> State {
-    let exact = board.rules().exact_k();
     match &board.0 {
-        Repr::Small(p) => State::from_position(p, exact),
-        Repr::Wide(p) => State::from_position(p, exact),
+        Repr::Small(p) => State::from_position(p),
+        Repr::Wide(p) => State::from_position(p),
     }
 }

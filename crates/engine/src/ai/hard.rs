@@ -93,10 +93,9 @@ impl HardPlayer {
         seed: Option<u64>,
     ) -> Result<Thought, SearchError> {
         board.unfinished()?;
-        let exact = board.rules().exact_k();
         let mut state = match &board.0 {
-            Repr::Small(p) => State::from_position(p, exact),
-            Repr::Wide(p) => State::from_position(p, exact),
+            Repr::Small(p) => State::from_position(p),
+            Repr::Wide(p) => State::from_position(p),
         };
         if self.searcher.is_none() {
             self.searcher = Some(self.new_searcher());
@@ -113,13 +112,21 @@ impl HardPlayer {
         if budget.is_stopped() {
             return Err(SearchError::Stopped(Exhausted::Stopped));
         }
-        let verdict = verdict(&report, board.stone_count());
+        let mut verdict = verdict(&report, board.stone_count());
+        let mut best = report.best;
+        if board.foul(best).is_some() {
+            // The search generates only allowed moves for x under Renju; should a shortcut
+            // name a forbidden one all the same, the referee's own test has the last word.
+            let allowed = board.legal_moves();
+            best = *allowed.first().ok_or(SearchError::NoLegalMove)?;
+            verdict = Verdict::Estimate(0);
+        }
         Ok(Thought {
-            cell: report.best,
-            best: vec![report.best],
+            cell: best,
+            best: vec![best],
             verdict: Some(verdict),
             candidates: vec![Candidate {
-                cell: report.best,
+                cell: best,
                 verdict,
             }],
             unmeasured_losses: Vec::new(),

@@ -197,8 +197,8 @@ impl Thinker {
         time: &TimeManager,
         rng: &mut StdRng,
     ) -> Result<Thought, SearchError> {
-        // The book and the solver know only K-or-more rules.
-        if board.rules().exact_k() {
+        // The book and the solver know only the freestyle rule.
+        if board.rules().rule() != crate::rules::Rule::Freestyle {
             return self.hard(board, go, time, 1.0);
         }
         // A move needs only the best moves; `--explain` every move's value where the book

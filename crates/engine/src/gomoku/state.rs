@@ -8,6 +8,7 @@ use super::pattern::{Pattern, PatternTable, Seen, PATTERNS};
 use crate::bits::BitSet;
 use crate::geometry::{splitmix, DIRECTIONS, NEAR_RADIUS};
 use crate::position::Position;
+use crate::renju;
 use crate::rules::Rules;
 use crate::side::Side;
 
@@ -47,7 +48,9 @@ pub struct State {
     weights: Vec<u32>,
     near: Vec<u16>,
     counts: [[i32; PATTERNS]; 2],
-    table: PatternTable,
+    /// Per side, the classification of its shapes: they differ where one side wins only with
+    /// exactly K (the exact rule for both, Renju for x).
+    tables: [PatternTable; 2],
     zobrist: Vec<[u64; 2]>,
     side_key: u64,
     hash: u64,
@@ -58,8 +61,8 @@ pub struct State {
 }
 
 impl State {
-    /// The empty board of `rules`, x to move; with `exact`, overlines do not win.
-    pub fn new(rules: Rules, exact: bool) -> State {
+    /// The empty board of `rules`, x to move.
+    pub fn new(rules: Rules) -> State {
         let (w, h, k) = (rules.width(), rules.height(), rules.k());
         let n = rules.cells();
         let span = 2 * k + 1;
@@ -93,7 +96,7 @@ impl State {
             threat_cells: [vec![0; n.div_ceil(64)], vec![0; n.div_ceil(64)]],
             near: vec![0; n],
             counts: [[0; PATTERNS]; 2],
-            table: PatternTable::new(k, exact),
+            tables: [Side::X, Side::O].map(|side| PatternTable::new(k, rules.exact_for(side))),
             zobrist,
             side_key,
             hash: 0,
@@ -107,9 +110,11 @@ impl State {
                 state.refresh(cell, d);
             }
         }
-        if state.table.is_dense() {
+        if state.tables[0].is_dense() {
             // A dense table's keys are below 3^12, so every weight fits in 32 bits.
-            state.weights = (0..span).map(|i| state.table.weight(i) as u32).collect();
+            state.weights = (0..span)
+                .map(|i| state.tables[0].weight(i) as u32)
+                .collect();
             state.keys = (0..n)
                 .map(|cell| {
                     let keys: [(usize, usize); 4] =
@@ -121,9 +126,9 @@ impl State {
         state
     }
 
-    /// The position `pos` (its stones and side to move) under `exact` rules or not.
-    pub fn from_position<B: BitSet>(pos: &Position<B>, exact: bool) -> State {
-        let mut state = State::new(pos.rules(), exact);
+    /// The position `pos` (its stones and side to move).
+    pub fn from_position<B: BitSet>(pos: &Position<B>) -> State {
+        let mut state = State::new(pos.rules());
         for side in [Side::X, Side::O] {
             for cell in pos.stones(side).cells() {
                 state.place(cell, side);
@@ -294,7 +299,7 @@ impl State {
     fn look_up(&mut self, cell: usize, dir: usize) {
         if let Some(keys) = self.keys.get(cell) {
             let (x, o) = (keys[0][dir] as usize, keys[1][dir] as usize);
-            if let (Some(x), Some(o)) = (self.table.known(x), self.table.known(o)) {
+            if let (Some(x), Some(o)) = (self.tables[0].known(x), self.tables[1].known(o)) {
                 return self.set_patterns(cell, dir, [x, o]);
             }
         }
@@ -348,8 +353,8 @@ impl State {
                 _ => (Seen::Blocked, Seen::Blocked),
             };
         }
-        let x = self.table.classify(&x_seg[..span]);
-        let o = self.table.classify(&o_seg[..span]);
+        let x = self.tables[0].classify(&x_seg[..span]);
+        let o = self.tables[1].classify(&o_seg[..span]);
         self.set_patterns(cell, dir, [x, o]);
     }
 
@@ -405,6 +410,16 @@ impl State {
                 out.push(cell);
             }
         }
+        if self.rules.has_forbidden_moves() && self.to_move == Side::X {
+            let mut kept = before;
+            for i in before..out.len() {
+                if !self.forbidden(out[i], Side::X) {
+                    out[kept] = out[i];
+                    kept += 1;
+                }
+            }
+            out.truncate(kept);
+        }
         if out.len() == before {
             let (w, h) = (self.rules.width(), self.rules.height());
             let centre = self.rules.cell((w - 1) / 2, (h - 1) / 2);
@@ -413,6 +428,36 @@ impl State {
             } else if let Some(cell) = self.cells.iter().position(|&c| c == 0) {
                 out.push(cell);
             }
+        }
+    }
+
+    /// Whether a stone of `side` on the empty `cell` is forbidden: only x's, only under
+    /// Renju ([`crate::renju::foul`], read on this board).
+    pub fn forbidden(&self, cell: usize, side: Side) -> bool {
+        side == Side::X
+            && self.rules.has_forbidden_moves()
+            && renju::foul(&self.rules, |c| self.stone(c), cell).is_some()
+    }
+
+    /// Whether `side` can make pattern `p` with a stone it may play (every such cell counts
+    /// but x's forbidden ones under Renju).
+    pub fn can_make(&self, side: Side, p: Pattern) -> bool {
+        if self.count(side, p) == 0 {
+            return false;
+        }
+        if side == Side::O || !self.rules.has_forbidden_moves() {
+            return true;
+        }
+        (0..self.cells.len())
+            .any(|c| self.cells[c] == 0 && self.pats[c][0].contains(&p) && !self.forbidden(c, side))
+    }
+
+    /// The stone on `cell`.
+    fn stone(&self, cell: usize) -> Option<Side> {
+        match self.cells[cell] {
+            0 => None,
+            1 => Some(Side::X),
+            _ => Some(Side::O),
         }
     }
 
@@ -436,7 +481,7 @@ mod tests {
     #[test]
     fn patterns_follow_play_and_undo() {
         let rules = Rules::new(15, 15, Some(5)).unwrap();
-        let mut s = State::new(rules, false);
+        let mut s = State::new(rules);
         let fresh = s.counts;
         let hash = s.hash();
         for c in [7, 8, 9] {
@@ -474,8 +519,8 @@ mod tests {
             (7, 6, 3, false),
             (13, 13, 6, true),
         ] {
-            let rules = Rules::new(w, h, Some(k)).unwrap();
-            let mut s = State::new(rules, exact);
+            let rules = Rules::new(w, h, Some(k)).unwrap().with_exact_k(exact);
+            let mut s = State::new(rules);
             let mut slow = PatternTable::new(k, exact);
             let mut seed = 0x5eed_u64 + k as u64;
             for _ in 0..w * h / 2 {
@@ -525,7 +570,7 @@ mod tests {
             while !s.history().is_empty() {
                 s.undo();
             }
-            let fresh = State::new(rules, exact);
+            let fresh = State::new(rules);
             assert_eq!(
                 (&s.pats, &s.keys, s.counts),
                 (&fresh.pats, &fresh.keys, fresh.counts)

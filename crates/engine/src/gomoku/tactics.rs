@@ -45,8 +45,13 @@ fn can_four(state: &State, side: Side) -> bool {
 pub fn verdict(state: &State) -> Option<Score> {
     let me = state.to_move();
     let n = state.stone_count();
-    if state.count(me, Pattern::Flex4) > 0 {
+    if state.can_make(me, Pattern::Flex4) {
         return Some(win_score(n + 3));
+    }
+    // Under Renju x may not make two fours or two threes at once, and the point that would
+    // turn its three into an open four may be forbidden: only the open four is sure.
+    if me == Side::X && state.rules().has_forbidden_moves() {
+        return None;
     }
     let fours = state.count(me, Pattern::Block4);
     let threes = state.count(me, Pattern::Flex3);
@@ -178,7 +183,7 @@ mod tests {
 
     fn state(moves: &[(usize, usize)]) -> State {
         let rules = Rules::new(15, 15, Some(5)).unwrap();
-        let mut s = State::new(rules, false);
+        let mut s = State::new(rules);
         for &(c, r) in moves {
             s.play(rules.cell(c, r));
         }

@@ -4,13 +4,18 @@ use super::search::{Reason, Report};
 use super::vcf::{find_vcf, find_vcf_until, VcfLimits};
 use super::*;
 use crate::board::Board;
-use crate::rules::Rules;
+use crate::rules::{Rule, Rules};
 use crate::side::Side;
 
 /// A 15x15/5 state from `(col, row)` stones of x and o, `to_move` next.
 fn setup(x: &[(usize, usize)], o: &[(usize, usize)], to_move: Side) -> State {
-    let rules = Rules::new(15, 15, Some(5)).unwrap();
-    let mut s = State::new(rules, false);
+    setup_under(Rule::Freestyle, x, o, to_move)
+}
+
+/// [`setup`] under `rule`.
+fn setup_under(rule: Rule, x: &[(usize, usize)], o: &[(usize, usize)], to_move: Side) -> State {
+    let rules = Rules::new(15, 15, Some(5)).unwrap().with_rule(rule);
+    let mut s = State::new(rules);
     for &(c, r) in x {
         s.place(rules.cell(c, r), Side::X);
     }
@@ -81,7 +86,7 @@ fn search_is_undone_and_deterministic() {
         &"...............\n".repeat(15).trim_end().replace('\n', "/"),
     )
     .unwrap();
-    let mut s = State::from_position(board.as_wide().unwrap(), false);
+    let mut s = State::from_position(board.as_wide().unwrap());
     s.play(112);
     s.play(113);
     let hash = s.hash();
@@ -196,7 +201,7 @@ fn a_seed_chooses_the_reply_to_the_first_stone_among_its_neighbours() {
     let centre = rules.cell(7, 7);
     let mut replies = std::collections::BTreeSet::new();
     for seed in 0..16 {
-        let mut s = State::new(rules, false);
+        let mut s = State::new(rules);
         s.play(centre);
         let budget = crate::budget::Budget::unlimited().with_node_limit(2_000);
         let limits = Limits {
@@ -213,4 +218,56 @@ fn a_seed_chooses_the_reply_to_the_first_stone_among_its_neighbours() {
         replies.insert(r.best);
     }
     assert!(replies.len() >= 4, "{replies:?}");
+}
+
+/// x's stones of [`three_three`], where (7,7) makes two open threes, under `rule`.
+fn three_three_under(rule: Rule, to_move: Side) -> State {
+    setup_under(
+        rule,
+        &[(5, 7), (6, 7), (7, 5), (7, 6)],
+        &[(0, 0), (14, 14), (0, 14), (14, 0)],
+        to_move,
+    )
+}
+
+#[test]
+fn under_renju_x_never_makes_its_forbidden_three_three() {
+    let centre = Rules::new(15, 15, Some(5)).unwrap().cell(7, 7);
+    let mut freestyle = three_three_under(Rule::Freestyle, Side::X);
+    assert_eq!(think(&mut freestyle, 50_000).best, centre);
+    let mut renju = three_three_under(Rule::Renju, Side::X);
+    assert!(renju.forbidden(centre, Side::X));
+    let mut moves = Vec::new();
+    renju.candidates(&mut moves);
+    assert!(
+        !moves.contains(&centre),
+        "x's candidates hold the forbidden point"
+    );
+    let r = think(&mut renju, 50_000);
+    assert_ne!(r.best, centre);
+    assert!(!renju.forbidden(r.best, Side::X), "{r:?}");
+    // o may play there: the rule binds x only.
+    let renju_o = three_three_under(Rule::Renju, Side::O);
+    assert!(!renju_o.forbidden(centre, Side::O));
+}
+
+#[test]
+fn under_renju_a_four_wins_when_x_may_not_block_it() {
+    // o's three on the diagonal (8,8)..(10,10), stopped at (6,6) and (12,12) by x: a four
+    // at (11,11) leaves (7,7) the only block, and (7,7) is x's three-three.
+    let position = |rule| {
+        setup_under(
+            rule,
+            &[(5, 7), (6, 7), (7, 5), (7, 6), (6, 6), (12, 12)],
+            &[(8, 8), (9, 9), (10, 10), (0, 14), (14, 0)],
+            Side::O,
+        )
+    };
+    let mut freestyle = position(Rule::Freestyle);
+    assert!(find_vcf(&mut freestyle, VcfLimits::default()).is_none());
+    let mut renju = position(Rule::Renju);
+    let line = find_vcf(&mut renju, VcfLimits::default()).expect("o wins by fours");
+    assert_eq!(line.len(), 1, "the four itself wins: {line:?}");
+    let r = think(&mut renju, 50_000);
+    assert!(r.score > search::EVAL_LIMIT, "{r:?}");
 }

@@ -96,7 +96,7 @@ impl Vcf<'_> {
                 });
                 c
             }
-            1 if makes_four(state, blocks[0], me) => blocks,
+            1 if makes_four(state, blocks[0], me) && !state.forbidden(blocks[0], me) => blocks,
             _ => return false,
         };
         for m in moves {
@@ -119,6 +119,10 @@ impl Vcf<'_> {
                     let defender_wins = state.patterns(reply, opp).contains(&Pattern::Five);
                     if defender_wins {
                         false
+                    } else if state.forbidden(reply, opp) {
+                        // Renju: x may not block there, so the four wins.
+                        line.push(m);
+                        true
                     } else {
                         state.play(reply);
                         line.push(m);

@@ -242,7 +242,7 @@ impl Vct {
             let blocks = self.stack.len() - base;
             let cell = self.stack[base];
             self.stack.truncate(base);
-            if blocks != 1 || moves == 0 {
+            if blocks != 1 || moves == 0 || state.forbidden(cell, att) {
                 return None;
             }
             state.play(cell);
@@ -254,10 +254,14 @@ impl Vct {
             state.undo();
             return found.map(|d| (cell, d + 1));
         }
-        if state.count(att, Pattern::Flex4) > 0 {
+        if state.can_make(att, Pattern::Flex4) {
             // An open four now: the defender, with no five to make, cannot stop both ends.
             let cell = (0..state.rules().cells())
-                .find(|&c| state.is_empty(c) && state.patterns(c, att).contains(&Pattern::Flex4))
+                .find(|&c| {
+                    state.is_empty(c)
+                        && state.patterns(c, att).contains(&Pattern::Flex4)
+                        && !state.forbidden(c, att)
+                })
                 .expect("counted");
             return Some((cell, 3));
         }
@@ -351,13 +355,16 @@ impl Vct {
         if fives == 1 {
             let block = self.stack[base];
             self.stack.truncate(base);
+            if state.forbidden(block, def) {
+                return Some(2); // Renju: x may not block there
+            }
             state.play(block);
             let found = self.attack(state, att, threes, moves, caller, false);
             state.undo();
             // Any other reply loses at once (two plies).
             return found.map(|(_, a)| (a + 1).max(2));
         }
-        if state.count(att, Pattern::Flex4) == 0 {
+        if !state.can_make(att, Pattern::Flex4) {
             return None;
         }
         // Against an open three: every cell where either side would make a four.

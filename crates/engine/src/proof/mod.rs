@@ -236,7 +236,7 @@ impl Prover {
 
     fn check(pos: &Position<u64>) -> Result<(), SearchError> {
         // Its pairing strategies and threat logic assume that K or more wins.
-        if pos.rules().exact_k() {
+        if pos.rules().rule() != crate::rules::Rule::Freestyle {
             return Err(SearchError::ExactKUnsupported {
                 what: "the proof search",
             });

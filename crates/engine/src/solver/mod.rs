@@ -166,7 +166,7 @@ impl<B: BitSet> Solver<B> {
 
     fn check_searchable(pos: &Position<B>) -> Result<(), SearchError> {
         // Its threat pruning and tables assume that K or more wins.
-        if pos.rules().exact_k() {
+        if pos.rules().rule() != crate::rules::Rule::Freestyle {
             return Err(SearchError::ExactKUnsupported {
                 what: "the exact solver",
             });

@@ -41,7 +41,7 @@ fn every_vct_win_is_a_real_win() {
                 continue;
             };
             tried += 1;
-            let mut state = State::from_position(small(&board).unwrap(), false);
+            let mut state = State::from_position(small(&board).unwrap());
             let limits = VctLimits {
                 nodes: 20_000,
                 ..VctLimits::default()
