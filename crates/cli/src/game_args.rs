@@ -4,7 +4,7 @@
 use clap::{Args, ValueEnum};
 use mnk_engine::ai::{BadPlayer, Go, Player};
 use mnk_engine::session::SessionConfig;
-use mnk_engine::{Rules, Side, Size};
+use mnk_engine::{Rule, Rules, Side, Size};
 use std::time::{Duration, Instant};
 
 /// Board, players, first mover, seed and move time: what `mnk play` and `mnk tui` share.
@@ -16,6 +16,10 @@ pub struct GameArgs {
     /// Stones in a row that win (1 to the longer side); default min(W, H, 5).
     #[arg(long)]
     pub k: Option<usize>,
+    /// freestyle (K or more wins, the default), exact (exactly K wins, an overline does not)
+    /// or renju (x may not make an overline, a double four or a double three).
+    #[arg(long, value_name = "RULE", value_parser = parse_rule)]
+    pub rule: Option<Rule>,
     /// Who plays x: human, perfect, hard, medium, easy, random or depth:N. Default: human.
     #[arg(long, value_name = "PLAYER", value_parser = parse_player)]
     pub x: Option<Player>,
@@ -45,7 +49,8 @@ impl GameArgs {
             height: 3,
         });
         Ok(SessionConfig {
-            rules: Rules::new(size.width, size.height, self.k)?,
+            rules: Rules::new(size.width, size.height, self.k)?
+                .with_rule(self.rule.unwrap_or_default()),
             x: self.x.unwrap_or(Player::Human),
             o: self.o.unwrap_or(SessionConfig::default().o),
             first: match self.first {
@@ -121,4 +126,10 @@ pub enum First {
 /// A `--x`/`--o` value: `human` or a computer level.
 fn parse_player(text: &str) -> Result<Player, String> {
     text.parse().map_err(|e: BadPlayer| e.to_string())
+}
+
+/// A `--rule` value.
+pub fn parse_rule(text: &str) -> Result<Rule, String> {
+    text.parse()
+        .map_err(|e: mnk_engine::RulesError| e.to_string())
 }

@@ -15,7 +15,7 @@ use anyhow::Context;
 use clap::Args;
 use contestant::{Contestant, Fault, GameSetup, Spec};
 use mnk_engine::ai::ForcedWin;
-use mnk_engine::{Board, Outcome, Rules, Side, Size};
+use mnk_engine::{Board, Outcome, Rule, Rules, Side, Size};
 use stats::{elo, elo_text, round_to, ColourSplit, Tally};
 use std::io::Write;
 use std::path::PathBuf;
@@ -40,9 +40,13 @@ pub struct MatchArgs {
     /// Stones in a row that win; default min(W, H, 5).
     #[arg(long)]
     pub k: Option<usize>,
-    /// Exactly K in a row wins: a longer line (an overline) does not (brains are told
-    /// `INFO rule 1`).
-    #[arg(long)]
+    /// The rule: freestyle (K or more wins, the default), exact (exactly K wins; brains are
+    /// told `INFO rule 1`) or renju (x may not make an overline, a double four or a double
+    /// three; `INFO rule 4`).
+    #[arg(long, value_name = "RULE", value_parser = crate::game_args::parse_rule)]
+    pub rule: Option<Rule>,
+    /// The same as `--rule exact`.
+    #[arg(long, conflicts_with = "rule")]
     pub exact: bool,
     /// Thinking time per move in milliseconds (the search levels and the brains); 0: fixed
     /// amounts of work instead (the built-in levels, and pbrain-mnk through an INFO key only
@@ -108,7 +112,12 @@ struct GameRecord {
 
 /// Runs the match.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
-    let rules = Rules::new(args.size.width, args.size.height, args.k)?.with_exact_k(args.exact);
+    let rule = match (args.rule, args.exact) {
+        (Some(rule), _) => rule,
+        (None, true) => Rule::Exact,
+        (None, false) => Rule::Freestyle,
+    };
+    let rules = Rules::new(args.size.width, args.size.height, args.k)?.with_rule(rule);
     let specs = [Spec::parse(&args.x)?, Spec::parse(&args.o)?];
     if args.games == 0 {
         anyhow::bail!("--games must be at least 1");
@@ -134,7 +143,6 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         let a_is_x = g % 2 == 0;
         let setup = GameSetup {
             rules,
-            exact: rules.exact_k(),
             per_move: Duration::from_millis(args.time_per_move),
             per_game: (args.time_per_game > 0).then(|| Duration::from_millis(args.time_per_game)),
             tolerance: Duration::from_millis(args.tolerance),
@@ -337,8 +345,12 @@ fn reason(r: &GameRecord, x: &str, o: &str, rules: Rules) -> String {
             let who = if *loser == Side::X { x } else { o };
             format!("{loser} ({who}) {f}")
         }
-        (Outcome::Win(_), None) => {
-            let exactly = if rules.exact_k() { "exactly " } else { "" };
+        (Outcome::Win(winner), None) => {
+            let exactly = if rules.exact_for(*winner) {
+                "exactly "
+            } else {
+                ""
+            };
             format!("{exactly}{} in a row", rules.k())
         }
         (Outcome::Draw, None) => "the board is full".into(),
@@ -509,7 +521,7 @@ fn print_json(
         })
         .collect();
     let out = serde_json::json!({
-        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": rules.exact_k()},
+        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": rules.exact_k(), "rule": rules.rule().name()},
         "games": args.games,
         "time_per_move_ms": args.time_per_move,
         "time_per_game_ms": args.time_per_game,
@@ -538,7 +550,6 @@ mod tests {
     fn setup(per_game_ms: Option<u64>) -> GameSetup {
         GameSetup {
             rules: Rules::new(15, 15, None).unwrap(),
-            exact: false,
             per_move: Duration::from_millis(200),
             per_game: per_game_ms.map(Duration::from_millis),
             tolerance: Duration::from_millis(1000),

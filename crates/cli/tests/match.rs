@@ -427,3 +427,40 @@ fn the_record_reads_back_and_analyze_names_each_losing_move() {
         );
     }
 }
+
+#[test]
+fn renju_games_are_refereed_by_renju_and_the_brain_is_told_so() {
+    // Two brains told `INFO rule 4`: every game ends without a fault, and every game's moves
+    // replay under Renju, where the referee refuses any move forbidden to x.
+    let b = brain();
+    let v = run_json(&[
+        "--x",
+        &b,
+        "--o",
+        &b,
+        "--games",
+        "2",
+        "--time-per-move",
+        "100",
+        "--rule",
+        "renju",
+    ]);
+    assert_eq!(v["rules"]["rule"], "renju", "{v}");
+    let rules = mnk_engine::Rules::new(15, 15, Some(5))
+        .unwrap()
+        .with_rule(mnk_engine::Rule::Renju);
+    for g in v["results"].as_array().unwrap() {
+        assert!(g["fault"].is_null(), "{g}");
+        let mut board = mnk_engine::Board::new(rules);
+        for m in g["moves"].as_array().unwrap() {
+            let cell = board.parse_move(m.as_str().unwrap()).unwrap();
+            board.play(cell).unwrap_or_else(|e| panic!("{m}: {e}"));
+        }
+    }
+    mnk()
+        .args([
+            "match", "--x", "hard", "--o", "hard", "--exact", "--rule", "renju",
+        ])
+        .assert()
+        .code(2);
+}

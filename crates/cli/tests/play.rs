@@ -508,3 +508,35 @@ fn help_describes_every_level_as_the_tui_and_the_page_do() {
     assert!(help.contains(&format!("depth:N  {depth}")), "{help}");
     assert!(page.contains(&format!("help_level_depth: {depth:?},")));
 }
+
+#[test]
+fn under_renju_x_is_shown_and_refused_its_forbidden_points() {
+    // x: i8 j8 h7 h6, so h8 would make two open threes; o plays far away.
+    let input = "i8\na1\nj8\na3\nh7\na5\nh6\na7\nh8\ng8\nquit\n";
+    let out = play(
+        &["play", "--size", "15x15", "--rule", "renju", "--o", "human"],
+        input,
+    );
+    assert!(
+        out.contains("Renju: x wins with exactly 5 in a row"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Forbidden to x under Renju: h8 (double three)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("H8 is forbidden to x under Renju: it would make a double three"),
+        "{out}"
+    );
+    assert!(out.contains("x plays g8."), "{out}");
+    // Renju binds the first player, x: o first is refused in one sentence.
+    let out = Command::cargo_bin("mnk")
+        .unwrap()
+        .args(["play", "--rule", "renju", "--first", "o"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Renju x (black) moves first"));
+}

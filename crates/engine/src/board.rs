@@ -272,6 +272,18 @@ impl Board {
         each!(self, p => p.foul(cell))
     }
 
+    /// Every empty cell the side to move may not play, with the reason, in cell order: x's
+    /// forbidden points under Renju (none otherwise), for the front ends to mark.
+    pub fn forbidden_cells(&self) -> Vec<(usize, Foul)> {
+        if !self.rules().has_forbidden_moves() || self.to_move() != Side::X || self.is_over() {
+            return Vec::new();
+        }
+        (0..self.rules().cells())
+            .filter(|&c| self.stone(c).is_none())
+            .filter_map(|c| Some((c, self.foul(c)?)))
+            .collect()
+    }
+
     /// The legal moves in cell order (without the moves forbidden to x under Renju).
     pub fn legal_moves(&self) -> Vec<usize> {
         each!(self, p => p.legal_moves().cells().collect())

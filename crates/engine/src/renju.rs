@@ -29,16 +29,21 @@ pub const MAX_DEPTH: usize = 4;
 /// tells what stands on any cell of the board. Says nothing about whose turn it is or
 /// whether the rules are Renju: callers ask only for x under Renju.
 pub fn foul(rules: &Rules, stone: impl Fn(usize) -> Option<Side>, cell: usize) -> Option<Foul> {
-    let mut scan = Scan {
-        rules,
-        stone,
-        extra: [usize::MAX; MAX_DEPTH + 4],
-        placed: 0,
-    };
+    let scan = Scan::new(rules, stone);
     if !scan.may_foul(cell) {
         return None;
     }
-    scan.foul_at(cell, 0)
+    foul_checked(rules, scan.stone, cell)
+}
+
+/// [`foul`] without its quick first look, for a caller that has made its own (the `hard`
+/// search reads it off the patterns it keeps).
+pub fn foul_checked(
+    rules: &Rules,
+    stone: impl Fn(usize) -> Option<Side>,
+    cell: usize,
+) -> Option<Foul> {
+    Scan::new(rules, stone).foul_at(cell, 0)
 }
 
 /// The board as the test sees it: the real stones plus the x stones it has placed in thought.
@@ -50,7 +55,16 @@ struct Scan<'a, F> {
     placed: usize,
 }
 
-impl<F: Fn(usize) -> Option<Side>> Scan<'_, F> {
+impl<'a, F: Fn(usize) -> Option<Side>> Scan<'a, F> {
+    fn new(rules: &'a Rules, stone: F) -> Self {
+        Scan {
+            rules,
+            stone,
+            extra: [usize::MAX; MAX_DEPTH + 4],
+            placed: 0,
+        }
+    }
+
     /// The cell `steps` along direction `d` from `cell`, if it is on the board.
     fn step(&self, cell: usize, d: usize, steps: isize) -> Option<usize> {
         let (col, row) = self.rules.col_row(cell);

@@ -7,7 +7,7 @@ use crate::layout::{BoardLayout, CellStyle, MIN_HEIGHT, MIN_WIDTH};
 use crate::settings::{player_label, PACES_MS};
 use mnk_engine::ai::Exactness;
 use mnk_engine::session::{GameResult, ThinkPurpose};
-use mnk_engine::{Side, Verdict};
+use mnk_engine::{Rule, Side, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -139,6 +139,11 @@ fn title(app: &App, width: u16) -> String {
         };
         fill(template, &[("name", &name)])
     };
+    let rule_index = Rule::ALL
+        .iter()
+        .position(|&r| r == rules.rule())
+        .unwrap_or(0);
+    let rule_tag = t.rule_tags[rule_index];
     let mut text = String::new();
     for (template, long) in [(t.title, true), (t.title, false), (t.title_short, false)] {
         text = fill(
@@ -147,6 +152,7 @@ fn title(app: &App, width: u16) -> String {
                 ("w", &rules.width()),
                 ("h", &rules.height()),
                 ("k", &rules.k()),
+                ("rule", &rule_tag),
                 ("x", &who(Side::X, long)),
                 ("o", &who(Side::O, long)),
             ],
@@ -297,6 +303,7 @@ fn draw_board(buf: &mut Buffer, app: &App, layout: &BoardLayout) {
         _ => &[],
     };
     let last = board.last_move();
+    let forbidden: Vec<usize> = board.forbidden_cells().iter().map(|&(c, _)| c).collect();
     for cell in 0..rules.cells() {
         let Some(rect) = layout.cell_rect(cell) else {
             continue;
@@ -317,6 +324,11 @@ fn draw_board(buf: &mut Buffer, app: &App, layout: &BoardLayout) {
                 Some(&(_, v)) => {
                     style = style.fg(verdict_color(v));
                     short(v)
+                }
+                // Renju: the points x may not play, marked while x is to move.
+                None if forbidden.contains(&cell) => {
+                    style = style.fg(Color::Red);
+                    "×".into()
                 }
                 None if layout.style == CellStyle::Compact => "·".into(),
                 None => String::new(),
@@ -375,6 +387,18 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, area: Rect) {
             fill(t.turn, &[("side", &upper(turn)), ("who", &who(turn))]),
             bold,
         )),
+    }
+    let forbidden = session.board().forbidden_cells();
+    if app.started && !forbidden.is_empty() {
+        let board = session.board();
+        let cells: Vec<String> = forbidden
+            .iter()
+            .map(|&(c, foul)| format!("{} ({foul})", board.move_name(c)))
+            .collect();
+        lines.push(Line::styled(
+            fill(t.forbidden, &[("cells", &cells.join(", "))]),
+            Style::new().fg(Color::Red),
+        ));
     }
     if let Some(p) = &app.pending {
         let tick = app.now.saturating_duration_since(p.started).as_millis() / 150;

@@ -1,11 +1,11 @@
-//! The settings screen: a small form (board, K, players, who moves first, pace) edited with the
+//! The settings screen: a small form (board, K, rule, players, who moves first, pace) edited with the
 //! arrow keys. It only edits values; the app turns them into a new session on Enter.
 
 use crate::lang::{fill, Texts};
 use mnk_engine::ai::{Level, Player};
 use mnk_engine::session::SessionConfig;
 use mnk_engine::MAX_SIDE;
-use mnk_engine::{Rules, Side};
+use mnk_engine::{Rule, Rules, Side};
 
 /// Named boards the preset row cycles through: (name, width, height, k); the names the
 /// screen shows are the language's ([`crate::lang::Texts::presets`], in this order).
@@ -62,6 +62,8 @@ pub enum Field {
     Height,
     /// Stones in a row that win.
     K,
+    /// Freestyle, exactly K, or Renju.
+    Rule,
     /// Who plays X.
     X,
     /// Who plays O.
@@ -77,11 +79,12 @@ pub enum Field {
 }
 
 /// Every row, top to bottom.
-pub const FIELDS: [Field; 10] = [
+pub const FIELDS: [Field; 11] = [
     Field::Preset,
     Field::Width,
     Field::Height,
     Field::K,
+    Field::Rule,
     Field::X,
     Field::O,
     Field::First,
@@ -99,6 +102,8 @@ pub struct Settings {
     pub height: usize,
     /// Stones in a row, 1..=max(width, height).
     pub k: usize,
+    /// Who wins with which lines, and what is forbidden.
+    pub rule: Rule,
     /// Who plays X.
     pub x: Player,
     /// Who plays O.
@@ -118,6 +123,7 @@ impl Settings {
             width: config.rules.width(),
             height: config.rules.height(),
             k: config.rules.k(),
+            rule: config.rules.rule(),
             x: config.x,
             o: config.o,
             first: config.first,
@@ -128,7 +134,9 @@ impl Settings {
 
     /// The rules these values make (always valid: the form keeps K in range).
     pub fn rules(&self) -> Option<Rules> {
-        Rules::new(self.width, self.height, Some(self.k)).ok()
+        Rules::new(self.width, self.height, Some(self.k))
+            .ok()
+            .map(|r| r.with_rule(self.rule))
     }
 
     /// The selected row.
@@ -160,6 +168,13 @@ impl Settings {
             Field::Width => self.width = bump(self.width, 1, MAX_SIDE),
             Field::Height => self.height = bump(self.height, 1, MAX_SIDE),
             Field::K => self.k = bump(self.k, 1, self.width.max(self.height)),
+            Field::Rule => {
+                let i = Rule::ALL.iter().position(|&r| r == self.rule).unwrap_or(0) as isize;
+                self.rule = Rule::ALL[(i + step).rem_euclid(Rule::ALL.len() as isize) as usize];
+                if self.rule == Rule::Renju {
+                    self.first = Side::X; // Renju's first player is x
+                }
+            }
             Field::X => self.x = cycle(self.x, step),
             Field::O => self.o = cycle(self.o, step),
             Field::First => self.first = self.first.other(),
@@ -199,6 +214,7 @@ impl Settings {
                 Field::Width => (t.row_width, self.width.to_string()),
                 Field::Height => (t.row_height, self.height.to_string()),
                 Field::K => (t.row_k, self.k.to_string()),
+                Field::Rule => (t.row_rule, t.rules[rule_index(self.rule)].to_string()),
                 Field::X => (t.row_x, player_label(self.x, t)),
                 Field::O => (t.row_o, player_label(self.o, t)),
                 Field::First => (
@@ -211,6 +227,11 @@ impl Settings {
             })
             .collect()
     }
+}
+
+/// Where `rule` sits in [`Rule::ALL`] (and in [`Texts::rules`]).
+fn rule_index(rule: Rule) -> usize {
+    Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0)
 }
 
 fn cycle(player: Player, step: isize) -> Player {
@@ -241,16 +262,35 @@ mod tests {
     #[test]
     fn players_cycle_through_every_level_and_swap() {
         let mut s = Settings::from_config(&SessionConfig::default(), 0);
-        s.selected = 4;
+        s.selected = 5;
         let mut seen = vec![s.x];
         for _ in 0..PLAYERS.len() - 1 {
             s.change(1);
             seen.push(s.x);
         }
         assert_eq!(seen, PLAYERS.to_vec());
-        s.selected = 7;
+        s.selected = 8;
         let (x, o) = (s.x, s.o);
         s.change(1);
         assert_eq!((s.x, s.o), (o, x));
+    }
+}
+
+#[cfg(test)]
+mod rule_tests {
+    use super::*;
+
+    #[test]
+    fn the_rule_row_cycles_and_renju_puts_x_first() {
+        let mut s = Settings::from_config(&SessionConfig::default(), 0);
+        s.first = Side::O;
+        s.selected = FIELDS.iter().position(|&f| f == Field::Rule).unwrap();
+        s.change(1);
+        assert_eq!(s.rule, Rule::Exact);
+        s.change(1);
+        assert_eq!((s.rule, s.first), (Rule::Renju, Side::X));
+        assert_eq!(s.rules().unwrap().rule(), Rule::Renju);
+        s.change(1);
+        assert_eq!(s.rule, Rule::Freestyle);
     }
 }

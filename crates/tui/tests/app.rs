@@ -228,7 +228,7 @@ fn settings_change_the_board_and_the_players() {
     ch(&mut a, 's');
     assert!(matches!(a.overlay, Overlay::Settings(_)));
     key(&mut a, KeyCode::Right); // preset: 4x4 four in a row
-    for _ in 0..7 {
+    for _ in 0..8 {
         key(&mut a, KeyCode::Down);
     }
     key(&mut a, KeyCode::Right); // swap: the computer is x now

@@ -330,3 +330,36 @@ fn the_chinese_screen_has_no_english_sentence() {
         key(&mut a, KeyCode::Esc);
     }
 }
+
+/// Renju: with x (a human) to move, its forbidden point is drawn as a red × on the board and
+/// named in the panel; the referee refuses it there too.
+#[test]
+fn renju_marks_x_forbidden_points() {
+    use mnk_engine::session::{Session, SessionConfig};
+    use mnk_engine::{Rule, Rules};
+    let config = SessionConfig {
+        rules: Rules::new(15, 15, Some(5)).unwrap().with_rule(Rule::Renju),
+        x: "human".parse().unwrap(),
+        o: "human".parse().unwrap(),
+        seed: 3,
+        ..SessionConfig::default()
+    };
+    let mut a = App::new(config, 0, (100, 30), std::time::Instant::now()).unwrap();
+    key(&mut a, KeyCode::Enter);
+    let mut session = Session::new(config).unwrap();
+    for name in ["i8", "a1", "j8", "a3", "h7", "a5", "h6", "a7"] {
+        session.play_text(name).unwrap();
+    }
+    a.session = session;
+    let buf = render(&a);
+    let t = text(&buf);
+    assert!(t.contains("Forbidden to X (Renju): h8 (double"), "{t}");
+    assert!(t.contains("5 in a row, Renju"), "{t}");
+    let marks: Vec<(u16, u16)> = (0..buf.area.height)
+        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| buf[(x, y)].symbol() == "×")
+        .collect();
+    assert_eq!(marks.len(), 1, "{t}");
+    assert_eq!(buf[marks[0]].fg, Color::Red);
+    assert!(a.session.play_text("h8").is_err());
+}

@@ -2,7 +2,7 @@
 //! run as a child process and spoken to over the Piskvork protocol.
 
 use mnk_engine::ai::{Go, Level, Player, Thinker};
-use mnk_engine::{Board, Rules};
+use mnk_engine::{Board, Rule, Rules};
 use mnk_gomocup::{table_mib_for, Answer, BoardStone, Command};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -132,8 +132,6 @@ impl std::fmt::Display for Fault {
 pub struct GameSetup {
     /// The rules.
     pub rules: Rules,
-    /// Overlines do not win.
-    pub exact: bool,
     /// Time per move (zero: fixed work instead of a clock).
     pub per_move: Duration,
     /// Time per player for the whole game, when the game is timed.
@@ -417,7 +415,13 @@ impl BrainProcess {
             brain.send(&Command::info("time_left", game_ms))?;
         }
         brain.send(&Command::info("game_type", 1))?;
-        brain.send(&Command::info("rule", u8::from(setup.exact)))?;
+        // Gomocup's rule bits: 1 exactly five, 4 Renju.
+        let rule = match r.rule() {
+            Rule::Freestyle => 0,
+            Rule::Exact => 1,
+            Rule::Renju => 4,
+        };
+        brain.send(&Command::info("rule", rule))?;
         brain.send(&Command::info("folder", folder.display()))?;
         if r.k() != 5 {
             brain.send(&Command::info("mnk_k", r.k()))?;

@@ -2,7 +2,7 @@
 //! colours swapped, so whatever advantage it gives one colour is shared by both players.
 
 use anyhow::Context;
-use mnk_engine::{Board, Rules};
+use mnk_engine::{Board, Rule, Rules};
 
 /// The compact openings as (column, row) offsets from the centre, x first, alternating: quiet
 /// starts (no stone makes a threat yet), but close together, so x's extra stone counts: on
@@ -72,9 +72,10 @@ impl Choice {
 
 /// The balanced set made for these rules, if there is one: 15x15, five in a row.
 fn balanced(rules: Rules) -> Option<&'static str> {
-    match (rules.width(), rules.height(), rules.k(), rules.exact_k()) {
-        (15, 15, 5, false) => Some(BALANCED_15X15),
-        (15, 15, 5, true) => Some(BALANCED_15X15_EXACT),
+    // No set is made for Renju yet: its games start from the compact openings.
+    match (rules.width(), rules.height(), rules.k(), rules.rule()) {
+        (15, 15, 5, Rule::Freestyle) => Some(BALANCED_15X15),
+        (15, 15, 5, Rule::Exact) => Some(BALANCED_15X15_EXACT),
         _ => None,
     }
 }

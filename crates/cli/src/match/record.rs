@@ -51,6 +51,7 @@ pub fn game_text(g: &GameEntry<'_>) -> String {
         ("Size", format!("{}x{}", r.width(), r.height())),
         ("K", r.k().to_string()),
         ("Exact", if r.exact_k() { "yes" } else { "no" }.to_string()),
+        ("Rule", r.rule().name().to_string()),
         ("Result", result_token(g.outcome).to_string()),
         ("Reason", g.reason.to_string()),
         ("Opening", g.opening.to_string()),
@@ -92,7 +93,7 @@ mod tests {
         assert_eq!(
             text,
             "[Game \"3\"]\n[X \"pbrain:say \\\"hi\\\"\"]\n[O \"random\"]\n[Size \"3x3\"]\n\
-             [K \"3\"]\n[Exact \"no\"]\n[Result \"1/2-1/2\"]\n[Reason \"x ran out\"]\n\
+             [K \"3\"]\n[Exact \"no\"]\n[Rule \"freestyle\"]\n[Result \"1/2-1/2\"]\n[Reason \"x ran out\"]\n\
              [Opening \"1\"]\nb2 a3 c1 1/2-1/2\n\n"
         );
     }

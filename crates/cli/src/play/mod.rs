@@ -9,6 +9,7 @@ use crate::game_args::GameArgs;
 use clap::Args;
 use mnk_engine::ai::Go;
 use mnk_engine::session::{Record, Session, SessionConfig, SessionError};
+use mnk_engine::PositionError;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -241,6 +242,9 @@ impl<R: BufRead, W: Write> Game<R, W> {
                 Err(err) => {
                     let extra = match err {
                         SessionError::Notation(_) => " Type help for the commands.",
+                        SessionError::Position(PositionError::Forbidden { .. }) => {
+                            " Choose another cell."
+                        }
                         SessionError::Position(_) => " Choose an empty cell.",
                         _ => "",
                     };

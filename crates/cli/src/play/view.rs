@@ -5,7 +5,7 @@ use crate::common::{counted, duration_ms};
 use crate::render::board_text;
 use mnk_engine::ai::{Method, Player, Thought};
 use mnk_engine::session::{GameResult, Session};
-use mnk_engine::{Side, Verdict};
+use mnk_engine::{Board, Rule, Side, Verdict};
 
 /// Boards with more cells than this show coordinates only (the number key would be huge).
 const MAX_KEYED_CELLS: usize = 100;
@@ -15,7 +15,7 @@ const MAX_KEYED_CELLS: usize = 100;
 pub fn board(session: &Session) -> String {
     let b = session.board();
     let marked = session.winning_line().unwrap_or_default();
-    let drawing = board_text(b, &marked);
+    let drawing = board_text(b, &marked) + &forbidden_note(b);
     let rules = b.rules();
     if rules.cells() > MAX_KEYED_CELLS {
         return drawing;
@@ -45,6 +45,19 @@ pub fn board(session: &Session) -> String {
     out
 }
 
+/// Under Renju with x to move, the line that names x's forbidden points (empty otherwise).
+fn forbidden_note(b: &Board) -> String {
+    let cells = b.forbidden_cells();
+    if cells.is_empty() {
+        return String::new();
+    }
+    let named: Vec<String> = cells
+        .iter()
+        .map(|&(c, foul)| format!("{} ({foul})", b.move_name(c)))
+        .collect();
+    format!("Forbidden to x under Renju: {}.\n", named.join(", "))
+}
+
 /// How many humans play.
 pub fn humans(session: &Session) -> usize {
     [Side::X, Side::O]
@@ -65,9 +78,16 @@ pub fn who(session: &Session, side: Side) -> String {
 /// The opening lines: rules, players, how to type moves.
 pub fn banner(session: &Session) -> String {
     let rules = session.board().rules();
-    let name = match (rules.width(), rules.height(), rules.k()) {
-        (3, 3, 3) => "Tic-tac-toe".to_string(),
-        (w, h, k) => format!("{w}x{h} board, {k} in a row wins"),
+    let name = match (rules.width(), rules.height(), rules.k(), rules.rule()) {
+        (3, 3, 3, Rule::Freestyle) => "Tic-tac-toe".to_string(),
+        (w, h, k, Rule::Freestyle) => format!("{w}x{h} board, {k} in a row wins"),
+        (w, h, k, Rule::Exact) => {
+            format!("{w}x{h} board, exactly {k} in a row wins (a longer line does not)")
+        }
+        (w, h, k, Rule::Renju) => format!(
+            "{w}x{h} board, Renju: x wins with exactly {k} in a row and may not make an \
+             overline, a double four or a double three; o wins with {k} or more"
+        ),
     };
     let first = session.config().first;
     format!(

@@ -44,8 +44,9 @@ pub struct State {
     /// Per side, the empty cells where a stone of that side would make an open three or
     /// better in some direction (bits by cell): the tactics scan these, not the board.
     threat_cells: [Vec<u64>; 2],
-    /// What a digit at each segment index weighs in a key ([`PatternTable::weight`]).
-    weights: Vec<u32>,
+    /// Per side, what a digit at each segment index weighs in a key
+    /// ([`PatternTable::weight`]: the sides' tables key different cells under Renju).
+    weights: [Vec<u32>; 2],
     near: Vec<u16>,
     counts: [[i32; PATTERNS]; 2],
     /// Per side, the classification of its shapes: they differ where one side wins only with
@@ -92,7 +93,7 @@ impl State {
             cells: vec![0; n],
             pats: vec![[[Pattern::None; 4]; 2]; n],
             keys: Vec::new(),
-            weights: Vec::new(),
+            weights: [Vec::new(), Vec::new()],
             threat_cells: [vec![0; n.div_ceil(64)], vec![0; n.div_ceil(64)]],
             near: vec![0; n],
             counts: [[0; PATTERNS]; 2],
@@ -112,9 +113,11 @@ impl State {
         }
         if state.tables[0].is_dense() {
             // A dense table's keys are below 3^12, so every weight fits in 32 bits.
-            state.weights = (0..span)
-                .map(|i| state.tables[0].weight(i) as u32)
-                .collect();
+            state.weights = [0, 1].map(|s| {
+                (0..span)
+                    .map(|i| state.tables[s].weight(i) as u32)
+                    .collect()
+            });
             state.keys = (0..n)
                 .map(|cell| {
                     let keys: [(usize, usize); 4] =
@@ -278,14 +281,14 @@ impl State {
             for i in 0..span {
                 let q = self.lines[base + i];
                 // `cell` is at index 2K - i of the segment of q (the lines are symmetric).
-                let weight = self.weights[2 * k - i];
-                if q == OFF || weight == 0 {
+                let (wx, wo) = (self.weights[0][2 * k - i], self.weights[1][2 * k - i]);
+                if q == OFF || (wx == 0 && wo == 0) {
                     continue;
                 }
                 let q = q as usize;
                 let key = &mut self.keys[q];
-                key[0][d] = key[0][d] + weight * X_DIGIT[now] as u32 - weight * X_DIGIT[was] as u32;
-                key[1][d] = key[1][d] + weight * O_DIGIT[now] as u32 - weight * O_DIGIT[was] as u32;
+                key[0][d] = key[0][d] + wx * X_DIGIT[now] as u32 - wx * X_DIGIT[was] as u32;
+                key[1][d] = key[1][d] + wo * O_DIGIT[now] as u32 - wo * O_DIGIT[was] as u32;
                 if self.cells[q] == 0 {
                     self.look_up(q, d);
                 }
@@ -365,14 +368,14 @@ impl State {
         let base = (cell * 4 + dir) * span;
         let line = &self.lines[base..base + span];
         line.iter()
-            .zip(&self.weights)
-            .fold((0, 0), |(x, o), (&q, &w)| {
+            .zip(self.weights[0].iter().zip(&self.weights[1]))
+            .fold((0, 0), |(x, o), (&q, (&wx, &wo))| {
                 let v = if q == OFF {
                     3
                 } else {
                     self.cells[q as usize] as usize
                 };
-                (x + w as usize * X_DIGIT[v], o + w as usize * O_DIGIT[v])
+                (x + wx as usize * X_DIGIT[v], o + wo as usize * O_DIGIT[v])
             })
     }
 
@@ -402,14 +405,20 @@ impl State {
             .flat_map(|(i, &word)| word.cells().map(move |b| i * 64 + b))
     }
 
-    /// Appends the empty cells near a stone (the centre on an empty board).
-    pub fn candidates(&self, out: &mut Vec<usize>) {
-        let before = out.len();
+    /// Appends the empty cells near a stone, forbidden or not: for the threat searches,
+    /// which keep only a few of them and test those.
+    pub fn near_cells(&self, out: &mut Vec<usize>) {
         for (cell, &n) in self.near.iter().enumerate() {
             if n > 0 && self.cells[cell] == 0 {
                 out.push(cell);
             }
         }
+    }
+
+    /// Appends the empty cells near a stone (the centre on an empty board).
+    pub fn candidates(&self, out: &mut Vec<usize>) {
+        let before = out.len();
+        self.near_cells(out);
         if self.rules.has_forbidden_moves() && self.to_move == Side::X {
             let mut kept = before;
             for i in before..out.len() {
@@ -436,7 +445,33 @@ impl State {
     pub fn forbidden(&self, cell: usize, side: Side) -> bool {
         side == Side::X
             && self.rules.has_forbidden_moves()
-            && renju::foul(&self.rules, |c| self.stone(c), cell).is_some()
+            && self.may_be_forbidden(cell)
+            && renju::foul_checked(&self.rules, |c| self.stone(c), cell).is_some()
+    }
+
+    /// A quick necessary condition for x's foul on `cell`, from the kept patterns, so the
+    /// full test runs on few cells: two threes or fours need two lines where the stone makes
+    /// an open three or a four (a three is a line one stone from a straight four, which is
+    /// an open four), two fours on one line make an open four's shape (two cells complete
+    /// it), and an overline needs more than K stones in a row through the cell.
+    #[inline]
+    fn may_be_forbidden(&self, cell: usize) -> bool {
+        let pats = self.pats[cell][Side::X.index()];
+        let threats = pats.iter().filter(|&&p| p >= Pattern::Flex3).count();
+        if threats >= 2 || pats.contains(&Pattern::Flex4) {
+            return true;
+        }
+        let k = self.rules.k();
+        let span = 2 * k + 1;
+        (0..4).any(|d| {
+            let line = &self.lines[(cell * 4 + d) * span..(cell * 4 + d + 1) * span];
+            let run = |steps: &mut dyn Iterator<Item = usize>| {
+                steps
+                    .take_while(|&i| line[i] != OFF && self.cells[line[i] as usize] == 1)
+                    .count()
+            };
+            run(&mut (k + 1..span)) + run(&mut (0..k).rev()) >= k
+        })
     }
 
     /// Whether `side` can make pattern `p` with a stone it may play (every such cell counts
@@ -477,6 +512,7 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rule;
 
     #[test]
     fn patterns_follow_play_and_undo() {
@@ -513,15 +549,17 @@ mod tests {
     /// empty board's keys, patterns and counts.
     #[test]
     fn kept_keys_patterns_and_threat_cells_match_a_reading_of_the_board() {
-        for (w, h, k, exact) in [
-            (15, 15, 5, false),
-            (9, 9, 4, true),
-            (7, 6, 3, false),
-            (13, 13, 6, true),
+        for (w, h, k, rule) in [
+            (15, 15, 5, Rule::Freestyle),
+            (9, 9, 4, Rule::Exact),
+            (7, 6, 3, Rule::Freestyle),
+            (13, 13, 6, Rule::Exact),
+            (15, 15, 5, Rule::Renju),
         ] {
-            let rules = Rules::new(w, h, Some(k)).unwrap().with_exact_k(exact);
+            let rules = Rules::new(w, h, Some(k)).unwrap().with_rule(rule);
             let mut s = State::new(rules);
-            let mut slow = PatternTable::new(k, exact);
+            let mut slow =
+                [Side::X, Side::O].map(|side| PatternTable::new(k, rules.exact_for(side)));
             let mut seed = 0x5eed_u64 + k as u64;
             for _ in 0..w * h / 2 {
                 let empty: Vec<usize> = (0..rules.cells()).filter(|&c| s.is_empty(c)).collect();
@@ -559,8 +597,8 @@ mod tests {
                                 .collect();
                             assert_eq!(
                                 s.patterns(cell, side)[d],
-                                slow.classify(&seg),
-                                "{w}x{h}/{k} exact {exact}, cell {cell}, direction {d}, {side:?}"
+                                slow[side.index()].classify(&seg),
+                                "{w}x{h}/{k} {rule}, cell {cell}, direction {d}, {side:?}"
                             );
                         }
                     }

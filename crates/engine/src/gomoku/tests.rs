@@ -271,3 +271,37 @@ fn under_renju_a_four_wins_when_x_may_not_block_it() {
     let r = think(&mut renju, 50_000);
     assert!(r.score > search::EVAL_LIMIT, "{r:?}");
 }
+
+/// The search's quick pre-check never hides a foul: on random crowded Renju boards its
+/// answer for x equals the full test's on every empty cell.
+#[test]
+fn the_searchs_forbidden_points_are_the_referees() {
+    let rules = Rules::new(15, 15, Some(5)).unwrap().with_rule(Rule::Renju);
+    let mut seed = 0x4e4a_u64;
+    let mut found = 0;
+    for _ in 0..300 {
+        let mut s = State::new(rules);
+        let mut cells = vec![None; rules.cells()];
+        let stones = 8 + crate::geometry::splitmix(&mut seed) % 24;
+        for i in 0..stones {
+            let r = crate::geometry::splitmix(&mut seed);
+            let cell = rules.cell(3 + (r % 9) as usize, 3 + ((r >> 8) % 9) as usize);
+            let side = if i % 3 == 2 { Side::O } else { Side::X };
+            if cells[cell].is_none() {
+                cells[cell] = Some(side);
+                s.place(cell, side);
+            }
+        }
+        for cell in (0..rules.cells()).filter(|&c| cells[c].is_none()) {
+            let full = crate::renju::foul(&rules, |c| cells[c], cell).is_some();
+            assert_eq!(
+                s.forbidden(cell, Side::X),
+                full,
+                "{}",
+                rules.cell_name(cell)
+            );
+            found += usize::from(full);
+        }
+    }
+    assert!(found > 100, "only {found} forbidden points met");
+}

@@ -85,8 +85,8 @@ impl Vcf<'_> {
         let moves: Vec<usize> = match blocks.len() {
             0 => {
                 let mut c = Vec::new();
-                state.candidates(&mut c);
-                c.retain(|&m| makes_four(state, m, me));
+                state.near_cells(&mut c);
+                c.retain(|&m| makes_four(state, m, me) && !state.forbidden(m, me));
                 // Open fours and double fours first: they end the line at once.
                 c.sort_by_key(|&m| {
                     let p = state.patterns(m, me);

@@ -273,13 +273,16 @@ impl Vct {
         if !root && seen.key == key && seen.threes as u32 >= threes && seen.moves as u32 >= moves {
             return None;
         }
-        state.candidates(&mut self.stack);
-        // Keep the threat moves (a four, or an open three while threes are left).
+        state.near_cells(&mut self.stack);
+        // Keep the threat moves (a four, or an open three while threes are left) the
+        // attacker may play.
         let mut end = base;
         for i in base..self.stack.len() {
             let c = self.stack[i];
             let p = strongest(state, c, att);
-            if p >= Pattern::Block4 || (p == Pattern::Flex3 && threes > 0) {
+            if (p >= Pattern::Block4 || (p == Pattern::Flex3 && threes > 0))
+                && !state.forbidden(c, att)
+            {
                 self.stack[end] = c;
                 end += 1;
             }
@@ -368,12 +371,13 @@ impl Vct {
             return None;
         }
         // Against an open three: every cell where either side would make a four.
-        state.candidates(&mut self.stack);
+        state.near_cells(&mut self.stack);
         let mut end = base;
         for i in base..self.stack.len() {
             let c = self.stack[i];
-            if strongest(state, c, att) >= Pattern::Block4
-                || strongest(state, c, def) >= Pattern::Block4
+            if (strongest(state, c, att) >= Pattern::Block4
+                || strongest(state, c, def) >= Pattern::Block4)
+                && !state.forbidden(c, def)
             {
                 self.stack[end] = c;
                 end += 1;

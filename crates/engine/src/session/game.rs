@@ -69,6 +69,10 @@ pub struct Session {
 impl Session {
     /// A new game with no move played.
     pub fn new(config: SessionConfig) -> Result<Session, SessionError> {
+        if config.rules.has_forbidden_moves() && config.first == Side::O {
+            // Renju's restrictions bind the first player (black), which is x.
+            return Err(SessionError::RenjuFirst);
+        }
         let board = Board::new(config.rules).with_side_to_move(config.first)?;
         Ok(Session {
             config,

@@ -53,6 +53,9 @@ pub enum SessionError {
     /// `undo` with no human move to take back.
     #[error("there is no move of yours to take back")]
     NothingToUndo,
+    /// Renju asked for with o moving first: its rule binds the first player, x.
+    #[error("under Renju x (black) moves first: leave out the choice of o first")]
+    RenjuFirst,
     /// A background decision handed back after the game moved on (undo, new game, a move).
     #[error("the position changed while the computer was thinking; its answer was dropped")]
     Stale,

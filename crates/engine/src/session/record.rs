@@ -13,7 +13,8 @@
 //! ```
 //!
 //! - `mnk-record 1` must be the first line that is not blank or a comment (the version).
-//! - `rules WxH kK` is required; every other line is optional.
+//! - `rules WxH kK` is required, optionally followed by the rule (`freestyle`, the default,
+//!   `exact` or `renju`); every other line is optional.
 //! - `x` and `o` name the players (`human`, `perfect`, `hard`, `depth:N`, `random`; the
 //!   default is `human` for x and `perfect` for o); `first` is `x` (the default) or `o`.
 //! - `moves` lists moves in notation (`a1` = bottom-left), separated by spaces, in the order
@@ -26,7 +27,7 @@ use super::result::GameResult;
 use super::SessionError;
 use crate::ai::{Level, Player};
 use crate::board::Board;
-use crate::rules::{Rules, Size};
+use crate::rules::{Rule, Rules, Size};
 use crate::side::Side;
 
 /// The first line of every record.
@@ -55,8 +56,14 @@ impl Record {
         let rules = self.rules;
         let board = Board::new(rules);
         let moves: Vec<String> = self.moves.iter().map(|&c| board.move_name(c)).collect();
+        // The rule is written only when it is not the default, so older readers still
+        // read freestyle records.
+        let rule = match rules.rule() {
+            Rule::Freestyle => String::new(),
+            other => format!(" {other}"),
+        };
         let mut out = format!(
-            "{HEADER}\nrules {}x{} k{}\nx {}\no {}\nfirst {}\n",
+            "{HEADER}\nrules {}x{} k{}{rule}\nx {}\no {}\nfirst {}\n",
             rules.width(),
             rules.height(),
             rules.k(),
@@ -174,7 +181,7 @@ impl Record {
     }
 }
 
-/// `WxH kK` (the `k` part may be left out for the default).
+/// `WxH kK RULE` (the `k` part and the rule may be left out for the defaults).
 fn parse_rules(value: &str) -> Result<Rules, String> {
     let mut words = value.split_whitespace();
     let size: Size = words
@@ -192,12 +199,38 @@ fn parse_rules(value: &str) -> Result<Rules, String> {
                 })?,
         ),
     };
-    Rules::new(size.width, size.height, k).map_err(|e| e.to_string())
+    let rule: Rule = match words.next() {
+        None => Rule::Freestyle,
+        Some(w) => w.parse().map_err(|e: crate::RulesError| e.to_string())?,
+    };
+    if let Some(extra) = words.next() {
+        return Err(format!(
+            "'{extra}' is not understood: write rules as WxH kK and a rule, like 15x15 k5 renju"
+        ));
+    }
+    Ok(Rules::new(size.width, size.height, k)
+        .map_err(|e| e.to_string())?
+        .with_rule(rule))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rule_is_kept_and_a_forbidden_move_refused() {
+        let text = "mnk-record 1\nrules 15x15 k5 renju\nx human\no human\nmoves h8 a1\n";
+        let record = Record::parse(text).unwrap();
+        assert_eq!(record.rules.rule(), Rule::Renju);
+        assert!(record.to_text().contains("rules 15x15 k5 renju\n"));
+        assert_eq!(Record::parse(&record.to_text()).unwrap(), record);
+        // x's double three at h8 (i8 j8 h7 h6) does not replay.
+        let forbidden = "mnk-record 1\nrules 15x15 k5 renju\nmoves i8 a1 j8 a3 h7 a5 h6 a7 h8\n";
+        let e = Record::parse(forbidden).unwrap_err().to_string();
+        assert!(e.contains("double three"), "{e}");
+        let e = Record::parse("mnk-record 1\nrules 15x15 k5 chess\n").unwrap_err();
+        assert!(e.to_string().contains("freestyle, exact or renju"), "{e}");
+    }
 
     fn sample() -> Record {
         let rules = Rules::new(4, 4, Some(4)).unwrap();
