@@ -24,7 +24,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use mnk_engine::ai::{Level, Player};
 use mnk_engine::session::{GameResult, Handle, Record, SessionError, ThinkDone};
-use mnk_engine::{Board, Rules, Side};
+use mnk_engine::{Board, Rule, Rules, Side};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -280,6 +280,7 @@ fn check_side(name: &str, v: usize) -> Result<(), ApiError> {
 fn requested_record(req: NewGame) -> Result<Record, ApiError> {
     if let Some(text) = req.record {
         let others = [req.width, req.height, req.k].iter().any(Option::is_some)
+            || req.rule.is_some()
             || req.x.is_some()
             || req.o.is_some()
             || req.first.is_some()
@@ -300,8 +301,16 @@ fn requested_record(req: NewGame) -> Result<Record, ApiError> {
     let height = req.height.unwrap_or(3);
     check_side("width", width)?;
     check_side("height", height)?;
-    let rules =
-        Rules::new(width, height, req.k).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let bad = |e: mnk_engine::RulesError| ApiError::BadRequest(e.to_string());
+    let rule: Rule = req
+        .rule
+        .as_deref()
+        .unwrap_or("freestyle")
+        .parse()
+        .map_err(bad)?;
+    let rules = Rules::new(width, height, req.k)
+        .map_err(bad)?
+        .with_rule(rule);
     let words = req.moves.unwrap_or_default();
     if words.len() > MAX_MOVES {
         return Err(ApiError::BadRequest(format!(

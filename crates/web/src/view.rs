@@ -45,6 +45,8 @@ pub struct NewGame {
     pub height: Option<usize>,
     /// Stones in a row that win (default min(width, height, 5)).
     pub k: Option<usize>,
+    /// `freestyle` (the default), `exact` or `renju`.
+    pub rule: Option<String>,
     /// Who plays x: `human`, `perfect`, `hard`, `medium`, `easy`, `random`, `depth:N`.
     pub x: Option<String>,
     /// Who plays o (default `perfect`).
@@ -81,6 +83,19 @@ pub struct RulesView {
     pub height: usize,
     /// Stones in a row that win.
     pub k: usize,
+    /// `freestyle`, `exact` or `renju`.
+    pub rule: &'static str,
+}
+
+/// A cell the side to move may not play (x under Renju), and why.
+#[derive(Debug, Serialize)]
+pub struct ForbiddenView {
+    /// The cell, 0-based.
+    pub cell: usize,
+    /// Its name in notation.
+    pub r#move: String,
+    /// `overline`, `double four` or `double three`.
+    pub foul: &'static str,
 }
 
 /// Who plays each side.
@@ -117,6 +132,9 @@ pub struct GameView {
     pub result: String,
     /// The cells of the winning line, once there is one.
     pub winning_line: Vec<usize>,
+    /// The empty cells the side to move may not play: x's forbidden points under Renju
+    /// (empty under the other rules).
+    pub forbidden: Vec<ForbiddenView>,
     /// Whether a human is to move in an unfinished game.
     pub human_to_move: bool,
     /// Whether the computer is to move in an unfinished game.
@@ -143,6 +161,7 @@ pub fn game_view(id: &str, game: &Game) -> GameView {
             width: rules.width(),
             height: rules.height(),
             k: rules.k(),
+            rule: rules.rule().name(),
         },
         players: PlayersView {
             x: s.config().x.to_string(),
@@ -166,6 +185,15 @@ pub fn game_view(id: &str, game: &Game) -> GameView {
             GameResult::Win(_) => s.winning_line().unwrap_or_default(),
             _ => Vec::new(),
         },
+        forbidden: board
+            .forbidden_cells()
+            .into_iter()
+            .map(|(cell, foul)| ForbiddenView {
+                cell,
+                r#move: board.move_name(cell),
+                foul: foul.name(),
+            })
+            .collect(),
         human_to_move: s.human_to_move(),
         computer_to_move: s.computer_to_move(),
         can_undo: s.can_undo(),

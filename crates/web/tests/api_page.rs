@@ -309,3 +309,67 @@ async fn every_asset_is_served_with_its_type() {
         }
     }
 }
+
+#[tokio::test]
+async fn a_renju_game_lists_x_forbidden_points_and_refuses_them() {
+    let app = app();
+    let (s, g) = send(
+        &app,
+        Method::POST,
+        "/api/v1/games",
+        Some(json!({
+            "width": 15, "height": 15, "rule": "renju", "x": "human", "o": "human",
+            "moves": ["i8", "a1", "j8", "a3", "h7", "a5", "h6", "a7"]
+        })),
+    )
+    .await;
+    assert_eq!(s, StatusCode::CREATED, "{g}");
+    assert_eq!(g["rules"]["rule"], "renju");
+    assert_eq!(
+        g["forbidden"],
+        json!([{"cell": 112, "move": "h8", "foul": "double three"}])
+    );
+    let id = g["id"].as_str().unwrap();
+    let (s, e) = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/games/{id}/moves"),
+        Some(json!({"move": "h8"})),
+    )
+    .await;
+    assert!(s.is_client_error(), "{s}: {e}");
+    assert!(e.to_string().contains("double three"), "{e}");
+    // o's turn: nothing is forbidden to o.
+    let (_, g) = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/games/{id}/moves"),
+        Some(json!({"move": "g8"})),
+    )
+    .await;
+    assert_eq!(g["forbidden"], json!([]));
+    // The record keeps the rule; an unknown rule is refused in a sentence.
+    let (_, r) = send(
+        &app,
+        Method::GET,
+        &format!("/api/v1/games/{id}/record"),
+        None,
+    )
+    .await;
+    assert!(
+        r["record"]
+            .as_str()
+            .unwrap()
+            .contains("rules 15x15 k5 renju\n"),
+        "{r}"
+    );
+    let (s, e) = send(
+        &app,
+        Method::POST,
+        "/api/v1/games",
+        Some(json!({"rule": "chess"})),
+    )
+    .await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    assert!(e.to_string().contains("freestyle, exact or renju"), "{e}");
+}

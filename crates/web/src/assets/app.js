@@ -179,7 +179,7 @@ if (linked) {
     if (view) return;
     // A link the server refused: say why, and start the usual game instead.
     const why = $("error").textContent;
-    page.settings.set({ width: 3, height: 3, k: 3, x: "human", o: "perfect", first: "x" });
+    page.settings.set({ width: 3, height: 3, k: 3, rule: "freestyle", x: "human", o: "perfect", first: "x" });
     await page.start(page.settings.read());
     page.showError(why);
   });

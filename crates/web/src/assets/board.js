@@ -163,6 +163,7 @@ export class Board {
 
   /**
    * Draws a position. `v`: { cells: ["x"|"o"|""], last, win: [cells], hints: [cells],
+   * forbidden: [{cell, foul}] (x's points under Renju),
    * analysis: Map(cell -> {cls, text, label, bg, fg}), live: whether a human may play now,
    * go: stones on intersections, label: the grid's name }.
    */
@@ -175,6 +176,7 @@ export class Board {
     this.frame.classList.toggle("classic", !v.go);
     const win = new Set(v.win);
     const hints = new Set(v.hints);
+    const forbidden = new Map((v.forbidden || []).map((f) => [f.cell, f.foul]));
     this.cellEls.forEach((el, cell) => {
       const stone = v.cells[cell] || "";
       const a = stone ? null : v.analysis.get(cell);
@@ -183,9 +185,10 @@ export class Board {
       setClass(el, "last", cell === v.last);
       setClass(el, "won", win.has(cell));
       setClass(el, "hint", hints.has(cell));
+      setClass(el, "forbidden", forbidden.has(cell));
       setClass(el, "pending", cell === this.pending);
       setClass(el, "analysed", !!a);
-      el.setAttribute("aria-disabled", String(!v.live || !!stone));
+      el.setAttribute("aria-disabled", String(!v.live || !!stone || forbidden.has(cell)));
       const ana = el.lastChild;
       ana.className = "ana" + (a ? " " + a.cls : "");
       ana.textContent = a ? a.text : "";
@@ -196,6 +199,7 @@ export class Board {
       if (cell === v.last) parts.push(t("cell_last"));
       if (win.has(cell)) parts.push(t("cell_winning"));
       if (hints.has(cell)) parts.push(t("cell_hint"));
+      if (forbidden.has(cell)) parts.push(t("cell_forbidden", { foul: t("foul_" + forbidden.get(cell)) }));
       el.setAttribute("aria-label", parts.join(", "));
     });
     const bar = $("confirm-bar");

@@ -430,7 +430,7 @@ export class GamePage {
       cells,
       last: shown > 0 ? v.move_cells[shown - 1] : null,
       win: reviewing ? [] : v.winning_line,
-      hints: !reviewing && this.hint ? this.hint.best_cells : [],
+      hints: !reviewing && this.hint ? this.hint.best_cells : [], forbidden: reviewing ? [] : v.forbidden,
       analysis,
       live,
       go: big && this.settings.goStyle(),

@@ -21,7 +21,11 @@ export const PRESETS = [
   { key: "preset_four", width: 4, height: 4, k: 4 },
   { key: "preset_five", width: 5, height: 5, k: 4 },
   { key: "preset_gomoku", width: 15, height: 15, k: 5 },
+  { key: "preset_renju", width: 15, height: 15, k: 5, rule: "renju" },
 ];
+
+/** The rules, as the server names them. */
+export const RULES = ["freestyle", "exact", "renju"];
 
 const GO_KEY = "mnk.go";
 
@@ -45,7 +49,7 @@ export class Settings {
       b.className = "preset";
       b.dataset.preset = p.key;
       b.addEventListener("click", () => {
-        this.set({ width: p.width, height: p.height, k: p.k });
+        this.set({ width: p.width, height: p.height, k: p.k, rule: p.rule || "freestyle" });
         this.onSubmit(this.read());
       });
       $("presets").appendChild(b);
@@ -57,7 +61,9 @@ export class Settings {
     };
     $("width").addEventListener("change", sizeChanged);
     $("height").addEventListener("change", sizeChanged);
-    for (const id of ["k", "player-x", "player-o", "first"]) $(id).addEventListener("change", () => this.note());
+    for (const id of ["k", "player-x", "player-o", "first", "rule"]) $(id).addEventListener("change", () => this.note());
+    // Renju's restrictions bind the first player, X: o first is not offered with it.
+    $("rule").addEventListener("change", () => this.renjuFirst());
     $("settings").addEventListener("submit", (e) => {
       e.preventDefault();
       this.onSubmit(this.read());
@@ -84,9 +90,25 @@ export class Settings {
     }
   }
 
+  /** Renju: X moves first, and the choice of O is disabled. */
+  renjuFirst() {
+    const renju = $("rule").value === "renju";
+    if (renju) $("first").value = "x";
+    $("first").querySelector('option[value="o"]').disabled = renju;
+  }
+
+  /** The rule choices in the current language, keeping the one chosen. */
+  fillRules() {
+    const sel = $("rule");
+    const value = sel.value || "freestyle";
+    sel.replaceChildren(...RULES.map((r) => option(r, t("rule_" + r))));
+    sel.value = value;
+  }
+
   /** Redraws the generated labels in the current language. */
   labels() {
     this.fillPlayers();
+    this.fillRules();
     for (const b of document.querySelectorAll("#presets .preset")) b.textContent = t(b.dataset.preset);
     this.note();
   }
@@ -103,7 +125,9 @@ export class Settings {
     this.fillK(s.k || +$("k").value);
     if (s.x) $("player-x").value = s.x;
     if (s.o) $("player-o").value = s.o;
-    if (s.first) $("first").value = s.first;
+    if (s.rule) $("rule").value = s.rule;
+    this.renjuFirst();
+    if (s.first && !(s.first === "o" && $("rule").value === "renju")) $("first").value = s.first;
     this.note();
   }
 
@@ -111,6 +135,7 @@ export class Settings {
   read() {
     return {
       width: +$("width").value, height: +$("height").value, k: +$("k").value,
+      rule: $("rule").value || "freestyle",
       x: $("player-x").value, o: $("player-o").value, first: $("first").value,
     };
   }
@@ -120,14 +145,14 @@ export class Settings {
     this.game = view;
     if (!view) return;
     this.set({ width: view.rules.width, height: view.rules.height, k: view.rules.k,
-      x: view.players.x, o: view.players.o, first: view.first });
+      rule: view.rules.rule, x: view.players.x, o: view.players.o, first: view.first });
   }
 
   /** The settings of the game being played, for "play again" and "swap sides". */
   ofGame(swap = false) {
     const g = this.game;
     return {
-      width: g.rules.width, height: g.rules.height, k: g.rules.k,
+      width: g.rules.width, height: g.rules.height, k: g.rules.k, rule: g.rules.rule,
       x: swap ? g.players.o : g.players.x, o: swap ? g.players.x : g.players.o, first: g.first,
     };
   }
@@ -137,11 +162,13 @@ export class Settings {
     const g = this.game;
     const s = this.read();
     const same = g && s.width === g.rules.width && s.height === g.rules.height && s.k === g.rules.k &&
-      s.x === g.players.x && s.o === g.players.o && s.first === g.first;
-    $("settings-note").textContent = g && !same ? t("settings_pending") : "";
+      s.rule === g.rules.rule && s.x === g.players.x && s.o === g.players.o && s.first === g.first;
+    const renju = s.rule === "renju" ? t("renju_note") : "";
+    $("settings-note").textContent = g && !same ? t("settings_pending") : renju;
     for (const b of document.querySelectorAll("#presets .preset")) {
       const p = PRESETS.find((q) => q.key === b.dataset.preset);
-      const on = g && p.width === g.rules.width && p.height === g.rules.height && p.k === g.rules.k;
+      const on = g && p.width === g.rules.width && p.height === g.rules.height && p.k === g.rules.k &&
+        (p.rule || "freestyle") === g.rules.rule;
       b.setAttribute("aria-pressed", String(!!on));
     }
   }

@@ -13,6 +13,7 @@ export function gameLink(view) {
     w: view.rules.width, h: view.rules.height, k: view.rules.k,
     x: view.players.x, o: view.players.o, first: view.first,
   });
+  if (view.rules.rule && view.rules.rule !== "freestyle") p.set("rule", view.rules.rule);
   if (view.moves.length) p.set("moves", view.moves.join(","));
   return `${location.origin}${location.pathname}?${p}`;
 }
@@ -23,7 +24,7 @@ export function linkedGame(search) {
   if (!p.has("w") || !p.has("h")) return null;
   const settings = { width: +p.get("w"), height: +p.get("h") };
   if (p.has("k")) settings.k = +p.get("k");
-  for (const key of ["x", "o", "first"]) if (p.has(key)) settings[key] = p.get(key);
+  for (const key of ["x", "o", "first", "rule"]) if (p.has(key)) settings[key] = p.get(key);
   const moves = (p.get("moves") || "").split(",").map((m) => m.trim()).filter(Boolean);
   return { settings, moves };
 }

@@ -24,6 +24,10 @@ export default {
   cell_last: "last move",
   cell_winning: "winning line",
   cell_hint: "hint",
+  cell_forbidden: "forbidden to X: {foul}",
+  foul_overline: "overline",
+  "foul_double four": "double four",
+  "foul_double three": "double three",
   confirm_play: "Play {move}",
   confirm_help: "Tap the cell again or press the button to play there.",
 
@@ -122,6 +126,12 @@ export default {
   preset_four: "4×4 four in a row",
   preset_five: "5×5, four in a row",
   preset_gomoku: "Gomoku 15×15",
+  preset_renju: "Renju 15×15",
+  rule: "Rule",
+  rule_freestyle: "Freestyle (K or more wins)",
+  rule_exact: "Exactly K wins",
+  rule_renju: "Renju (X: no overline, 4-4 or 3-3)",
+  renju_note: "Renju: X (black) moves first, and may not play the points marked ×.",
   width: "Width",
   height: "Height",
   k_in_row: "In a row to win (K)",
@@ -174,7 +184,7 @@ export default {
 
   // help
   help_title: "How to play",
-  help_rules: "Two players, X and O, take turns putting a stone on an empty cell. The first to get K in a row — across, down or diagonally — wins; a full board without one is a draw. Tic-tac-toe is 3×3 with K = 3; Gomoku is 15×15 with K = 5.",
+  help_rules: "Two players, X and O, take turns putting a stone on an empty cell. The first to get K in a row — across, down or diagonally — wins; a full board without one is a draw. Tic-tac-toe is 3×3 with K = 3; Gomoku is 15×15 with K = 5. Under the Exactly-K rule a longer line does not win. Under Renju, X (black) moves first, wins only with exactly K, and may not make an overline, two fours or two open threes at once; those points are marked ×.",
   help_levels_title: "Who can play",
   help_level_human: "you (or a friend) click the cells.",
   help_level_perfect: "plays the exact best move wherever the solver proves it within the move's time, otherwise hard's move, marked as an estimate.",
