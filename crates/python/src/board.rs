@@ -125,6 +125,18 @@ impl PyBoard {
         self.names(self.legal_cells())
     }
 
+    /// The empty cells the side to move may not play, by name, with the reason
+    /// (`"overline"`, `"double four"`, `"double three"`): x's forbidden points under Renju,
+    /// none under the other rules.
+    #[getter]
+    fn forbidden(&self) -> Vec<(String, &'static str)> {
+        self.0
+            .forbidden_cells()
+            .into_iter()
+            .map(|(c, foul)| (self.0.move_name(c), foul.name()))
+            .collect()
+    }
+
     /// The legal moves as cell indices.
     #[getter]
     fn legal_cells(&self) -> Vec<usize> {

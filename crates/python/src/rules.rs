@@ -1,14 +1,17 @@
 //! `mnk.Rules`: the board size and the winning length.
 
 use crate::errors;
-use mnk_engine::{PositionError, Rules, Size};
+use mnk_engine::{PositionError, Rule, Rules, Size};
 use pyo3::prelude::*;
 
-/// The rules of an m,n,k-game: a board `width` wide and `height` high (1 to 26 each), and
-/// `k`, the length of a winning line (by default the shorter side, at most 5).
+/// The rules of an m,n,k-game: a board `width` wide and `height` high (1 to 26 each), `k`,
+/// the length of a winning line (by default the shorter side, at most 5), and the `rule`:
+/// `"freestyle"` (K or more wins), `"exact"` (exactly K wins) or `"renju"` (x may not make
+/// an overline, a double four or a double three).
 ///
 /// >>> mnk.Rules(3)            # tic-tac-toe
 /// >>> mnk.Rules(15, 15, k=5)  # Gomoku
+/// >>> mnk.Rules(15, rule="renju")
 /// >>> mnk.Rules.parse("4x4", k=4)
 #[pyclass(module = "mnk", name = "Rules", frozen, eq, hash, from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -18,21 +21,26 @@ pub struct PyRules(pub Rules);
 impl PyRules {
     /// A rule set; `height` defaults to `width`, `k` to min(width, height, 5).
     #[new]
-    #[pyo3(signature = (width = 3, height = None, k = None))]
-    fn new(width: usize, height: Option<usize>, k: Option<usize>) -> PyResult<Self> {
+    #[pyo3(signature = (width = 3, height = None, k = None, rule = "freestyle"))]
+    fn new(width: usize, height: Option<usize>, k: Option<usize>, rule: &str) -> PyResult<Self> {
+        let rule: Rule = rule.parse().map_err(errors::rules)?;
         Rules::new(width, height.unwrap_or(width), k)
-            .map(PyRules)
+            .map(|r| PyRules(r.with_rule(rule)))
             .map_err(errors::rules)
     }
 
     /// A rule set from a size written `WxH` (`"3x3"`, `"15x15"`) and an optional `k`.
     #[staticmethod]
-    #[pyo3(signature = (size, k = None))]
-    fn parse(size: &str, k: Option<usize>) -> PyResult<Self> {
+    #[pyo3(signature = (size, k = None, rule = "freestyle"))]
+    fn parse(size: &str, k: Option<usize>, rule: &str) -> PyResult<Self> {
         let size: Size = size.parse().map_err(errors::rules)?;
-        Rules::new(size.width, size.height, k)
-            .map(PyRules)
-            .map_err(errors::rules)
+        Self::new(size.width, Some(size.height), k, rule)
+    }
+
+    /// `"freestyle"`, `"exact"` or `"renju"`.
+    #[getter]
+    fn rule(&self) -> &'static str {
+        self.0.rule().name()
     }
 
     /// Columns.
@@ -79,8 +87,12 @@ impl PyRules {
     }
 
     fn __repr__(&self) -> String {
+        let rule = match self.0.rule() {
+            Rule::Freestyle => String::new(),
+            other => format!(", rule={:?}", other.name()),
+        };
         format!(
-            "Rules({}, {}, k={})",
+            "Rules({}, {}, k={}{rule})",
             self.0.width(),
             self.0.height(),
             self.0.k()
@@ -88,7 +100,7 @@ impl PyRules {
     }
 
     fn __str__(&self) -> String {
-        format!("{}x{}, k={}", self.0.width(), self.0.height(), self.0.k())
+        self.0.to_string()
     }
 }
 

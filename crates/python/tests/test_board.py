@@ -19,6 +19,23 @@ def test_rules_defaults_and_parse():
     assert len({mnk.Rules(3), mnk.Rules(3, 3, k=3)}) == 1
 
 
+def test_renju_forbids_x_its_fouls():
+    renju = mnk.Rules(15, rule="renju")
+    assert (renju.rule, repr(renju)) == ("renju", 'Rules(15, 15, k=5, rule="renju")')
+    assert mnk.Rules.parse("15x15", rule="exact").rule == "exact"
+    board = mnk.Board(rules=renju)
+    for move in ["i8", "a1", "j8", "a3", "h7", "a5", "h6", "a7"]:
+        board.play(move)
+    assert board.forbidden == [("h8", "double three")]
+    assert "h8" not in board.legal_moves
+    with pytest.raises(mnk.PositionError, match="double three"):
+        board.play("h8")
+    board.play("g8")
+    assert board.forbidden == []  # o is never restricted
+    with pytest.raises(mnk.RulesError, match="freestyle, exact or renju"):
+        mnk.Rules(15, rule="chess")
+
+
 def test_board_sizes_and_k():
     assert mnk.Board("..../..../..../....").rules == mnk.Rules(4, 4, k=4)
     assert mnk.Board("..../..../..../....", k=3).rules == mnk.Rules(4, 4, k=3)
