@@ -1,5 +1,6 @@
 //! Generates balanced openings for 15x15 five in a row: `cargo bench -p mnk-bench --bench
-//! openings -- [--seed S] [--candidates N] [--keep N] [--target T] [--nodes N] [--exact]`.
+//! openings -- [--seed S] [--candidates N] [--keep N] [--target T] [--nodes N] [--exact]
+//! [--rule RULE]`.
 //!
 //! Draws three-stone starts (x, o, x) near the centre, each up to the board's symmetries
 //! once, values each with `hard`'s search from o's side at fixed work, drops every start the
@@ -8,7 +9,7 @@
 //! measured apart, by self-play: `mnk match --x hard --o hard --openings FILE`.
 
 use mnk_engine::ai::{Go, Level, Thinker};
-use mnk_engine::{Board, Rules, Verdict};
+use mnk_engine::{Board, Rule, Rules, Verdict};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
@@ -16,14 +17,15 @@ use std::collections::HashSet;
 /// What `--help` prints.
 const USAGE: &str = "\
 usage: cargo bench -p mnk-bench --bench openings -- [--seed S] [--candidates N] [--keep N]
-                   [--target T] [--nodes N] [--exact]
+                   [--target T] [--nodes N] [--exact] [--rule RULE]
 Prints balanced three-stone openings for 15x15 five in a row (an openings file).
   --seed S         the random draw of candidates (default 1)
   --candidates N   starts drawn and valued (default 240)
   --keep N         openings printed, those closest to the target (default 48)
   --target T       x's estimate aimed at (default 10: the search's even is not the games')
   --nodes N        search nodes per start (default 600000)
-  --exact          exactly five wins (an overline does not)";
+  --exact          exactly five wins (an overline does not): --rule exact
+  --rule RULE      freestyle (the default), exact or renju";
 
 /// The estimate for x the openings are chosen closest to by default. The search's zero is not
 /// an even game: tuned on seed 1's candidates (96 games of `hard` against itself at 100 ms a
@@ -40,7 +42,7 @@ struct Args {
     keep: usize,
     target: i64,
     nodes: u64,
-    exact: bool,
+    rule: Rule,
 }
 
 fn args() -> Args {
@@ -50,7 +52,7 @@ fn args() -> Args {
         keep: 48,
         target: TARGET,
         nodes: 600_000,
-        exact: false,
+        rule: Rule::Freestyle,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -70,7 +72,13 @@ fn args() -> Args {
                     .unwrap_or_else(|| panic!("--target needs a number\n{USAGE}"))
             }
             "--nodes" => a.nodes = value(),
-            "--exact" => a.exact = true,
+            "--exact" => a.rule = Rule::Exact,
+            "--rule" => {
+                a.rule = it
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .unwrap_or_else(|| panic!("--rule needs freestyle, exact or renju\n{USAGE}"))
+            }
             // cargo bench passes --bench to every bench target.
             "--bench" => {}
             "--help" | "-h" => {
@@ -136,7 +144,7 @@ fn main() {
     let args = args();
     let rules = Rules::new(SIDE as usize, SIDE as usize, Some(5))
         .expect("15x15 is a board")
-        .with_exact_k(args.exact);
+        .with_rule(args.rule);
     let mut rng = StdRng::seed_from_u64(args.seed);
     let mut seen = HashSet::new();
     let mut valued: Vec<(i32, String)> = Vec::new();
@@ -173,10 +181,10 @@ fn main() {
         "# Balanced openings for 15x15, {} in a row: the {} of {} three-stone starts (seed {}) \
          whose estimate for x by hard's search ({} nodes, o to move) is closest to {}; {} \
          were proven won or lost and dropped. The number is x's estimate.",
-        if args.exact {
-            "exactly five"
-        } else {
-            "five or more"
+        match args.rule {
+            Rule::Freestyle => "five or more",
+            Rule::Exact => "exactly five",
+            Rule::Renju => "Renju (five)",
         },
         args.keep.min(valued.len()),
         args.candidates,

@@ -68,7 +68,8 @@ pub const ANALYSIS_PROOF_NODES: u64 = 20_000;
 /// Whether [`analyze`] tries to prove the values of this position: boards of up to 64 cells,
 /// the solver's. It answers exactly when the proof comes within the budget.
 pub fn analysis_may_be_exact(board: &Board) -> bool {
-    board.as_small().is_some()
+    // The solver and the proof search know only the freestyle rule.
+    board.as_small().is_some() && board.rules().rule() == crate::rules::Rule::Freestyle
 }
 
 /// ```
@@ -96,7 +97,7 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 /// raised stop handle cancels the analysis ([`SearchError::Stopped`]).
 pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
     board.unfinished()?;
-    if board.as_small().is_some() {
+    if analysis_may_be_exact(board) {
         let budget = TimeManager::new(go).budget(1.0, ANALYSIS_NODES);
         let config = SolverConfig {
             hash_mib: ANALYSIS_HASH_MIB,
@@ -406,6 +407,24 @@ mod tests {
             .moves
             .iter()
             .all(|m| m.verdict == Verdict::Win(1) || m.verdict == Verdict::Loss(2)));
+    }
+
+    #[test]
+    fn under_the_other_rules_a_small_board_is_estimated_and_renju_skips_x_fouls() {
+        use crate::rules::Rule;
+        let exact = Board::new(Rules::new(6, 6, Some(4)).unwrap().with_rule(Rule::Exact));
+        let analysis = analyze(&exact, &Go::fixed_work()).unwrap();
+        assert_eq!(analysis.kind, AnalysisKind::Estimate);
+        assert_eq!(analysis.moves.len(), 36);
+        let renju = Rules::new(15, 15, Some(5)).unwrap().with_rule(Rule::Renju);
+        let mut board = Board::new(renju);
+        for name in ["i8", "a1", "j8", "a3", "h7", "a5", "h6", "a7"] {
+            board.play(board.parse_move(name).unwrap()).unwrap();
+        }
+        let h8 = board.parse_move("h8").unwrap();
+        let analysis = analyze(&board, &Go::fixed_work()).unwrap();
+        assert!(analysis.moves.iter().all(|m| m.cell != h8));
+        assert_eq!(analysis.moves.len(), 225 - 8 - 1);
     }
 
     #[test]

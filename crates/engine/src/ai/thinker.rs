@@ -169,6 +169,11 @@ impl Thinker {
         let time = TimeManager::new(go);
         let mut rng = choice_rng(board, go);
         let legal = board.legal_moves();
+        if legal.is_empty() {
+            // Only Renju leaves an unfinished game without a move: every empty cell forbidden
+            // to x.
+            return Err(SearchError::NoLegalMove);
+        }
         match level {
             Level::Random => Ok(Thought {
                 cell: legal[rng.gen_range(0..legal.len())],
