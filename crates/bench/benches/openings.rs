@@ -184,7 +184,7 @@ fn main() {
         match args.rule {
             Rule::Freestyle => "five or more",
             Rule::Exact => "exactly five",
-            Rule::Renju => "Renju (five)",
+            Rule::Renju => "Renju: five",
         },
         args.keep.min(valued.len()),
         args.candidates,

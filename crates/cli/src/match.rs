@@ -61,7 +61,7 @@ pub struct MatchArgs {
     /// milliseconds, before the player loses the game by forfeit.
     #[arg(long, value_name = "MS", default_value_t = contestant::DEFAULT_TOLERANCE_MS)]
     pub tolerance: u64,
-    /// Openings: `balanced` (the default: on 15x15 with five in a row, exactly or not, starts
+    /// Openings: `balanced` (the default: on 15x15 with five in a row, under each rule, starts
     /// chosen by the search's value and checked by self-play; elsewhere the compact set), `compact` (three stones close to the centre), or a
     /// file with one opening per line in board notation (e.g. 'h8 i9 h9').
     #[arg(long, value_name = "SET|FILE", default_value = "balanced", value_parser = openings::Choice::parse)]

@@ -29,11 +29,16 @@ const BALANCED_15X15: &str = include_str!("balanced-15x15.txt");
 /// `--exact`.
 const BALANCED_15X15_EXACT: &str = include_str!("balanced-15x15-exact.txt");
 
+/// The same for Renju (`--rule renju`), made with `--rule renju`. Under Renju the search's
+/// estimate hardly moves the games: starts around +10, +45, +110 and +200 all gave x about
+/// 40 % in self-play (docs/match.md).
+const BALANCED_15X15_RENJU: &str = include_str!("balanced-15x15-renju.txt");
+
 /// Which openings a match plays, named on the command line (`--openings balanced`,
 /// `--openings compact`) or read from a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Choice {
-    /// The balanced set where the board has one (15x15, five in a row, exactly or not),
+    /// The balanced set where the board has one (15x15, five in a row, under each rule),
     /// else the compact set.
     Balanced,
     /// The compact set.
@@ -72,10 +77,10 @@ impl Choice {
 
 /// The balanced set made for these rules, if there is one: 15x15, five in a row.
 fn balanced(rules: Rules) -> Option<&'static str> {
-    // No set is made for Renju yet: its games start from the compact openings.
     match (rules.width(), rules.height(), rules.k(), rules.rule()) {
         (15, 15, 5, Rule::Freestyle) => Some(BALANCED_15X15),
         (15, 15, 5, Rule::Exact) => Some(BALANCED_15X15_EXACT),
+        (15, 15, 5, Rule::Renju) => Some(BALANCED_15X15_RENJU),
         _ => None,
     }
 }
@@ -143,7 +148,12 @@ mod tests {
         let balanced_exact = Choice::Balanced.openings(exact).unwrap();
         assert!(balanced_exact.len() >= 40, "{}", balanced_exact.len());
         assert_ne!(balanced_exact, balanced);
-        for set in [&compact_set, &balanced, &balanced_exact] {
+        let balanced_renju = Choice::Balanced
+            .openings(rules.with_rule(Rule::Renju))
+            .unwrap();
+        assert!(balanced_renju.len() >= 40, "{}", balanced_renju.len());
+        assert_ne!(balanced_renju, balanced);
+        for set in [&compact_set, &balanced, &balanced_exact, &balanced_renju] {
             let mut seen = std::collections::HashSet::new();
             for o in set {
                 let mut b = Board::new(rules);
