@@ -163,8 +163,8 @@ export class Settings {
     const s = this.read();
     const same = g && s.width === g.rules.width && s.height === g.rules.height && s.k === g.rules.k &&
       s.rule === g.rules.rule && s.x === g.players.x && s.o === g.players.o && s.first === g.first;
-    const renju = s.rule === "renju" ? t("renju_note") : "";
-    $("settings-note").textContent = g && !same ? t("settings_pending") : renju;
+    const ruleNote = s.rule === "freestyle" ? "" : t(s.rule + "_note");
+    $("settings-note").textContent = g && !same ? t("settings_pending") : ruleNote;
     for (const b of document.querySelectorAll("#presets .preset")) {
       const p = PRESETS.find((q) => q.key === b.dataset.preset);
       const on = g && p.width === g.rules.width && p.height === g.rules.height && p.k === g.rules.k &&
