@@ -10,10 +10,10 @@ fn brain() -> String {
     format!("pbrain:{}", pbrain_mnk())
 }
 
-#[test]
-fn the_brain_plays_itself_through_the_protocol() {
+/// Two games of the brain against itself at 100 ms a move, with `extra` arguments.
+fn brain_against_itself(extra: &[&str]) -> Value {
     let b = brain();
-    let v = run_json(&[
+    let mut args = vec![
         "--x",
         &b,
         "--o",
@@ -22,7 +22,14 @@ fn the_brain_plays_itself_through_the_protocol() {
         "2",
         "--time-per-move",
         "100",
-    ]);
+    ];
+    args.extend(extra);
+    run_json(&args)
+}
+
+#[test]
+fn the_brain_plays_itself_through_the_protocol() {
+    let v = brain_against_itself(&[]);
     assert_eq!(v["games"], 2);
     let (a, bb) = (&v["a"], &v["b"]);
     for p in [a, bb] {
@@ -432,19 +439,7 @@ fn the_record_reads_back_and_analyze_names_each_losing_move() {
 fn renju_games_are_refereed_by_renju_and_the_brain_is_told_so() {
     // Two brains told `INFO rule 4`: every game ends without a fault, and every game's moves
     // replay under Renju, where the referee refuses any move forbidden to x.
-    let b = brain();
-    let v = run_json(&[
-        "--x",
-        &b,
-        "--o",
-        &b,
-        "--games",
-        "2",
-        "--time-per-move",
-        "100",
-        "--rule",
-        "renju",
-    ]);
+    let v = brain_against_itself(&["--rule", "renju"]);
     assert_eq!(v["rules"]["rule"], "renju", "{v}");
     let rules = mnk_engine::Rules::new(15, 15, Some(5))
         .unwrap()

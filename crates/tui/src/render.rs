@@ -4,10 +4,10 @@
 use crate::app::{upper, Analysis, App, Overlay};
 use crate::lang::{fill, Texts};
 use crate::layout::{BoardLayout, CellStyle, MIN_HEIGHT, MIN_WIDTH};
-use crate::settings::{player_label, PACES_MS};
+use crate::settings::{player_label, rule_index, PACES_MS};
 use mnk_engine::ai::Exactness;
 use mnk_engine::session::{GameResult, ThinkPurpose};
-use mnk_engine::{Rule, Side, Verdict};
+use mnk_engine::{Side, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -139,11 +139,7 @@ fn title(app: &App, width: u16) -> String {
         };
         fill(template, &[("name", &name)])
     };
-    let rule_index = Rule::ALL
-        .iter()
-        .position(|&r| r == rules.rule())
-        .unwrap_or(0);
-    let rule_tag = t.rule_tags[rule_index];
+    let rule_tag = t.rule_tags[rule_index(rules.rule())];
     let mut text = String::new();
     for (template, long) in [(t.title, true), (t.title, false), (t.title_short, false)] {
         text = fill(

@@ -169,7 +169,7 @@ impl Settings {
             Field::Height => self.height = bump(self.height, 1, MAX_SIDE),
             Field::K => self.k = bump(self.k, 1, self.width.max(self.height)),
             Field::Rule => {
-                let i = Rule::ALL.iter().position(|&r| r == self.rule).unwrap_or(0) as isize;
+                let i = rule_index(self.rule) as isize;
                 self.rule = Rule::ALL[(i + step).rem_euclid(Rule::ALL.len() as isize) as usize];
                 if self.rule == Rule::Renju {
                     self.first = Side::X; // Renju's first player is x
@@ -230,7 +230,7 @@ impl Settings {
 }
 
 /// Where `rule` sits in [`Rule::ALL`] (and in [`Texts::rules`]).
-fn rule_index(rule: Rule) -> usize {
+pub fn rule_index(rule: Rule) -> usize {
     Rule::ALL.iter().position(|&r| r == rule).unwrap_or(0)
 }
 
