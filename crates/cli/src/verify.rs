@@ -30,7 +30,17 @@ pub fn run(args: VerifyArgs) -> anyhow::Result<()> {
     let mut input = BufReader::new(file);
     let gzip = input.fill_buf()?.starts_with(&[0x1f, 0x8b]);
     let result = if gzip {
-        verify(flate2::bufread::GzDecoder::new(input), args.max_records)
+        let mut decoder = flate2::bufread::GzDecoder::new(input);
+        let result = verify(&mut decoder, args.max_records);
+        // The checker read the first compressed stream to its end. Anything after it (a second
+        // gzip member, or junk) would be read by other tools and not checked here: refuse it.
+        if result.is_ok() && !decoder.into_inner().fill_buf()?.is_empty() {
+            anyhow::bail!(
+                "{}: data follows the compressed certificate; the checker reads one gzip stream",
+                args.file.display()
+            );
+        }
+        result
     } else {
         verify(input, args.max_records)
     };

@@ -85,6 +85,31 @@ fn the_readme_certificate_example_verifies() {
 }
 
 #[test]
+fn verify_names_who_moves_first_when_o_starts_on_an_empty_board() {
+    let file = scratch("o-first", "cert");
+    mnk()
+        .args([
+            "solve",
+            "--size",
+            "4x4",
+            "--k",
+            "3",
+            "--position",
+            "..../..../..../.... o",
+        ])
+        .args(["--algo", "proof", "--certificate"])
+        .arg(&file)
+        .assert()
+        .success();
+    let out = mnk().arg("verify").arg(&file).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.starts_with("valid: 4x4/3 with o moving first is a win for o ("),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn a_damaged_or_foreign_file_is_refused_with_status_2() {
     let file = scratch("damaged", "cert");
     mnk()

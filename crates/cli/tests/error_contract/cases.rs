@@ -2,6 +2,7 @@
 //! fixture files they read.
 
 use std::ffi::OsString;
+use std::io::Write;
 use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
 
@@ -111,6 +112,24 @@ fn non_utf8(prefix: &str) -> OsString {
     OsString::from_vec(bytes)
 }
 
+/// A valid certificate, gzip-compressed: on 3x3, x (a3 b3) completes the top row at c3 against
+/// o (a2 b2).
+pub fn valid_certificate_gz() -> Vec<u8> {
+    let mut bytes = b"MNKCERT1".to_vec();
+    bytes.extend([3, 3, 3]);
+    bytes.extend(3u64.to_le_bytes());
+    bytes.extend(24u64.to_le_bytes());
+    // x to move, claiming a win, no strategy stealing; then one record: x attacking wins at cell 2 (c3).
+    bytes.extend([0, 0, 0]);
+    bytes.push(0);
+    bytes.extend(3u64.to_le_bytes());
+    bytes.extend(24u64.to_le_bytes());
+    bytes.push(2);
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(&bytes).unwrap();
+    e.finish().unwrap()
+}
+
 /// The fixture files: bad records, openings and trees.
 pub struct Files {
     pub dir: PathBuf,
@@ -136,6 +155,16 @@ impl Files {
             two.extend(0u64.to_le_bytes());
         }
         write("two-records.cert", &two);
+        // A root no game reaches: two o stones, none of x's.
+        let mut impossible = b"MNKCERT1".to_vec();
+        impossible.extend([3, 3, 3]);
+        impossible.extend(0u64.to_le_bytes());
+        impossible.extend(3u64.to_le_bytes());
+        impossible.extend([1, 1, 0]);
+        write("impossible-root.cert", &impossible);
+        // A valid certificate, then a second gzip member that the checker would not read.
+        let valid = valid_certificate_gz();
+        write("two-members.cert.gz", &[valid.clone(), valid].concat());
         write("not-utf8.bin", &[0xff, 0xfe, b'\n']);
         write(
             "wrong-result.rec",
@@ -569,6 +598,14 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(
                     &["verify", &f("header-only.cert")],
                     "no record settles the root as a draw",
+                )
+                .case(
+                    &["verify", &f("impossible-root.cert")],
+                    "its root cannot arise in a game: impossible stone counts: x has 0 and o has 2",
+                )
+                .case(
+                    &["verify", &f("two-members.cert.gz")],
+                    "data follows the compressed certificate",
                 )
                 .case(
                     &["verify", "--max-records", "1", &f("two-records.cert")],

@@ -12,6 +12,7 @@ use cases::{os, tables, Files, Mode};
 use serde_json::Value;
 use std::ffi::OsString;
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn mnk() -> Command {
@@ -173,6 +174,11 @@ fn every_analysis_command_prints_one_json_object_on_success() {
         "match", "--x", "perfect", "--o", "random", "--size", "3x3", "--games", "2", "--json",
     ]);
     assert_eq!(matches["b"]["wins"], 0);
+    // The fixture whose doubled copy the verify table refuses is itself valid.
+    let valid = Path::new(env!("CARGO_TARGET_TMPDIR")).join("valid.cert.gz");
+    std::fs::write(&valid, cases::valid_certificate_gz()).unwrap();
+    let verify = assert_one_json_object(&["verify", valid.to_str().unwrap(), "--json"]);
+    assert_eq!(verify["value"], "win");
 }
 
 #[test]

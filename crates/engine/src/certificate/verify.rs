@@ -19,6 +19,7 @@
 use super::format::{Claim, FormatError, Header, Pair, Reader, Record};
 use super::kept::{Evidence, KeepError, Kept};
 use crate::geometry::Geometry;
+use crate::position::Position;
 use crate::rules::Rules;
 use crate::side::Side;
 use std::io::Read;
@@ -61,7 +62,8 @@ pub struct Verified {
 }
 
 impl Verified {
-    /// One sentence: "7x7/5 is a draw" for an empty board, the position otherwise.
+    /// One sentence: "7x7/5 is a draw" for an empty board, the position otherwise. An empty
+    /// board with o to move says so ("with o moving first"), since mnk's games start with x.
     pub fn summary(&self) -> String {
         let r = self.rules;
         let h = &self.header;
@@ -71,7 +73,11 @@ impl Verified {
             Claim::Loss => format!("a win for {}", h.to_move.other()),
         };
         if h.x | h.o == 0 {
-            format!("{}x{}/{} is {value}", r.width(), r.height(), r.k())
+            let first = match h.to_move {
+                Side::X => String::new(),
+                Side::O => " with o moving first".to_string(),
+            };
+            format!("{}x{}/{}{first} is {value}", r.width(), r.height(), r.k())
         } else {
             format!(
                 "{} ({} to move, {}x{}/{}) is {value}",
@@ -388,6 +394,9 @@ pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, Certific
             "its root has stones off the board or two on one cell".into(),
         ));
     }
+    // The root must be a position a game can reach, by the same rule `mnk solve` applies.
+    Position::from_stones(geo, header.x, header.o, Some(header.to_move))
+        .map_err(|e| CertificateError::Invalid(format!("its root cannot arise in a game: {e}")))?;
     let mut count = 0usize;
     while let Some(record) = reader.next_record()? {
         count += 1;

@@ -48,6 +48,16 @@ fn four_by_three_three_is_a_certified_win() {
     assert_eq!(v.header.claim, Claim::Win);
 }
 
+#[test]
+fn an_empty_board_with_o_to_move_is_summarised_with_who_moves_first() {
+    let geo = Geometry::new(Rules::new(4, 3, Some(3)).unwrap());
+    let pos = Position::from_stones(geo, 0, 0, Some(Side::O)).unwrap();
+    let (solution, bytes) = certified(&pos);
+    assert_eq!(solution.value, ProofValue::Win);
+    let v = verify(bytes.as_slice(), 100_000).unwrap();
+    assert_eq!(v.summary(), "4x3/3 with o moving first is a win for o");
+}
+
 /// Solves and certifies `pos` with `threads` threads; `small_start` makes the shared table
 /// start tiny, so that it fills and grows between rounds.
 fn certified_with(pos: &Position<u64>, threads: usize, small_start: bool) -> ProofSolution {
