@@ -601,7 +601,7 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 )
                 .case(
                     &["verify", &f("impossible-root.cert")],
-                    "its root cannot arise in a game: impossible stone counts: x has 0 and o has 2",
+                    "its root cannot arise in a game: x has 0 stones and o has 2, with o to move",
                 )
                 .case(
                     &["verify", &f("two-members.cert.gz")],
