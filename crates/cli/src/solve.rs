@@ -44,7 +44,8 @@ pub enum Algo {
     /// The proof search: pairing strategies, relevance zones, threats (boards of up to 64
     /// cells); distances of wins and losses from the solver.
     Proof,
-    /// The proof search for five or more in a row on up to 64 cells, the solver otherwise.
+    /// The proof search on boards of up to 64 cells (the faster one there), the solver on
+    /// larger ones.
     Auto,
 }
 

@@ -143,15 +143,7 @@ pub fn run(args: TableArgs) -> anyhow::Result<()> {
     for rules in rule_sets {
         let board = Board::new(rules);
         let start = live.elapsed();
-        // The proof search for five in a row, and for the larger four-in-a-row boards, whose
-        // draws (7x4) the solver takes long over; it leaves the distances of wins to the
-        // solver.
-        let algorithm = if rules.cells() > 20 {
-            Algorithm::Proof
-        } else {
-            Algorithm::Auto
-        };
-        let report = match board.solve(algorithm, config, live.controls().budget) {
+        let report = match board.solve(Algorithm::Auto, config, live.controls().budget) {
             Err(SearchError::Stopped(_)) => {
                 let known = format!(
                     "the table had reached {}x{}, k={}",

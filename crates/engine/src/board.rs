@@ -93,8 +93,11 @@ pub enum Algorithm {
     /// The proof search (see [`crate::proof`]): it settles the value; the distance and the
     /// fastest moves of a win or loss then come from the solver. Boards of up to 64 cells.
     Proof,
-    /// The proof search for five or more in a row on boards of up to 64 cells (where the
-    /// solver cannot prove draws), the solver otherwise.
+    /// The proof search on boards of up to 64 cells, the solver on larger ones. Measured on
+    /// every board of `mnk table --extended` and `mnk bench`: the proof search settles the
+    /// draws 3 to 25 times faster (7x4/4: 0.9 s against 21 s; 5x5/5 and up the solver does not
+    /// finish), and a win costs it the proof's few milliseconds before the solver measures
+    /// the distance.
     Auto,
 }
 
@@ -102,9 +105,7 @@ impl Algorithm {
     /// The algorithm that runs on `board`: [`Algorithm::Auto`] becomes the one it chooses.
     pub fn resolved(self, board: &Board) -> Algorithm {
         match self {
-            Algorithm::Auto if board.rules().k() >= 5 && board.as_small().is_some() => {
-                Algorithm::Proof
-            }
+            Algorithm::Auto if board.as_small().is_some() => Algorithm::Proof,
             Algorithm::Auto => Algorithm::Solver,
             other => other,
         }

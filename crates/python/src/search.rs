@@ -171,7 +171,7 @@ fn check_reach(board: &Board, algorithm: Algorithm, max_nodes: Option<u64>) -> P
 
 /// The exact value of `board` for the side to move, every best move and the work.
 ///
-/// `algorithm`: `"auto"` (the solver, or the proof search for five in a row), `"solver"`,
+/// `algorithm`: `"auto"` (the proof search up to 64 cells, the solver beyond), `"solver"`,
 /// `"proof"`, `"minimax"` or `"alphabeta"` (the textbook searches; refused on trees out of
 /// reach unless `max_nodes` bounds them). `max_nodes` stops the search with `SearchError`
 /// once it has visited that many nodes. Ctrl-C stops it with `KeyboardInterrupt`.

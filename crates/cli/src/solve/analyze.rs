@@ -7,7 +7,7 @@ use clap::Args;
 use mnk_engine::ai::{self, MoveEstimate};
 use mnk_engine::ProgressSnapshot;
 use mnk_engine::DEFAULT_HASH_MIB;
-use mnk_engine::{Algorithm, Board, SearchError, Verdict};
+use mnk_engine::{Board, SearchError, Verdict};
 use serde_json::json;
 use std::time::Duration;
 
@@ -40,8 +40,8 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
     board.unfinished()?;
     let empty = board.legal_moves().len();
-    // Where the proof search runs (five or more in a row), open boards are what it is for.
-    let proof = Algorithm::Auto.resolved(&board) == Algorithm::Proof;
+    // Where the analysis asks the proof search first, open boards are what it is for.
+    let proof = ai::proof_first(board.rules()) && board.rules().cells() <= 64;
     if empty > FAR_BEYOND_EMPTY && args.max_time.is_none() && !proof {
         catch_ctrl_c();
         note(&format!(
