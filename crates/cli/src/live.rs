@@ -1,20 +1,41 @@
-//! A long search seen live: a progress line on stderr (when it is a terminal), Ctrl-C and an
-//! optional time limit stopping the search cleanly, so what is known so far can still be
-//! printed. Every analysis command watches its search through this one module.
+//! A long search seen live: a progress line on stderr (when it is a terminal; a report line
+//! every so often when it is a log file), Ctrl-C and an optional time limit stopping the search
+//! cleanly, so what is known so far can still be printed. Every analysis command watches its
+//! search through this one module.
 
-use crate::common::{approx, grouped};
+use crate::common::{approx, duration, grouped, note};
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk_engine::{Budget, Controls};
 use mnk_engine::{Progress, ProgressSnapshot};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How often the progress line is redrawn.
 const REDRAW: Duration = Duration::from_millis(200);
+
+/// How often a long search writes a report line when stderr is not a terminal, by default.
+pub const REPORT_EVERY: Duration = Duration::from_secs(60);
+
+/// When a checkpoint was last saved, for the report lines: set by whoever saves it.
+#[derive(Clone, Default)]
+pub struct SavedAt(Arc<Mutex<Option<Instant>>>);
+
+impl SavedAt {
+    /// Records a save now.
+    pub fn mark(&self) {
+        if let Ok(mut at) = self.0.lock() {
+            *at = Some(Instant::now());
+        }
+    }
+
+    fn age(&self) -> Option<Duration> {
+        self.0.lock().ok().and_then(|at| at.map(|t| t.elapsed()))
+    }
+}
 
 /// The process-wide stop flag Ctrl-C sets (a handler can be installed only once).
 fn interrupt_flag() -> Arc<AtomicBool> {
@@ -40,8 +61,12 @@ pub fn catch_ctrl_c() {
 pub enum Show {
     /// No line (machine-readable output, or nothing worth showing).
     Nothing,
-    /// The solver: nodes, root moves settled, table fill.
+    /// The solver: nodes, root moves settled (and how many are at least a draw), table fill.
     Solver,
+    /// The proof search: nodes, root moves settled, table fill. A move it settles is shown to
+    /// win or not to win for the side it asks about, which is not "at least a draw", so the line
+    /// claims no more than "settled".
+    Proof,
     /// Plain minimax or alpha-beta: nodes against the most the tree can hold.
     Textbook {
         /// The full tree's size from the up-front estimate.
@@ -67,6 +92,7 @@ pub enum Stop {
 
 /// A search in progress: its controls, and the watcher thread if one runs.
 pub struct Live {
+    saved: SavedAt,
     stop: Arc<AtomicBool>,
     timed_out: Arc<AtomicBool>,
     progress: Arc<Progress>,
@@ -86,15 +112,36 @@ impl Live {
     /// Starts watching: Ctrl-C stops the search from now on, so does `time_limit` when given,
     /// and the progress line shows when `show` asks for one and stderr is a terminal.
     pub fn watch(show: Show, time_limit: Option<Duration>) -> Live {
+        Live::watch_reporting(show, time_limit, None)
+    }
+
+    /// [`Live::watch`], and when stderr is not a terminal (a log file) and `show` asks for a
+    /// line, a report line every `report_every`, so that a long run leaves a trace.
+    pub fn watch_reporting(
+        show: Show,
+        time_limit: Option<Duration>,
+        report_every: Option<Duration>,
+    ) -> Live {
         let stop = interrupt_flag();
         let timed_out = Arc::new(AtomicBool::new(false));
         let progress = Arc::new(Progress::default());
+        let saved = SavedAt::default();
         let started = Instant::now();
-        let draw = !matches!(show, Show::Nothing) && std::io::stderr().is_terminal();
-        let (done, watcher) = if draw || time_limit.is_some() {
+        let shows = !matches!(show, Show::Nothing);
+        let terminal = std::io::stderr().is_terminal();
+        let draw = shows && terminal;
+        let report_every = report_every.filter(|_| shows && !terminal);
+        let (done, watcher) = if draw || time_limit.is_some() || report_every.is_some() {
             let (tx, rx) = mpsc::channel::<()>();
             let watch = Watcher {
-                show: if draw { show } else { Show::Nothing },
+                show: if draw || report_every.is_some() {
+                    show
+                } else {
+                    Show::Nothing
+                },
+                draw,
+                report_every,
+                saved: saved.clone(),
                 deadline: time_limit.map(|t| started + t),
                 stop: stop.clone(),
                 timed_out: timed_out.clone(),
@@ -107,6 +154,7 @@ impl Live {
             (None, None)
         };
         Live {
+            saved,
             stop,
             timed_out,
             progress,
@@ -123,6 +171,11 @@ impl Live {
             budget: Budget::unlimited().with_stop_flag(self.stop.clone()),
             progress: Some(self.progress.clone()),
         }
+    }
+
+    /// Where a checkpoint's saves are recorded, for the report lines.
+    pub fn saved_at(&self) -> SavedAt {
+        self.saved.clone()
     }
 
     /// The counters as they are now.
@@ -155,6 +208,11 @@ impl Live {
 /// The thread that redraws the progress line and raises the stop flag at the deadline.
 struct Watcher {
     show: Show,
+    /// Whether the line is drawn on a terminal.
+    draw: bool,
+    /// How often a report line is written (stderr is not a terminal).
+    report_every: Option<Duration>,
+    saved: SavedAt,
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
     timed_out: Arc<AtomicBool>,
@@ -165,7 +223,7 @@ struct Watcher {
 impl Watcher {
     /// Runs until the search is done (the channel closes).
     fn run(self, done: &mpsc::Receiver<()>) {
-        let bar = (!matches!(self.show, Show::Nothing)).then(|| {
+        let bar = self.draw.then(|| {
             let bar = ProgressBar::new_spinner();
             bar.set_style(
                 ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
@@ -173,6 +231,7 @@ impl Watcher {
             );
             bar
         });
+        let mut next_report = self.report_every.map(|every| self.started + every);
         loop {
             let now = Instant::now();
             if self.deadline.is_some_and(|d| now >= d) && !self.timed_out.load(Ordering::SeqCst) {
@@ -183,8 +242,18 @@ impl Watcher {
                 bar.set_message(self.line());
                 bar.tick();
             }
-            // Wakes at the next redraw or the deadline, or at once when the search is done.
+            if let (Some(at), Some(every)) = (next_report, self.report_every) {
+                if now >= at {
+                    note(&self.report());
+                    next_report = Some(at + every);
+                }
+            }
+            // Wakes at the next redraw, report or the deadline, or at once when the search is
+            // done.
             let mut wait = if bar.is_some() { REDRAW } else { Duration::MAX };
+            if let Some(at) = next_report {
+                wait = wait.min(at.saturating_duration_since(now));
+            }
             if let Some(d) = self
                 .deadline
                 .filter(|_| !self.timed_out.load(Ordering::SeqCst))
@@ -199,6 +268,20 @@ impl Watcher {
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
+    }
+
+    /// A report line for a log: the elapsed time, the progress line, and the checkpoint's age
+    /// when one has been saved.
+    fn report(&self) -> String {
+        let saved = match self.saved.age() {
+            Some(age) => format!("; checkpoint saved {} ago", duration(age)),
+            None => String::new(),
+        };
+        format!(
+            "after {}: {}{saved}",
+            duration(self.started.elapsed()),
+            self.line()
+        )
     }
 
     /// The progress line's text.
@@ -217,6 +300,14 @@ impl Watcher {
                 s.root_at_least_draw,
                 100.0 * s.table_used as f64 / s.table_capacity.max(1) as f64,
             ),
+            Show::Proof => format!(
+                "{} nodes, {}, root moves settled {}/{}, table {:.0}% full",
+                grouped(s.nodes.into()),
+                rate(s.nodes, "nodes"),
+                s.root_settled.min(s.root_total),
+                s.root_total,
+                100.0 * s.table_used as f64 / s.table_capacity.max(1) as f64,
+            ),
             Show::Textbook { at_most } => format!(
                 "{} nodes of at most {}, {}",
                 grouped(s.nodes.into()),
@@ -232,5 +323,38 @@ impl Watcher {
                 memory >> 20,
             ),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn watcher(saved: SavedAt) -> Watcher {
+        Watcher {
+            show: Show::Solver,
+            draw: false,
+            report_every: Some(REPORT_EVERY),
+            saved,
+            deadline: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            timed_out: Arc::new(AtomicBool::new(false)),
+            progress: Arc::new(Progress::default()),
+            started: Instant::now(),
+        }
+    }
+
+    #[test]
+    fn a_report_line_names_the_checkpoint_only_once_one_was_saved() {
+        let saved = SavedAt::default();
+        let w = watcher(saved.clone());
+        let before = w.report();
+        assert!(
+            before.starts_with("after ") && before.contains("root moves settled"),
+            "{before}"
+        );
+        assert!(!before.contains("checkpoint"), "{before}");
+        saved.mark();
+        assert!(w.report().contains("; checkpoint saved "), "{}", w.report());
     }
 }

@@ -3,6 +3,7 @@
 //! certificate file. The engine searches and writes streams; this file owns the files and
 //! the clock (Ctrl-C and `--max-time` come from the live line's controls).
 
+use crate::live::SavedAt;
 use clap::Args;
 use mnk_engine::proof::{ProofConfig, ProofSolution, Prover};
 use mnk_engine::Controls;
@@ -115,7 +116,8 @@ pub struct Proved {
 
 /// Runs the proof search on `board` under the options (`threads` as `mnk solve --threads`
 /// reads it); `controls` are the live line's (its
-/// stop flag is set by Ctrl-C and `--max-time`). Hands back the proof, or `Stopped` with the
+/// stop flag is set by Ctrl-C and `--max-time`), and `saved` hears of each checkpoint saved
+/// on the way. Hands back the proof, or `Stopped` with the
 /// checkpoint saved, and lines for stderr (checkpoint and certificate notes).
 pub fn prove(
     board: &Board,
@@ -123,6 +125,7 @@ pub fn prove(
     hash_mib: usize,
     threads: usize,
     controls: &Controls,
+    saved: &SavedAt,
 ) -> anyhow::Result<(Result<Proved, SearchError>, Vec<String>)> {
     let mut prover = board.prover(ProofConfig {
         hash_mib,
@@ -159,6 +162,7 @@ pub fn prove(
             Err(SearchError::Stopped(_)) if watch.reason.load(Ordering::SeqCst) == SAVE_DUE => {
                 if let Some(path) = &args.checkpoint {
                     save_checkpoint(&prover, board, path)?;
+                    saved.mark();
                 }
                 // Start again from the root: what was settled is in the table.
                 watch.reason.store(RUNNING, Ordering::SeqCst);

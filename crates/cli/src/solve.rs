@@ -85,6 +85,11 @@ pub struct SolveArgs {
     /// Stop after this many seconds and report what is known (the value stays unknown).
     #[arg(long, value_name = "SECONDS", value_parser = crate::common::parse_seconds)]
     pub max_time: Option<Duration>,
+    /// When stderr is not a terminal (a log file), write a report line (time, nodes, root
+    /// moves settled, table fill, checkpoint age) every this many seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "60",
+          value_parser = crate::common::parse_seconds)]
+    pub report_every: Duration,
     /// Run minimax or alpha-beta even when their tree is estimated beyond reach.
     #[arg(long)]
     pub force: bool,
@@ -129,7 +134,7 @@ fn judge(
     let empty = format!("{} empty cells", size.empty);
     let (beyond, what) = match algo.resolved(board) {
         // Where the proof search runs, open boards are what it is for.
-        Algorithm::Proof | Algorithm::Auto => return Ok((Show::Solver, None)),
+        Algorithm::Proof | Algorithm::Auto => return Ok((Show::Proof, None)),
         Algorithm::Solver => {
             let warning = (size.empty > FAR_BEYOND_EMPTY && max_time.is_none()).then(|| {
                 format!(
@@ -271,7 +276,7 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     } else {
         show
     };
-    let live = Live::watch(show, args.max_time);
+    let live = Live::watch_reporting(show, args.max_time, Some(args.report_every));
     let result = if files {
         let proved = prove::prove(
             &board,
@@ -279,6 +284,7 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
             args.hash,
             args.threads as usize,
             &live.controls(),
+            &live.saved_at(),
         );
         let (proved, notes) = proved?;
         for line in notes {

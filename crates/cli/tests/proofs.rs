@@ -110,6 +110,33 @@ fn verify_names_who_moves_first_when_o_starts_on_an_empty_board() {
 }
 
 #[test]
+fn a_long_proof_reports_into_a_log_file() {
+    // stderr is a pipe here, as it is when redirected to a log: no live line, report lines.
+    // The one watcher thread writes the report at 1 s before it stops the search at 3 s.
+    let out = mnk()
+        .args([
+            "solve",
+            "--size",
+            "8x8",
+            "--k",
+            "5",
+            "--max-time",
+            "3",
+            "--report-every",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let report = stderr
+        .lines()
+        .find(|l| l.starts_with("mnk: After "))
+        .unwrap_or_else(|| panic!("no report line: {stderr}"));
+    assert!(report.contains("root moves settled"), "{report}");
+    assert!(!stderr.contains('\r'), "{stderr:?}");
+}
+
+#[test]
 fn a_damaged_or_foreign_file_is_refused_with_status_2() {
     let file = scratch("damaged", "cert");
     mnk()

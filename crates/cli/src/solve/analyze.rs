@@ -2,7 +2,7 @@
 
 use super::{config, hash_parser, rules_json, verdict_json, Unfinished, FAR_BEYOND_EMPTY};
 use crate::common::{counted, duration, duration_ms, grouped, millis, note, outln, BoardArgs};
-use crate::live::{catch_ctrl_c, Live, Show};
+use crate::live::{catch_ctrl_c, Live, Show, REPORT_EVERY};
 use clap::Args;
 use mnk_engine::ai::{self, MoveEstimate};
 use mnk_engine::ProgressSnapshot;
@@ -55,7 +55,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     } else {
         Show::Solver
     };
-    let live = Live::watch(show, args.max_time);
+    let live = Live::watch_reporting(show, args.max_time, Some(REPORT_EVERY));
     let result = ai::exact_analysis(&board, config(args.hash, 0), live.controls());
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();

@@ -212,6 +212,10 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
             Table::new(true)
                 .case(&["solve", "--size", "0x3"], "Board width 0 is out of range")
                 .case(
+                    &["solve", "--report-every", "0"],
+                    "0 seconds is out of range: use more than 0 and at most 86400",
+                )
+                .case(
                     &["solve", "--size", "27x3"],
                     "Board width 27 is out of range",
                 )
