@@ -486,10 +486,28 @@ impl Board {
                 proof: Some(stats),
             });
         }
-        let mut report = self.solve_with(Algorithm::Solver, config, controls)?;
-        report.nodes += stats.nodes;
-        report.proof = Some(stats);
-        Ok(report)
+        let Some(pos) = self.as_small() else {
+            // Proofs run only on small boards; a caller's stray solution gets a plain solve.
+            let mut report = self.solve_with(Algorithm::Solver, config, controls)?;
+            report.nodes += stats.nodes;
+            report.proof = Some(stats);
+            return Ok(report);
+        };
+        // The proof decided the value: the solver measures only the distance.
+        let mut solver = Solver::new(config);
+        if let Some(progress) = controls.progress {
+            solver.set_progress(progress);
+        }
+        let decided = Some(solution.value == ProofValue::Win);
+        let solved = solver.solve_decided(pos, &controls.budget, decided)?;
+        let solver_stats = solver.stats();
+        Ok(SolveReport {
+            verdict: solved.verdict,
+            best_moves: solved.best_moves,
+            nodes: solver_stats.nodes + stats.nodes,
+            solver: Some(solver_stats),
+            proof: Some(stats),
+        })
     }
 
     /// The exact value of every legal move, for the side that plays it.

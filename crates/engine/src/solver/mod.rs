@@ -100,6 +100,16 @@ const PARALLEL_FROM_EMPTY: usize = 22;
 /// classes.
 const PARALLEL_START_MIB: usize = 16;
 
+/// What the root search is for: every move's exact value, or the best moves (with what a
+/// proof already decided, if anything).
+#[derive(Clone, Copy, Debug)]
+enum Root {
+    /// Every move exactly.
+    Analyze,
+    /// The best moves; `Some(true)`: the side to move is proven to win, `Some(false)`: to lose.
+    Solve(Option<bool>),
+}
+
 /// A root move class: moves that lead to symmetric positions.
 struct Class {
     cells: Vec<usize>,
@@ -178,8 +188,40 @@ impl<B: BitSet> Solver<B> {
     /// (a stop flag, nodes, a deadline): a search that runs out of it returns
     /// [`SearchError::Stopped`] with the reason, and the table stays valid.
     pub fn solve(&mut self, pos: &Position<B>, budget: &Budget) -> Result<Solution, SearchError> {
+        self.solve_decided(pos, budget, None)
+    }
+
+    /// [`Solver::solve`] of a position another search has already decided: `Some(true)` when
+    /// the side to move is proven to win, `Some(false)` when it is proven to lose. The solver
+    /// then skips proving that again and only measures the distance and the best moves. A
+    /// wrong hint shows (no move wins, or one does not lose) and costs a plain solve, never a
+    /// wrong answer.
+    pub fn solve_decided(
+        &mut self,
+        pos: &Position<B>,
+        budget: &Budget,
+        decided: Option<bool>,
+    ) -> Result<Solution, SearchError> {
+        let solution = self.solve_root(pos, budget, decided)?;
+        let contradicted = match decided {
+            Some(true) => solution.score <= 0,
+            Some(false) => solution.score >= 0,
+            None => false,
+        };
+        if contradicted {
+            return self.solve_root(pos, budget, None);
+        }
+        Ok(solution)
+    }
+
+    fn solve_root(
+        &mut self,
+        pos: &Position<B>,
+        budget: &Budget,
+        decided: Option<bool>,
+    ) -> Result<Solution, SearchError> {
         self.budget = budget.clone();
-        let scored = self.root(pos, false)?;
+        let scored = self.root(pos, Root::Solve(decided))?;
         let score = scored
             .iter()
             .map(|&(_, s)| s)
@@ -208,7 +250,7 @@ impl<B: BitSet> Solver<B> {
         self.budget = budget.clone();
         let stones = pos.stone_count();
         let mut out: Vec<MoveValue> = self
-            .root(pos, true)?
+            .root(pos, Root::Analyze)?
             .into_iter()
             .map(|(cell, score)| MoveValue {
                 cell,
@@ -252,11 +294,7 @@ impl<B: BitSet> Solver<B> {
 
     /// Scores every root move (mover's view): exact for every move when `every_move`, else
     /// exact for the best moves and a bound that proves the others worse.
-    fn root(
-        &mut self,
-        pos: &Position<B>,
-        every_move: bool,
-    ) -> Result<Vec<(usize, Score)>, SearchError> {
+    fn root(&mut self, pos: &Position<B>, root: Root) -> Result<Vec<(usize, Score)>, SearchError> {
         Self::check_searchable(pos)?;
         let classes = self.classes(pos);
         self.progress
@@ -269,10 +307,9 @@ impl<B: BitSet> Solver<B> {
             0 => 1,
             n => n,
         };
-        if every_move {
-            self.analyze_classes(pos, &classes, threads)
-        } else {
-            self.solve_classes(pos, &classes, threads)
+        match root {
+            Root::Analyze => self.analyze_classes(pos, &classes, threads),
+            Root::Solve(decided) => self.solve_classes(pos, &classes, threads, decided),
         }
     }
 
@@ -302,41 +339,50 @@ impl<B: BitSet> Solver<B> {
 
     /// The best classes exactly and bounds that prove the others worse. Once a win is known,
     /// another class only has to be shown not to win as fast, which the distance bounds make
-    /// cheap; losses are ranked only when nothing better exists.
+    /// cheap; losses are ranked only when nothing better exists. A root `decided` by a proof
+    /// starts from what it proved: a win as if one were known already (the first class is
+    /// searched for its distance at once), a loss at the ranking of the losses.
     fn solve_classes(
         &mut self,
         pos: &Position<B>,
         classes: &[Class],
         threads: usize,
+        decided: Option<bool>,
     ) -> Result<Vec<(usize, Score)>, SearchError> {
-        let best = AtomicI32::new(-INFINITY);
+        // A proven win: every class is searched above 0, so the first winning one gets its
+        // exact distance at once and the others fail low cheaply.
+        let best = AtomicI32::new(if decided == Some(true) { 1 } else { -INFINITY });
         let progress = self.progress.clone();
-        let first = self.run(pos, classes, threads, |searcher, pos, i| {
-            let cell = classes[i].cells[0];
-            let size = classes[i].cells.len();
-            let known = best.load(Relaxed);
-            if known > 0 {
-                let s = searcher.score_move(pos, cell, known - 1, INFINITY);
-                if searcher.stopped.is_none() {
-                    progress.settle(size, s >= known, s >= known);
-                    best.fetch_max(s, Relaxed);
+        let first = if decided == Some(false) {
+            vec![-1; classes.len()]
+        } else {
+            self.run(pos, classes, threads, |searcher, pos, i| {
+                let cell = classes[i].cells[0];
+                let size = classes[i].cells.len();
+                let known = best.load(Relaxed);
+                if known > 0 {
+                    let s = searcher.score_move(pos, cell, known - 1, INFINITY);
+                    if searcher.stopped.is_none() {
+                        progress.settle(size, s >= known, s >= known);
+                        best.fetch_max(s, Relaxed);
+                    }
+                    return s;
                 }
-                return s;
-            }
-            let s = searcher.score_move(pos, cell, -1, 1);
-            if searcher.stopped.is_some() {
-                return s;
-            }
-            progress.settle(size, s >= 0, s > 0);
-            let s = if s > 0 {
-                let floor = best.load(Relaxed).max(1) - 1;
-                searcher.score_move(pos, cell, floor, INFINITY)
-            } else {
+                let s = searcher.score_move(pos, cell, -1, 1);
+                if searcher.stopped.is_some() {
+                    return s;
+                }
+                progress.settle(size, s >= 0, s > 0);
+                let s = if s > 0 {
+                    let floor = best.load(Relaxed).max(1) - 1;
+                    searcher.score_move(pos, cell, floor, INFINITY)
+                } else {
+                    s
+                };
+                best.fetch_max(s, Relaxed);
                 s
-            };
-            best.fetch_max(s, Relaxed);
-            s
-        })?;
+            })?
+        };
         let top = first.iter().copied().max().unwrap_or(0);
         if top >= 0 {
             return Ok(Self::spread(classes, &first));

@@ -7,7 +7,7 @@ use mnk_engine::certificate::format::{
     write_header, write_record, Body, Reader, Record, Refutation,
 };
 use mnk_engine::certificate::{verify, CertificateError};
-use mnk_engine::internals::{small, Geometry, Position};
+use mnk_engine::internals::{small, Geometry, Position, Solver};
 use mnk_engine::proof::{ProofConfig, ProofSolution, ProofValue, Prover};
 use mnk_engine::{Algorithm, Board, Budget};
 use mnk_engine::{Rules, Side, Verdict};
@@ -94,6 +94,32 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
         .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
         .unwrap();
     let pos = small(board).unwrap();
+    // The proof's whole report: the solver measures only the distance of what it decided.
+    let proved = board
+        .solve(Algorithm::Proof, crate::small_table(), Budget::unlimited())
+        .unwrap();
+    prop_assert_eq!(proved.verdict, reference.verdict, "{}", board.to_text());
+    prop_assert_eq!(
+        &proved.best_moves,
+        &reference.best_moves,
+        "{}",
+        board.to_text()
+    );
+    // A wrong decision handed to the solver costs a plain solve, never a wrong answer.
+    for decided in [Some(true), Some(false)] {
+        let mut solver = Solver::<u64>::new(crate::small_table());
+        let answer = solver
+            .solve_decided(pos, &Budget::unlimited(), decided)
+            .unwrap();
+        prop_assert_eq!(
+            answer.verdict,
+            reference.verdict,
+            "{:?} on {}",
+            decided,
+            board.to_text()
+        );
+        prop_assert_eq!(&answer.best_moves, &reference.best_moves);
+    }
     // A tiny table is overwritten constantly; neither the value nor the certificate may suffer.
     for hash_mib in [4, 1] {
         let (solution, bytes) = prove(pos, hash_mib);
