@@ -50,10 +50,11 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
              --max-time SECONDS bounds the attempt, and Ctrl-C stops it"
         ));
     }
-    let show = if args.common.json {
-        Show::Nothing
-    } else {
-        Show::Solver
+    // The proof search's settled root moves are shown not to win, not "at least a draw".
+    let show = match (args.common.json, proof) {
+        (true, _) => Show::Nothing,
+        (false, true) => Show::Proof,
+        (false, false) => Show::Solver,
     };
     let live = Live::watch_reporting(show, args.max_time, Some(REPORT_EVERY));
     let result = ai::exact_analysis(&board, config(args.hash, 0), live.controls());
@@ -66,7 +67,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
                 stop,
                 nodes: snapshot.nodes,
                 elapsed,
-                known: analysis_known(&snapshot),
+                known: analysis_known(&snapshot, proof),
             };
             return print_incomplete(&args, &unfinished);
         }
@@ -167,7 +168,17 @@ fn print_incomplete(args: &AnalyzeArgs, unfinished: &Unfinished<'_>) -> anyhow::
 }
 
 /// The counts of a stopped analysis, in words.
-fn analysis_known(snapshot: &ProgressSnapshot) -> String {
+fn analysis_known(snapshot: &ProgressSnapshot, proof: bool) -> String {
+    if proof {
+        // The proof search's settled moves are shown not to win (or, later, to keep the
+        // draw), which is no value yet; the analysis gives values only once it finishes.
+        return format!(
+            "{} of {} moves were settled, and no move's value is known before the analysis \
+             finishes",
+            grouped(snapshot.root_settled.min(snapshot.root_total) as u128),
+            grouped(snapshot.root_total as u128)
+        );
+    }
     format!(
         "{} of {} moves are known to win, draw or lose, {} of them at least a draw",
         grouped(snapshot.root_settled as u128),
