@@ -78,6 +78,11 @@ fn result_of(board: &Board, algorithm: Algorithm, report: SolveReport) -> SolveR
     }
     if let Some(p) = report.proof {
         stats.insert("proof_nodes".to_string(), p.nodes);
+        // A draw the proof settled alone: its table is the one the search used.
+        if report.solver.is_none() {
+            stats.insert("table_used".to_string(), p.table_used as u64);
+            stats.insert("table_capacity".to_string(), p.table_capacity as u64);
+        }
     }
     SolveResult {
         to_move: board.to_move().to_string(),
