@@ -8,6 +8,7 @@ mod game_args;
 mod live;
 mod r#match;
 mod play;
+mod practice;
 mod prove;
 mod render;
 mod serve;
@@ -57,6 +58,8 @@ enum Command {
     Tree(teach::TreeArgs),
     /// The work each algorithm does on the same position, side by side.
     Compare(teach::CompareArgs),
+    /// Exercises on minimax and alpha-beta that you answer and mnk marks.
+    Practice(practice::PracticeArgs),
     /// Serve the game as a local web page with a JSON API (Ctrl-C stops it).
     Serve(serve::ServeArgs),
     /// Check a proof certificate written by `mnk solve --certificate`.
@@ -104,6 +107,10 @@ fn main() -> ExitCode {
         Some(Command::Compare(args)) => {
             let json = args.common.json;
             (teach::run_compare(args), json)
+        }
+        Some(Command::Practice(args)) => {
+            let json = args.json;
+            (practice::run(args), json)
         }
         Some(Command::Serve(args)) => (serve::run(args), false),
         Some(Command::Verify(args)) => {

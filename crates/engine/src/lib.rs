@@ -39,7 +39,9 @@
 //!    that plays them, and the analysis overlay ([`ai::analyze`]: exact or estimated, and
 //!    saying which).
 //! 6. **[`session`]** (game flow: players, moves, undo, hints, records, background thinking)
-//!    and **[`teach`]** (lessons recorded from the textbook searches, drawings, comparisons).
+//!    and **[`teach`]** (lessons recorded from the textbook searches, drawings, comparisons),
+//!    with **[`practice`]** on top of it (exercises generated from seeds, marked against the
+//!    engine's own searches).
 //!
 //! A game between two computer levels, through the session every front end uses:
 //!
@@ -76,6 +78,7 @@ mod geometry;
 mod gomoku;
 mod notation;
 mod position;
+pub mod practice;
 mod progress;
 pub mod proof;
 mod renju;

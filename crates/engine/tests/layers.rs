@@ -34,7 +34,7 @@ const LAYERS: &[&[&str]] = &[
     // The computer players.
     &["ai"],
     // Teaching tools and game flow.
-    &["teach", "session"],
+    &["teach", "session", "practice"],
     // For the engine's own benchmarks and tests only (the `internals` feature).
     &["internals"],
 ];

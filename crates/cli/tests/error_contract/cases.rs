@@ -490,6 +490,54 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(&["tui", "--first", "both"], "possible values: x, o"),
         ),
         (
+            "practice",
+            Table::new(true)
+                .case(
+                    &["practice", "--kind", "riddle"],
+                    "unknown kind of exercise 'riddle'",
+                )
+                .case(&["practice", "--difficulty", "7"], "unknown difficulty '7'")
+                .case(&["practice", "--answer", "1"], "--kind <KIND>")
+                .case(
+                    &[
+                        "practice", "--kind", "minimax", "--seed", "1", "--answer", "root=x",
+                    ],
+                    "'x' is not a value",
+                )
+                .case(
+                    &[
+                        "practice", "--kind", "minimax", "--seed", "1", "--answer", "9.9=1",
+                    ],
+                    "tree has no node 9.9",
+                )
+                .case(
+                    &[
+                        "practice", "--kind", "ordering", "--seed", "1", "--answer", "0 0 0",
+                    ],
+                    "each of the root's 3 children once",
+                )
+                .case(
+                    &[
+                        "practice", "--kind", "position", "--seed", "1", "--answer", "moves=z9",
+                    ],
+                    "z9",
+                )
+                .case(&["practice", "--count", "0"], "0 is not in 1..=1000")
+                .case(&["practice", "--seed", "abc"], "invalid digit")
+                .case(
+                    &[
+                        "practice",
+                        "--kind",
+                        "window",
+                        "--seed",
+                        "1",
+                        "--answer",
+                        "alpha=big",
+                    ],
+                    "-inf or +inf",
+                ),
+        ),
+        (
             "tree",
             Table::new(true)
                 .case(&["tree"], "Give a tree such as")

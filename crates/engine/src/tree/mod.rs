@@ -64,6 +64,37 @@ impl Tree {
     }
 }
 
+/// The S-expression that [`parse`] reads back: `((60 63) (15 58))`.
+impl std::fmt::Display for Tree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // An explicit stack: a tree may be as deep as the parser allows.
+        enum Step<'a> {
+            Open(&'a Tree),
+            Close,
+            Space,
+        }
+        let mut stack = vec![Step::Open(self)];
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Open(Tree::Leaf(v)) => write!(f, "{v}")?,
+                Step::Open(Tree::Node(children)) => {
+                    f.write_str("(")?;
+                    stack.push(Step::Close);
+                    for (i, child) in children.iter().enumerate().rev() {
+                        stack.push(Step::Open(child));
+                        if i > 0 {
+                            stack.push(Step::Space);
+                        }
+                    }
+                }
+                Step::Close => f.write_str(")")?,
+                Step::Space => f.write_str(" ")?,
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A walk through a [`Tree`] that the searches can drive.
 pub struct TreeGame<'a> {
     root: &'a Tree,

@@ -300,6 +300,13 @@ mod tests {
     }
 
     #[test]
+    fn a_tree_prints_as_the_s_expression_it_reads_from() {
+        for text in ["((60 63) (15 58))", "7", "((1 (2 -3)) 4 (5))"] {
+            assert_eq!(parse(text).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
     fn errors_point_at_the_problem() {
         assert_eq!(
             err("((60 63) (15 x))"),

@@ -1,0 +1,154 @@
+//! What marking gives back: a point per part, each part's given and expected answer, and the
+//! first mistake as data (the front ends word it; [`Mistake::explain`] is the English).
+
+use super::answer::PositionValue;
+use crate::score::Score;
+
+/// One marked part of an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    /// Which part: a node's name (`root`, `0.1`), `value`, `alpha`, `beta`, `leaves` or a move.
+    pub part: String,
+    /// What the student gave (empty when nothing).
+    pub given: String,
+    /// What is right.
+    pub expected: String,
+    /// Whether the part earned its point.
+    pub right: bool,
+}
+
+/// A marked answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Marking {
+    /// Points earned (partial credit).
+    pub points: u32,
+    /// Points available.
+    pub out_of: u32,
+    /// Every part, in the order the search meets them.
+    pub items: Vec<Item>,
+    /// The first mistake in that order, if any.
+    pub first_mistake: Option<Mistake>,
+}
+
+impl Marking {
+    /// Whether every point was earned.
+    pub fn correct(&self) -> bool {
+        self.points == self.out_of && self.first_mistake.is_none()
+    }
+
+    /// The first mistake explained in English, if there is one.
+    pub fn explanation(&self) -> Option<String> {
+        self.first_mistake.as_ref().map(Mistake::explain)
+    }
+}
+
+/// The first thing an answer got wrong, with what the search knew there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mistake {
+    /// An inner node's value is wrong or missing.
+    NodeValue {
+        /// The node.
+        path: Vec<usize>,
+        /// Whether MAX chooses there.
+        maximizing: bool,
+        /// Its children's values, left to right.
+        children: Vec<Score>,
+        /// Its value.
+        expected: Score,
+        /// The student's value.
+        given: Option<Score>,
+    },
+    /// A node marked as skipped that alpha-beta searched.
+    MarkedButSearched {
+        /// The node the student marked.
+        path: Vec<usize>,
+        /// Alpha when the search entered it.
+        alpha: Score,
+        /// Beta when the search entered it.
+        beta: Score,
+        /// What it returned.
+        value: Option<Score>,
+    },
+    /// A skipped node the student did not mark.
+    SkippedNotMarked {
+        /// The root of the skipped subtree.
+        path: Vec<usize>,
+        /// Whether MAX chooses at its parent.
+        parent_max: bool,
+        /// The last child of the parent that was searched.
+        after: usize,
+        /// What that child returned.
+        returned: Score,
+        /// Alpha at the cut.
+        alpha: Score,
+        /// Beta at the cut.
+        beta: Score,
+    },
+    /// The root's value is wrong or missing.
+    RootValue {
+        /// Whether MAX chooses at the root.
+        maximizing: bool,
+        /// The root's children's values, left to right (pruned ones absent).
+        children: Vec<Option<Score>>,
+        /// The value.
+        expected: Score,
+        /// The student's value.
+        given: Option<Score>,
+    },
+    /// Alpha or beta at the asked node is wrong or missing.
+    Bound {
+        /// `true` for alpha, `false` for beta.
+        alpha: bool,
+        /// The node asked about.
+        node: Vec<usize>,
+        /// The bound.
+        expected: Score,
+        /// The student's bound.
+        given: Option<Score>,
+        /// Where it was set: the ancestor and its finished child whose value it is (`None`:
+        /// no ancestor had set it, so it is still infinite).
+        source: Option<(Vec<usize>, usize)>,
+    },
+    /// The order leaves alpha-beta more leaves to visit than the best one.
+    Order {
+        /// Leaves visited in the student's order (`None`: no order given).
+        yours: Option<u64>,
+        /// Leaves visited in the best order.
+        best: u64,
+        /// A best order.
+        best_order: Vec<usize>,
+        /// The root's children's values, by old index.
+        values: Vec<Score>,
+        /// Whether MAX chooses at the root.
+        maximizing: bool,
+    },
+    /// The position's value is wrong or missing.
+    PositionValue {
+        /// The side to move, `x` or `o`.
+        side: char,
+        /// The value.
+        expected: PositionValue,
+        /// The student's value.
+        given: Option<PositionValue>,
+        /// A move that achieves it, and in how many plies the game ends with it (None: a draw).
+        witness: (String, Option<u32>),
+    },
+    /// A move named as best that is not.
+    NotBest {
+        /// The move.
+        mv: String,
+        /// Its value for the side that plays it.
+        value: PositionValue,
+        /// The position's value.
+        best: PositionValue,
+        /// A move that keeps the position's value.
+        instead: String,
+    },
+    /// A best move left out.
+    MissedBest {
+        /// The move.
+        mv: String,
+        /// The position's value, which it keeps.
+        value: PositionValue,
+    },
+}
