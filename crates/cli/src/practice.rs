@@ -9,7 +9,7 @@ use crate::render::board_text;
 use anyhow::bail;
 use clap::Args;
 use mnk_engine::practice::{Answer, Difficulty, Exercise, Kind, Marking, Part, Task};
-use mnk_engine::teach::path_name;
+use mnk_web::practice::{ExerciseView, MarkingView};
 use serde_json::{json, Value};
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -107,49 +107,14 @@ fn one_shot(args: &PracticeArgs, exercise: &Exercise) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The exercise as JSON: what the student is given.
+/// The exercise as JSON: what the student is given (the page's shape).
 fn exercise_json(exercise: &Exercise) -> Value {
-    let mut value = json!({
-        "kind": exercise.kind.name(),
-        "difficulty": exercise.difficulty.name(),
-        "seed": exercise.seed,
-        "question": exercise.question(),
-    });
-    match &exercise.task {
-        Task::Tree {
-            tree,
-            max_first,
-            node,
-        } => {
-            value["tree"] = json!(tree.to_string());
-            value["max_first"] = json!(max_first);
-            value["node"] = json!(node.as_deref().map(path_name));
-            value["outline"] = json!(exercise.outline());
-        }
-        Task::Position(board) => {
-            let rules = board.rules();
-            value["rules"] = json!({
-                "width": rules.width(), "height": rules.height(), "k": rules.k()
-            });
-            value["position"] = json!(board.to_text());
-            value["to_move"] = json!(board.to_move().letter().to_string());
-        }
-    }
-    value
+    serde_json::to_value(ExerciseView::of(exercise)).unwrap_or_default()
 }
 
-/// The marking as JSON.
+/// The marking as JSON (the page's shape).
 fn marking_json(marking: &Marking) -> Value {
-    json!({
-        "points": marking.points,
-        "out_of": marking.out_of,
-        "correct": marking.correct(),
-        "items": marking.items.iter().map(|i| json!({
-            "part": i.part, "given": i.given, "expected": i.expected, "right": i.right
-        })).collect::<Vec<_>>(),
-        "mistake": marking.explanation(),
-        "hint": marking.first_mistake.as_ref().map(|m| m.hint()),
-    })
+    serde_json::to_value(MarkingView::of(marking)).unwrap_or_default()
 }
 
 /// The marking as text: the points and the first mistake explained.

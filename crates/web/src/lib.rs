@@ -23,6 +23,7 @@ pub mod body;
 pub mod client;
 pub mod db;
 pub mod error;
+pub mod practice;
 pub mod queue;
 pub mod store;
 pub mod teach;
