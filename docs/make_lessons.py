@@ -178,6 +178,46 @@ Python 函数也可以当棋手：它拿到棋盘，返回一步棋。下面这�
 game = mnk.Game(centre_first, mnk.perfect())
 print("result:", game.play(), "- moves:", " ".join(game.moves))
 game"""),
+    ("md", {
+        "en": """## Exercise 1: alpha-beta by hand
+
+`mnk.practice` makes exercises from a seed and marks your answers against the engine's own
+search. Here: which nodes does alpha-beta skip, and what is the root worth? Write the skipped
+nodes after `pruned=` (`none` if none) and the root's value after `value=`. The answer below is a
+first try with a mistake: read the marking, then change the answer until every point is yours.
+`exercise.hint(answer)` says where to look without giving the answer away.""",
+        "zh": """## 练习 1：手算 alpha-beta
+
+`mnk.practice` 用一个种子生成练习，并用引擎自己的搜索来批改你的答案。
+题目：alpha-beta 会跳过哪些节点？根节点的值是多少？在 `pruned=` 后面写被跳过的节点
+（一个都没有就写 `none`），在 `value=` 后面写根节点的值。下面的答案是第一次尝试，里面有错：
+先读批改结果，再修改答案，直到拿满分。`exercise.hint(answer)` 会提示你该看哪里，但不会直接给出答案。""",
+    }),
+    ("code", """from mnk import practice
+
+exercise = practice.generate("alphabeta", "easy", seed=5)
+print(exercise)"""),
+    ("code", """answer = "value=2 pruned=none"   # your answer
+marking = exercise.mark(answer)
+print(marking)
+print("Hint:", exercise.hint(answer))
+assert marking.points == marking.out_of - 1"""),
+    ("md", {
+        "en": """## Exercise 2: a position
+
+The exact value of a tic-tac-toe position for the side to move, and every move that keeps it.
+Moves are named by column letter and row number, `a1` at the bottom left.""",
+        "zh": """## 练习 2：一个局面
+
+给出这个井字棋局面对轮到走棋一方的精确值，并写出所有能保持这个结果的着法。
+着法用列字母加行号表示，左下角是 `a1`。""",
+    }),
+    ("code", """exercise = practice.generate("position", "easy", seed=3)
+print(exercise)"""),
+    ("code", """answer = "value=win moves=c1"   # your answer
+marking = exercise.mark(answer)
+print(marking)
+assert not marking.correct and marking.points == marking.out_of - 1"""),
 ]
 
 LANGUAGES = {"en": "lesson.ipynb", "zh": "lesson.zh-CN.ipynb"}

@@ -8,6 +8,7 @@ mod count;
 mod errors;
 mod interrupt;
 mod players;
+mod practice;
 mod rules;
 mod search;
 mod tree;
@@ -45,5 +46,6 @@ fn _mnk(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(players::hard, m)?)?;
     m.add_function(wrap_pyfunction!(players::depth, m)?)?;
     m.add_function(wrap_pyfunction!(players::random, m)?)?;
+    m.add_submodule(&practice::module(m.py())?)?;
     Ok(())
 }

@@ -16,7 +16,7 @@ use pyo3::types::PyDict;
 /// ['1.1']
 #[pyclass(module = "mnk", name = "Tree", frozen, eq, from_py_object)]
 #[derive(Clone, PartialEq)]
-pub struct PyTree(Tree);
+pub struct PyTree(pub Tree);
 
 #[pymethods]
 impl PyTree {
@@ -65,11 +65,11 @@ impl PyTree {
     }
 
     fn __str__(&self) -> String {
-        sexpr(&self.0)
+        self.0.to_string()
     }
 
     fn __repr__(&self) -> String {
-        format!("Tree.parse('{}')", sexpr(&self.0))
+        format!("Tree.parse('{}')", self.0)
     }
 }
 
@@ -79,36 +79,10 @@ impl PyTree {
     }
 }
 
-/// The tree as an S-expression, the way `Tree.parse` reads it.
-fn sexpr(tree: &Tree) -> String {
-    // Iterative, like the parser: a deep tree must not exhaust the stack.
-    enum Step<'a> {
-        Visit(&'a Tree),
-        Close,
-    }
-    let mut out = String::new();
-    let mut stack = vec![Step::Visit(tree)];
-    while let Some(step) = stack.pop() {
-        if !(out.is_empty() || out.ends_with('(') || matches!(step, Step::Close)) {
-            out.push(' ');
-        }
-        match step {
-            Step::Close => out.push(')'),
-            Step::Visit(Tree::Leaf(v)) => out.push_str(&v.to_string()),
-            Step::Visit(Tree::Node(children)) => {
-                out.push('(');
-                stack.push(Step::Close);
-                stack.extend(children.iter().rev().map(Step::Visit));
-            }
-        }
-    }
-    out
-}
-
 /// A search recorded on a tree: the root's value, the best line, the work, the pruned
 /// subtrees, the step-by-step trace and the pictures.
 #[pyclass(module = "mnk", name = "Lesson", frozen)]
-pub struct PyLesson(Lesson);
+pub struct PyLesson(pub Lesson);
 
 #[pymethods]
 impl PyLesson {

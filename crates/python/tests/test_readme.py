@@ -31,3 +31,4 @@ def test_the_example_block_runs():
     assert "c1" not in scope["board"].history  # played, then taken back
     assert (scope["lesson"].value, scope["lesson"].pruned_leaves) == (60, [58])
     assert out.getvalue().startswith("   a b c\n3  x . o")
+    assert scope["exercise"].mark("value=2 pruned=1.1").correct

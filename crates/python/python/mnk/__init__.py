@@ -13,3 +13,10 @@ o to move: draw (best: c1; 13 nodes)
 # (__init__.pyi) spell it out for type checkers, and a test compares the two.
 from ._mnk import *  # noqa: F401,F403
 from ._mnk import __all__  # noqa: F401
+
+# The compiled submodule is an attribute of mnk._mnk; registering it under its package name
+# lets `import mnk.practice` and `from mnk.practice import generate` work too.
+import sys as _sys
+
+_sys.modules[__name__ + ".practice"] = practice  # noqa: F405
+del _sys

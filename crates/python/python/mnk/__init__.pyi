@@ -2,6 +2,8 @@
 
 from typing import Callable, Dict, List, Optional, Tuple, Union, final
 
+from . import practice as practice
+
 __all__ = [
     "Analysis",
     "Board",
@@ -30,6 +32,7 @@ __all__ = [
     "hard",
     "minimax",
     "perfect",
+    "practice",
     "random",
     "solve",
 ]
