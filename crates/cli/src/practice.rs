@@ -8,10 +8,11 @@ use crate::common::outln;
 use crate::render::board_text;
 use anyhow::bail;
 use clap::Args;
-use mnk_engine::practice::{Answer, Difficulty, Exercise, Kind, Marking, Part, Task};
+use mnk_engine::practice::{worksheet, Answer, Difficulty, Exercise, Kind, Marking, Part, Task};
 use mnk_web::practice::{ExerciseView, MarkingView};
 use serde_json::{json, Value};
 use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 /// Options of `mnk practice`.
 #[derive(Args, Debug)]
@@ -43,6 +44,14 @@ pub struct PracticeArgs {
     /// (an answer key).
     #[arg(long, conflicts_with = "answer")]
     pub solution: bool,
+    /// Write a worksheet of N exercises to print (SVG, A4 pages) to --out, and its answer key
+    /// next to it (FILE-key.svg); more pages are FILE-2.svg, FILE-3.svg, ...
+    #[arg(long, value_name = "N", requires = "out", conflicts_with_all = ["answer", "json", "solution"],
+          value_parser = clap::value_parser!(u32).range(1..=mnk_engine::practice::MAX_SHEET_EXERCISES as i64))]
+    pub sheet: Option<u32>,
+    /// The worksheet's file (with --sheet), such as sheet.svg.
+    #[arg(long, value_name = "FILE", requires = "sheet")]
+    pub out: Option<PathBuf>,
     /// Stop after this many exercises (default: until you type q or the input ends).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub count: Option<u32>,
@@ -51,6 +60,9 @@ pub struct PracticeArgs {
 /// Runs `mnk practice`.
 pub fn run(args: PracticeArgs) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(|| rand::random::<u32>() as u64);
+    if let (Some(n), Some(out)) = (args.sheet, &args.out) {
+        return sheet(&args, seed, n, out);
+    }
     if args.answer.is_some() || args.json || args.solution {
         let kind = args.kind.unwrap_or(Kind::Minimax);
         let exercise = Exercise::generate(kind, args.difficulty, seed)?;
@@ -64,6 +76,56 @@ pub fn run(args: PracticeArgs) -> anyhow::Result<()> {
         done: 0,
     };
     practice.run(&args, seed)
+}
+
+/// The kind of the `n`-th exercise (from 0): the one asked for, or each in turn.
+fn kind_of(args: &PracticeArgs, n: u64) -> Kind {
+    args.kind
+        .unwrap_or(Kind::ALL[(n % Kind::ALL.len() as u64) as usize])
+}
+
+/// Writes a worksheet and its key, and says which files.
+fn sheet(args: &PracticeArgs, seed: u64, n: u32, out: &Path) -> anyhow::Result<()> {
+    let exercises = (0..u64::from(n))
+        .map(|i| Exercise::generate(kind_of(args, i), args.difficulty, seed.wrapping_add(i)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let title = "Minimax and alpha-beta: practice";
+    let mut written = Vec::new();
+    for (key, suffix) in [(false, ""), (true, "-key")] {
+        let pages = worksheet(&exercises, key, title);
+        for (i, page) in pages.iter().enumerate() {
+            let path = page_path(out, suffix, i + 1);
+            std::fs::write(&path, page)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            written.push(path.display().to_string());
+        }
+    }
+    outln!(
+        "Wrote {} exercises (seeds {} to {}) to {}.",
+        n,
+        seed,
+        seed.wrapping_add(u64::from(n) - 1),
+        written.join(", ")
+    )?;
+    Ok(())
+}
+
+/// `sheet.svg`, `sheet-2.svg`, `sheet-key.svg`, `sheet-key-2.svg`, ...
+fn page_path(out: &Path, suffix: &str, page: usize) -> PathBuf {
+    let stem = out
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "sheet".into());
+    let ext = out
+        .extension()
+        .map(|e| e.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "svg".into());
+    let number = if page > 1 {
+        format!("-{page}")
+    } else {
+        String::new()
+    };
+    out.with_file_name(format!("{stem}{suffix}{number}.{ext}"))
 }
 
 /// Prints one exercise, its solution, a hint or the marking of one answer.
@@ -166,9 +228,7 @@ impl<R: BufRead, W: Write> Practice<R, W> {
             if args.count.is_some_and(|c| n >= u64::from(c)) {
                 break;
             }
-            let kind = args
-                .kind
-                .unwrap_or(Kind::ALL[(n % Kind::ALL.len() as u64) as usize]);
+            let kind = kind_of(args, n);
             let exercise_seed = seed.wrapping_add(n);
             n += 1;
             let exercise = match Exercise::generate(kind, args.difficulty, exercise_seed) {

@@ -179,3 +179,139 @@ fn the_exercise_and_its_key_come_as_json_for_every_kind() {
         }
     }
 }
+
+/// The texts of the elements of class `class` in an SVG file, which must be well-formed XML.
+fn svg_texts(path: &std::path::Path, class: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc =
+        roxmltree::Document::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    assert_eq!(
+        doc.root_element().attribute("viewBox"),
+        Some("0 0 794 1123")
+    );
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some(class))
+        .map(|n| n.text().unwrap_or_default().to_string())
+        .collect()
+}
+
+#[test]
+fn a_worksheet_and_its_key_render_and_the_key_matches_mnk_tree() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("worksheet");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("sheet.svg");
+    let printed = stdout(
+        &[
+            "practice",
+            "--sheet",
+            "10",
+            "--seed",
+            "30",
+            "--difficulty",
+            "medium",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        printed.starts_with("Wrote 10 exercises (seeds 30 to 39) to "),
+        "{printed}"
+    );
+    // Ten medium exercises take more than one page; the key has as many pages as the sheet.
+    let pages = |stem: &str| {
+        (1..10)
+            .map(|n| {
+                dir.join(if n == 1 {
+                    format!("{stem}.svg")
+                } else {
+                    format!("{stem}-{n}.svg")
+                })
+            })
+            .take_while(|p| p.exists())
+            .collect::<Vec<_>>()
+    };
+    let (sheet, key) = (pages("sheet"), pages("sheet-key"));
+    assert!(
+        sheet.len() >= 2 && sheet.len() == key.len(),
+        "{sheet:?} {key:?}"
+    );
+    // The sheet shows no answer; the key shows one per exercise.
+    assert!(sheet.iter().all(|p| svg_texts(p, "answer").is_empty()));
+    let answers: Vec<String> = key.iter().flat_map(|p| svg_texts(p, "answer")).collect();
+    assert_eq!(answers.len(), 10);
+    // Without --kind the kinds take turns: exercise i has seed 30 + i.
+    let kinds = ["minimax", "alphabeta", "window", "ordering", "position"];
+    for (i, answer) in answers.iter().enumerate() {
+        let kind = kinds[i % 5];
+        let seed = (30 + i).to_string();
+        let exercise = json_of(&[
+            "practice",
+            "--kind",
+            kind,
+            "--difficulty",
+            "medium",
+            "--seed",
+            &seed,
+            "--json",
+        ]);
+        let text = answer.strip_prefix("Answer: ").unwrap();
+        let mut tree_args = vec!["tree".to_string(), String::new(), "--json".to_string()];
+        if let Some(tree) = exercise["tree"].as_str() {
+            tree_args[1] = tree.to_string();
+            if exercise["max_first"] == false {
+                tree_args.push("--min-first".into());
+            }
+        }
+        if kind == "alphabeta" {
+            tree_args.extend(["--algo".into(), "alphabeta".into()]);
+        }
+        let tree_json = || json_of(&tree_args.iter().map(String::as_str).collect::<Vec<_>>());
+        match kind {
+            "minimax" => {
+                let root = format!("root={}", tree_json()["value"]);
+                assert!(text.split(' ').any(|p| p == root), "{text} lacks {root}");
+            }
+            "alphabeta" => {
+                let t = tree_json();
+                let pruned: Vec<String> = t["pruned"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| {
+                        p.as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|i| i.to_string())
+                            .collect::<Vec<_>>()
+                            .join(".")
+                    })
+                    .collect();
+                let list = if pruned.is_empty() {
+                    "none".to_string()
+                } else {
+                    pruned.join(",")
+                };
+                assert_eq!(text, format!("value={} pruned={list}", t["value"]));
+            }
+            _ => {
+                // The key's answer earns every point from the marker.
+                let marked = json_of(&[
+                    "practice",
+                    "--kind",
+                    kind,
+                    "--difficulty",
+                    "medium",
+                    "--seed",
+                    &seed,
+                    "--answer",
+                    text,
+                    "--json",
+                ]);
+                assert_eq!(marked["correct"], true, "{kind} {seed}: {text}");
+            }
+        }
+    }
+}

@@ -523,6 +523,14 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                     "z9",
                 )
                 .case(&["practice", "--count", "0"], "0 is not in 1..=1000")
+                // --sheet writes files and prints no JSON: --json is refused with it.
+                .plain(&["practice", "--sheet", "3"], "--out <FILE>")
+                .case(&["practice", "--sheet", "3", "--out", "s.svg", "--json"], "cannot be used with")
+                .case(&["practice", "--sheet", "41", "--out", "s.svg"], "41 is not in 1..=40")
+                .plain(
+                    &["practice", "--sheet", "1", "--out", "/nonexistent/dir/s.svg"],
+                    "Cannot write /nonexistent/dir/s.svg",
+                )
                 .case(&["practice", "--seed", "abc"], "invalid digit")
                 .case(
                     &[

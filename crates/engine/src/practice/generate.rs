@@ -16,6 +16,9 @@ use rand::{Rng, SeedableRng};
 /// seeds succeed at the first or second draw).
 const TRIES: usize = 200;
 
+/// Most leaves an exercise tree has: about what fits across an A4 page.
+const MAX_LEAVES: usize = 20;
+
 /// The shape of a random tree.
 struct Shape {
     /// Levels of inner nodes.
@@ -79,6 +82,10 @@ pub(super) fn exercise(kind: Kind, difficulty: Difficulty, seed: u64) -> Option<
             _ => None,
         };
         let tree = random_tree(&mut rng, &shape, root_children);
+        // A tree must fit across a printed page and a phone's screen.
+        if tree.leaf_count() > MAX_LEAVES {
+            return None;
+        }
         let max_first = difficulty == Difficulty::Easy || rng.gen_bool(0.75);
         let node = match kind {
             Kind::Window => Some(window_node(&mut rng, &tree, max_first, difficulty)?),

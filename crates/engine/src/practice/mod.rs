@@ -23,12 +23,14 @@ mod explain;
 mod generate;
 mod mark;
 mod position;
+mod sheet;
 #[cfg(test)]
 mod tests;
 mod trees;
 
 pub use answer::{Answer, AnswerError, Part, PositionValue, MAX_ANSWER_CHARS};
 pub use mark::{Item, Marking, Mistake};
+pub use sheet::{worksheet, MAX_SHEET_EXERCISES};
 
 use crate::board::Board;
 use crate::teach::{Algo, Lesson};
