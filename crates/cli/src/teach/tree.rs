@@ -7,7 +7,7 @@ use crate::render::board_text;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
 use mnk_engine::teach::{dot, draw, Algo, Lesson};
-use mnk_engine::tree::{self, Tree, TreeParseError, MAX_INPUT_BYTES};
+use mnk_engine::tree::{self, ChanceTree, TreeParseError, MAX_INPUT_BYTES};
 use mnk_engine::Evaluator;
 use mnk_engine::{Board, Size};
 use serde_json::{json, Value};
@@ -79,6 +79,11 @@ pub struct TreeArgs {
     /// How leaves at the depth limit are valued (game ends are always exact).
     #[arg(long, value_enum, requires = "position")]
     pub eval: Option<EvalChoice>,
+    /// Trees with chance nodes: the range every leaf lies in, as LO..HI (such as 0..10); with
+    /// it, chance nodes cut too.
+    #[arg(long, value_name = "LO..HI", value_parser = super::chance::parse_bounds,
+          conflicts_with = "position")]
+    pub bounds: Option<(i32, i32)>,
 }
 
 /// Runs `mnk tree`.
@@ -114,7 +119,22 @@ pub fn run_tree(args: TreeArgs) -> anyhow::Result<()> {
         );
         (lessons, Some(board), heading)
     } else {
-        let tree = read_tree(&args)?;
+        let general = read_tree(&args)?;
+        if general.has_chance() {
+            if args.dot || args.svg.is_some() || args.trace {
+                bail!(
+                    "a tree with chance nodes is shown as a table or JSON: --trace, --dot and \
+                     --svg are for trees of MAX and MIN nodes"
+                );
+            }
+            return super::chance::run(&general, !args.min_first, args.bounds, args.json);
+        }
+        if args.bounds.is_some() {
+            bail!("--bounds is for trees with chance nodes ('(? 0.5 3 0.5 7)')");
+        }
+        let tree = general
+            .into_plain()
+            .expect("a tree without chance nodes is a plain tree");
         let lessons: Vec<Lesson> = algos
             .iter()
             .map(|&a| Lesson::for_tree(&tree, !args.min_first, a))
@@ -173,8 +193,8 @@ pub fn emit(text: &str) -> anyhow::Result<()> {
     }
 }
 
-/// The tree from the argument, the file, or standard input.
-fn read_tree(args: &TreeArgs) -> anyhow::Result<Tree> {
+/// The tree from the argument, the file, or standard input (chance nodes allowed).
+fn read_tree(args: &TreeArgs) -> anyhow::Result<ChanceTree> {
     let text = match (&args.tree, &args.file) {
         (Some(t), _) if t == "-" => read_limited(std::io::stdin().lock(), "standard input")?,
         (Some(t), _) => t.clone(),
@@ -192,7 +212,7 @@ fn read_tree(args: &TreeArgs) -> anyhow::Result<Tree> {
              or --position TEXT for a real game tree"
         ),
     };
-    tree::parse(&text).map_err(|e| match e {
+    tree::parse_chance(&text).map_err(|e| match e {
         // "bad tree at col 14: ..." reads as one sentence at the error edge.
         TreeParseError::At { .. } => anyhow::anyhow!("bad tree at {e}"),
         TreeParseError::TooLong { .. } => e.into(),

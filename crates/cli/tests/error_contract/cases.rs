@@ -525,10 +525,22 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(&["practice", "--count", "0"], "0 is not in 1..=1000")
                 // --sheet writes files and prints no JSON: --json is refused with it.
                 .plain(&["practice", "--sheet", "3"], "--out <FILE>")
-                .case(&["practice", "--sheet", "3", "--out", "s.svg", "--json"], "cannot be used with")
-                .case(&["practice", "--sheet", "41", "--out", "s.svg"], "41 is not in 1..=40")
+                .case(
+                    &["practice", "--sheet", "3", "--out", "s.svg", "--json"],
+                    "cannot be used with",
+                )
+                .case(
+                    &["practice", "--sheet", "41", "--out", "s.svg"],
+                    "41 is not in 1..=40",
+                )
                 .plain(
-                    &["practice", "--sheet", "1", "--out", "/nonexistent/dir/s.svg"],
+                    &[
+                        "practice",
+                        "--sheet",
+                        "1",
+                        "--out",
+                        "/nonexistent/dir/s.svg",
+                    ],
                     "Cannot write /nonexistent/dir/s.svg",
                 )
                 .case(&["practice", "--seed", "abc"], "invalid digit")
@@ -553,6 +565,11 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(&["tree", "()"], "empty list")
                 .case(&["tree", "(1 99999)"], "the leaf 99999 is out of range")
                 .case(&["tree", "(1 two)"], "expected a number but found 'two'")
+                .case(&["tree", "(? 0.5 1 0.4 2)"], "add up to 0.9, not 1")
+                .case(&["tree", "(? 0.5 1 0.5 2)", "--bounds", "3..9"], "outside --bounds 3..9")
+                .case(&["tree", "(? 0.5 1 0.5 2)", "--bounds", "9..3"], "the range 9..3 is empty")
+                .case(&["tree", "(1 2)", "--bounds", "0..9"], "--bounds is for trees with chance nodes")
+                .case(&["tree", "(? 1 2)", "--trace"], "shown as a table or JSON")
                 .case(&["tree", "[[1,2],[3"], "never closed")
                 .case(&["tree", "(1 2)", "(3 4)"], "Unexpected argument '(3 4)'")
                 .case(

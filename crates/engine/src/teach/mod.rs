@@ -6,9 +6,11 @@
 //! - [`draw`]: the terminal drawing and the summary of the work;
 //! - [`trace()`]: the step-by-step trace;
 //! - [`dot`]: Graphviz DOT;
+//! - [`chance_table()`]: a tree with chance nodes, its expectiminimax values and cuts;
 //! - [`compare`]: the work of each algorithm on one position;
 //! - `svg` (feature `svg`): the tree of a lesson as an SVG picture.
 
+mod chance;
 pub mod compare;
 pub mod dot;
 pub mod draw;
@@ -18,6 +20,7 @@ mod record;
 pub mod svg;
 mod trace;
 
+pub use chance::chance_table;
 pub use lesson::{Lesson, Node};
 pub use record::{prunes, Event};
 pub use trace::trace;

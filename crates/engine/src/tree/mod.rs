@@ -1,9 +1,14 @@
 //! Explicit game trees for teaching: integer leaves, inner nodes with any number of children,
-//! MAX and MIN alternating by level.
+//! MAX and MIN alternating by level; and ([`chance`]) trees with chance nodes too, searched by
+//! expectiminimax.
 
+pub mod chance;
 mod parse;
 
-pub use parse::{parse, TreeParseError, MAX_DEPTH, MAX_INPUT_BYTES, MAX_LEAF, MAX_NODES};
+pub use chance::ChanceTree;
+pub use parse::{
+    parse, parse_chance, TreeParseError, MAX_DEPTH, MAX_INPUT_BYTES, MAX_LEAF, MAX_NODES,
+};
 
 use crate::score::Score;
 use crate::search::Game;

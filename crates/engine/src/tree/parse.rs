@@ -1,10 +1,14 @@
 //! Reading trees from text: S-expressions (`((60 63) (15 58))`) or JSON nested arrays
 //! (`[[60, 63], [15, 58]]`). A leaf is an integer, an inner node a non-empty list of children.
+//! In S-expressions a list that starts with `?` is a chance node, each child after its
+//! probability (a decimal or a fraction): `(? 0.5 (3 4) 1/2 7)`; [`parse_chance`] reads
+//! those, [`parse`] refuses them (minimax and alpha-beta have no chance nodes).
 //!
 //! The parser is iterative (an explicit stack, never recursion) and bounded by the limits
 //! below, so a pasted huge or hostile input gets an error, never a stack overflow or an
 //! exhausted memory.
 
+use super::chance::ChanceTree;
 use super::Tree;
 use crate::score::Score;
 use thiserror::Error;
@@ -76,11 +80,13 @@ impl Syntax {
 
 /// An inner node being read: its children so far and where it opened.
 struct Frame {
-    children: Vec<Tree>,
+    children: Vec<ChanceTree>,
     line: usize,
     col: usize,
     /// JSON only: a comma was read and a value must follow.
     need_value: bool,
+    /// A chance node: its children's probabilities, one per child.
+    chance: Option<Vec<f64>>,
 }
 
 /// A cursor over the text that knows its line and column.
@@ -119,7 +125,22 @@ impl Cursor<'_> {
 }
 
 /// Parses a tree written as an S-expression or as JSON nested arrays (see the module docs).
+/// Chance nodes are refused.
 pub fn parse(text: &str) -> Result<Tree, TreeParseError> {
+    Ok(read(text, false)?
+        .into_plain()
+        .expect("chance nodes were refused while reading"))
+}
+
+/// Parses a tree that may hold chance nodes (see the module docs).
+pub fn parse_chance(text: &str) -> Result<ChanceTree, TreeParseError> {
+    read(text, true)
+}
+
+/// Most decimals (or the largest denominator's digits) a probability may have.
+const MAX_PROBABILITY_CHARS: usize = 12;
+
+fn read(text: &str, allow_chance: bool) -> Result<ChanceTree, TreeParseError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(TreeParseError::TooLong { bytes: text.len() });
     }
@@ -154,19 +175,47 @@ pub fn parse(text: &str) -> Result<Tree, TreeParseError> {
             if stack.last().is_some_and(|f| !expects_value(syntax, f)) {
                 return Err(cur.error(format!("expected ',' or ']' after an element, found '{c}'")));
             }
+            if let Some(Frame {
+                chance: Some(probs),
+                children,
+                ..
+            }) = stack.last()
+            {
+                if probs.len() == children.len() {
+                    return Err(cur.error(
+                        "expected a probability (such as 0.5 or 1/3) before each child of a \
+                         chance node",
+                    ));
+                }
+            }
             count_node(&mut nodes, &cur)?;
             if stack.len() >= MAX_DEPTH {
                 return Err(cur.error(format!(
                     "the tree is nested more than {MAX_DEPTH} levels deep (the limit)"
                 )));
             }
+            let (line, col) = (cur.line, cur.col);
+            cur.bump();
+            cur.skip_space();
+            let chance = if syntax == Syntax::SExpr && cur.peek() == Some('?') {
+                if !allow_chance {
+                    return Err(cur.error(
+                        "'?' starts a chance node, which minimax and alpha-beta do not take: \
+                         `mnk tree` searches such trees with expectiminimax",
+                    ));
+                }
+                cur.bump();
+                Some(Vec::new())
+            } else {
+                None
+            };
             stack.push(Frame {
                 children: Vec::new(),
-                line: cur.line,
-                col: cur.col,
+                line,
+                col,
                 need_value: false,
+                chance,
             });
-            cur.bump();
             None
         } else if c == syntax.close() && !stack.is_empty() {
             let frame = stack.pop().expect("the stack was checked to be non-empty");
@@ -180,8 +229,27 @@ pub fn parse(text: &str) -> Result<Tree, TreeParseError> {
             if frame.need_value {
                 return Err(cur.error("expected a number or '[' after ','"));
             }
+            let node = match frame.chance {
+                None => ChanceTree::Node(frame.children),
+                Some(probs) => {
+                    if probs.len() > frame.children.len() {
+                        return Err(cur.error(
+                            "the chance node ends with a probability: give its child after it",
+                        ));
+                    }
+                    let sum: f64 = probs.iter().sum();
+                    if (sum - 1.0).abs() > 1e-9 {
+                        return Err(cur.error(format!(
+                            "the probabilities of the chance node at {} add up to {}, not 1",
+                            place(frame.line, frame.col),
+                            (sum * 1e6).round() / 1e6
+                        )));
+                    }
+                    ChanceTree::Chance(probs.into_iter().zip(frame.children).collect())
+                }
+            };
             cur.bump();
-            Some(Tree::Node(frame.children))
+            Some(node)
         } else if syntax == Syntax::Json
             && c == ','
             && stack.last().is_some_and(|f| !expects_value(syntax, f))
@@ -191,12 +259,23 @@ pub fn parse(text: &str) -> Result<Tree, TreeParseError> {
             }
             cur.bump();
             None
-        } else if c == '-' || c == '+' || c.is_ascii_alphanumeric() {
+        } else if c == '-' || c == '+' || c == '.' || c.is_ascii_alphanumeric() {
             if stack.last().is_some_and(|f| !expects_value(syntax, f)) {
                 return Err(cur.error(format!("expected ',' or ']' after an element, found '{c}'")));
             }
+            if let Some(Frame {
+                chance: Some(probs),
+                children,
+                ..
+            }) = stack.last_mut()
+            {
+                if probs.len() == children.len() {
+                    probs.push(read_probability(&mut cur)?);
+                    continue;
+                }
+            }
             count_node(&mut nodes, &cur)?;
-            Some(Tree::Leaf(read_number(&mut cur)?))
+            Some(ChanceTree::Leaf(read_number(&mut cur)?))
         } else {
             return Err(cur.error(match (syntax, stack.is_empty()) {
                 (Syntax::SExpr, true) => format!("expected a number or '(' but found '{c}'"),
@@ -238,6 +317,52 @@ fn count_node(nodes: &mut usize, cur: &Cursor<'_>) -> Result<(), TreeParseError>
         )));
     }
     Ok(())
+}
+
+/// Reads one probability: a decimal (`0.25`, `.5`, `1`) or a fraction (`1/4`), above 0 and
+/// at most 1.
+fn read_probability(cur: &mut Cursor<'_>) -> Result<f64, TreeParseError> {
+    let (line, col) = (cur.line, cur.col);
+    let mut word = String::new();
+    while let Some(c) = cur.peek() {
+        if c.is_ascii_alphanumeric() || matches!(c, '-' | '+' | '.' | '/' | '_') {
+            word.push(c);
+            cur.bump();
+        } else {
+            break;
+        }
+        if word.len() > 2 * MAX_PROBABILITY_CHARS {
+            break;
+        }
+    }
+    let bad = || TreeParseError::At {
+        line,
+        col,
+        problem: format!(
+            "expected a probability but found '{word}' (write 0.5, .25 or 1/3: above 0, at \
+             most 1)"
+        ),
+    };
+    let number = |t: &str| -> Option<f64> {
+        let plain = !t.is_empty()
+            && t.len() <= MAX_PROBABILITY_CHARS
+            && t.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            && t.bytes().filter(|&b| b == b'.').count() <= 1
+            && t != ".";
+        plain.then(|| t.parse::<f64>().ok()).flatten()
+    };
+    let p = match word.split_once('/') {
+        Some((n, d)) => match (number(n), number(d)) {
+            (Some(n), Some(d)) if d > 0.0 => n / d,
+            _ => return Err(bad()),
+        },
+        None => number(&word).ok_or_else(bad)?,
+    };
+    if p > 0.0 && p <= 1.0 + 1e-12 {
+        Ok(p)
+    } else {
+        Err(bad())
+    }
 }
 
 /// Reads one leaf: an optional sign and decimal digits, within `±MAX_LEAF`.

@@ -13,6 +13,8 @@
 //!   gives minimax's and the solver's value (and minimax's drawing moves), its certificate
 //!   verifies, and a certificate with a move changed for a losing one or a broken pairing is
 //!   refused.
+//! - [`chance`]: random trees with chance nodes — the pruning search equals a plain
+//!   expectiminimax and skips only subtrees whose leaves cannot change the root's value.
 //! - [`trees`]: random explicit trees — alpha-beta and the depth-limited searches equal
 //!   minimax, and alpha-beta never visits more.
 //! - [`positions`]: random games on random rules up to 7x7 and wide boards up to 26x26 —
@@ -23,6 +25,7 @@
 //!   search claims is a win for the exact solver, within the plies claimed.
 
 mod boards;
+mod chance;
 mod hard;
 
 /// The solver's configuration for one check: the defaults with a 4 MiB table. The positions

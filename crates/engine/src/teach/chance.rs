@@ -1,0 +1,118 @@
+//! A tree with chance nodes shown as a table: every node's expectiminimax value, and what
+//! alpha-beta with chance-node bounds did there (its value or bound, its cut, the subtrees it
+//! skipped), with the rule it followed.
+
+use super::path_name;
+use crate::tree::chance::{probability_text, value_text, ChanceSearch, ChanceTree, Chooser};
+use std::collections::HashMap;
+
+/// The table of a tree with chance nodes: `values` from [`crate::tree::chance::expectiminimax`],
+/// `search` from [`crate::tree::chance::search`] on the same tree.
+pub fn chance_table(
+    tree: &ChanceTree,
+    max_first: bool,
+    values: &HashMap<Vec<usize>, f64>,
+    search: &ChanceSearch,
+) -> String {
+    let nodes = tree.post_order(max_first);
+    let (lo, hi) = search.bounds;
+    let bounded = lo.is_finite() && hi.is_finite();
+    let mut rows: Vec<[String; 3]> =
+        vec![["node".into(), "expectiminimax".into(), "with cuts".into()]];
+    let mut stack = vec![(
+        Vec::<usize>::new(),
+        None::<f64>,
+        String::new(),
+        String::new(),
+    )];
+    while let Some((path, prob, lead, rest)) = stack.pop() {
+        let node = tree.at(&path).expect("paths come from the tree");
+        let chooser: Option<Chooser> = nodes.iter().find(|(p, _)| *p == path).and_then(|(_, c)| *c);
+        let mut name = format!("{lead}{}", path_name(&path));
+        if let Some(c) = chooser {
+            name.push(' ');
+            name.push_str(c.word());
+        }
+        if let Some(p) = prob {
+            name.push_str(&format!(" (p {})", probability_text(p)));
+        }
+        let searched = match search.visits.get(&path) {
+            _ if search.pruned.contains(&path) => "pruned".to_string(),
+            None => "·".to_string(),
+            Some(v) => match v.cut {
+                Some(cut) => match cut.sum_and_rest {
+                    Some(_) if v.value <= cut.alpha => format!(
+                        "≤{} cut (≤ α = {})",
+                        value_text(v.value),
+                        value_text(cut.alpha)
+                    ),
+                    Some(_) => format!(
+                        "≥{} cut (≥ β = {})",
+                        value_text(v.value),
+                        value_text(cut.beta)
+                    ),
+                    None => format!("{} cut", value_text(v.value)),
+                },
+                None => value_text(v.value),
+            },
+        };
+        rows.push([name, value_text(values[&path]), searched]);
+        let children = node.children();
+        for (i, (p, _)) in children.iter().enumerate().rev() {
+            let last = i + 1 == children.len();
+            let mut child = path.clone();
+            child.push(i);
+            stack.push((
+                child,
+                *p,
+                format!("{rest}{}", if last { "└─ " } else { "├─ " }),
+                format!("{rest}{}", if last { "   " } else { "│  " }),
+            ));
+        }
+    }
+    let widths: Vec<usize> = (0..3)
+        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = format!(
+        "A tree with chance nodes, {} leaves, {} at the root; {}.\n\n",
+        tree.leaf_count(),
+        if max_first { "MAX" } else { "MIN" },
+        if bounded {
+            format!(
+                "leaves known to lie in [{}, {}], so chance nodes can cut",
+                value_text(lo),
+                value_text(hi)
+            )
+        } else {
+            "no range known for the leaves, so only MAX and MIN nodes cut".to_string()
+        }
+    );
+    for row in &rows {
+        let line = format!(
+            "{:w0$}  {:w1$}  {}",
+            row[0],
+            row[1],
+            row[2],
+            w0 = widths[0],
+            w1 = widths[1]
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let pruned: Vec<String> = search.pruned.iter().map(|p| path_name(p)).collect();
+    out.push_str(&format!(
+        "\nValue: {}. Pruned subtrees: {}.\n",
+        value_text(search.value),
+        if pruned.is_empty() {
+            "none".to_string()
+        } else {
+            pruned.join(", ")
+        }
+    ));
+    out.push_str(
+        "(a chance node stops when the children left cannot bring its value back inside \
+         (α, β): after children worth s in all with probability r left, its value lies in \
+         [s + r·lo, s + r·hi])\n",
+    );
+    out
+}
