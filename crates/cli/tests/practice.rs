@@ -71,8 +71,8 @@ fn q_stops_and_each_kind_comes_in_turn() {
     // Without --kind the kinds take turns. Each prompt takes the first of these lines it can
     // read (the others are refused with a sentence and the prompt asked again).
     let out = stdout(
-        &["practice", "--seed", "10", "--count", "5"],
-        &"0\nnone\n0 1 2\ndraw\n\n".repeat(30),
+        &["practice", "--seed", "10", "--count", "6"],
+        &"0\nnone\n0 1 2\ndraw\n\n".repeat(40),
     );
     assert!(
         out.contains("Type an answer, ? for a hint or q to stop."),
@@ -82,7 +82,7 @@ fn q_stops_and_each_kind_comes_in_turn() {
         out.contains("'none' is not a choice: press Enter, s or q."),
         "{out}"
     );
-    assert!(out.contains("over 5 exercises. Goodbye."), "{out}");
+    assert!(out.contains("over 6 exercises. Goodbye."), "{out}");
     for (n, kind) in ["minimax", "alphabeta", "window", "ordering", "position"]
         .iter()
         .enumerate()
@@ -145,7 +145,14 @@ fn one_answer_is_marked_in_text_and_json() {
 
 #[test]
 fn the_exercise_and_its_key_come_as_json_for_every_kind() {
-    for kind in ["minimax", "alphabeta", "window", "ordering", "position"] {
+    for kind in [
+        "minimax",
+        "alphabeta",
+        "window",
+        "ordering",
+        "position",
+        "chance",
+    ] {
         for difficulty in ["easy", "medium", "hard"] {
             let v = json_of(&[
                 "practice",
@@ -243,9 +250,16 @@ fn a_worksheet_and_its_key_render_and_the_key_matches_mnk_tree() {
     let answers: Vec<String> = key.iter().flat_map(|p| svg_texts(p, "answer")).collect();
     assert_eq!(answers.len(), 10);
     // Without --kind the kinds take turns: exercise i has seed 30 + i.
-    let kinds = ["minimax", "alphabeta", "window", "ordering", "position"];
+    let kinds = [
+        "minimax",
+        "alphabeta",
+        "window",
+        "ordering",
+        "position",
+        "chance",
+    ];
     for (i, answer) in answers.iter().enumerate() {
-        let kind = kinds[i % 5];
+        let kind = kinds[i % 6];
         let seed = (30 + i).to_string();
         let exercise = json_of(&[
             "practice",
@@ -295,6 +309,33 @@ fn a_worksheet_and_its_key_render_and_the_key_matches_mnk_tree() {
                     pruned.join(",")
                 };
                 assert_eq!(text, format!("value={} pruned={list}", t["value"]));
+            }
+            "chance" => {
+                tree_args.extend(["--bounds".into(), "0..10".into()]);
+                let t = json_of(&tree_args.iter().map(String::as_str).collect::<Vec<_>>());
+                let pruned: Vec<String> = t["pruned"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|p| {
+                        let path: Vec<String> = p
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .map(|i| i.to_string())
+                            .collect();
+                        path.join(".")
+                    })
+                    .collect();
+                assert!(
+                    text.ends_with(&format!(" pruned={}", pruned.join(","))),
+                    "{text}"
+                );
+                let root = t["value"].as_f64().unwrap();
+                let given: f64 = text.split(' ').next().unwrap()["root=".len()..]
+                    .parse()
+                    .unwrap();
+                assert!((root - given).abs() < 0.005, "{text} vs {root}");
             }
             _ => {
                 // The key's answer earns every point from the marker.

@@ -5,6 +5,7 @@
 
 use mnk_engine::practice::{Exercise, Marking, Mistake, Part, Task};
 use mnk_engine::teach::{bound_text, path_name};
+use mnk_engine::tree::chance::value_text;
 use serde::Serialize;
 
 /// An exercise as the student sees it, without its answer.
@@ -32,6 +33,9 @@ pub struct ExerciseView {
     /// Tree exercises: the tree drawn as an outline.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outline: Option<String>,
+    /// The chance exercise: the range every leaf lies in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<[i32; 2]>,
     /// The position exercise: the rules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<RulesView>,
@@ -89,6 +93,7 @@ impl ExerciseView {
             max_first: None,
             node: None,
             outline: None,
+            bounds: None,
             rules: None,
             position: None,
             to_move: None,
@@ -103,6 +108,16 @@ impl ExerciseView {
                 view.max_first = Some(*max_first);
                 view.node = node.as_deref().map(path_name);
                 view.outline = exercise.outline();
+            }
+            Task::Chance {
+                tree,
+                max_first,
+                bounds,
+            } => {
+                view.tree = Some(tree.to_string());
+                view.max_first = Some(*max_first);
+                view.outline = exercise.outline();
+                view.bounds = Some([bounds.0, bounds.1]);
             }
             Task::Position(board) => {
                 let rules = board.rules();
@@ -291,6 +306,51 @@ pub enum MistakeView {
         /// The value it keeps.
         value: &'static str,
     },
+    /// An inner node of a chance tree whose value is wrong or missing.
+    ChanceValue {
+        /// The node.
+        node: String,
+        /// `MAX`, `MIN` or `chance`.
+        chooser: &'static str,
+        /// Its children's probabilities (null under MAX and MIN) and values.
+        children: Vec<(Option<f64>, f64)>,
+        /// Its value.
+        expected: f64,
+        /// The student's value.
+        given: Option<f64>,
+    },
+    /// A node of a chance tree marked as skipped that the search entered.
+    ChanceMarkedButSearched {
+        /// The node.
+        node: String,
+        /// Alpha on entry.
+        alpha: String,
+        /// Beta on entry.
+        beta: String,
+    },
+    /// A skipped node of a chance tree left unmarked.
+    ChanceSkipped {
+        /// The root of the skipped subtree.
+        node: String,
+        /// Its parent.
+        parent: String,
+        /// `MAX`, `MIN` or `chance` at the parent.
+        chooser: &'static str,
+        /// The parent's last searched child.
+        after: String,
+        /// What that child returned.
+        returned: f64,
+        /// Alpha at the cut.
+        alpha: String,
+        /// Beta at the cut.
+        beta: String,
+        /// A chance parent: the weighted sum so far and the probability left.
+        sum: Option<f64>,
+        /// The probability left.
+        rest: Option<f64>,
+        /// The leaves' range.
+        bounds: [f64; 2],
+    },
 }
 
 impl MistakeView {
@@ -411,6 +471,52 @@ impl MistakeView {
                 r#move: mv.clone(),
                 value: value.word(),
             },
+            Mistake::ChanceValue {
+                path,
+                chooser,
+                children,
+                expected,
+                given,
+            } => MistakeView::ChanceValue {
+                node: path_name(path),
+                chooser: chooser.word(),
+                children: children.clone(),
+                expected: *expected,
+                given: *given,
+            },
+            Mistake::ChanceMarkedButSearched { path, alpha, beta } => {
+                MistakeView::ChanceMarkedButSearched {
+                    node: path_name(path),
+                    alpha: value_text(*alpha),
+                    beta: value_text(*beta),
+                }
+            }
+            Mistake::ChanceSkipped {
+                path,
+                chooser,
+                after,
+                returned,
+                alpha,
+                beta,
+                sum_and_rest,
+                bounds,
+            } => {
+                let parent = &path[..path.len().saturating_sub(1)];
+                let mut last = parent.to_vec();
+                last.push(*after);
+                MistakeView::ChanceSkipped {
+                    node: path_name(path),
+                    parent: path_name(parent),
+                    chooser: chooser.word(),
+                    after: path_name(&last),
+                    returned: *returned,
+                    alpha: value_text(*alpha),
+                    beta: value_text(*beta),
+                    sum: sum_and_rest.map(|s| s.0),
+                    rest: sum_and_rest.map(|s| s.1),
+                    bounds: [bounds.0, bounds.1],
+                }
+            }
         }
     }
 }

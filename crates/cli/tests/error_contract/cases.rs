@@ -566,9 +566,18 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(&["tree", "(1 99999)"], "the leaf 99999 is out of range")
                 .case(&["tree", "(1 two)"], "expected a number but found 'two'")
                 .case(&["tree", "(? 0.5 1 0.4 2)"], "add up to 0.9, not 1")
-                .case(&["tree", "(? 0.5 1 0.5 2)", "--bounds", "3..9"], "outside --bounds 3..9")
-                .case(&["tree", "(? 0.5 1 0.5 2)", "--bounds", "9..3"], "the range 9..3 is empty")
-                .case(&["tree", "(1 2)", "--bounds", "0..9"], "--bounds is for trees with chance nodes")
+                .case(
+                    &["tree", "(? 0.5 1 0.5 2)", "--bounds", "3..9"],
+                    "outside --bounds 3..9",
+                )
+                .case(
+                    &["tree", "(? 0.5 1 0.5 2)", "--bounds", "9..3"],
+                    "the range 9..3 is empty",
+                )
+                .case(
+                    &["tree", "(1 2)", "--bounds", "0..9"],
+                    "--bounds is for trees with chance nodes",
+                )
                 .case(&["tree", "(? 1 2)", "--trace"], "shown as a table or JSON")
                 .case(&["tree", "[[1,2],[3"], "never closed")
                 .case(&["tree", "(1 2)", "(3 4)"], "Unexpected argument '(3 4)'")

@@ -4,11 +4,13 @@
 //! - alpha-beta: `value=60 pruned=1.1,2` (`pruned=none` when nothing is skipped);
 //! - the window: `alpha=3 beta=+inf` (`-inf`, `+inf`, `∞` and `α`/`β` are accepted);
 //! - move ordering: `2 0 1` (the root's children by their old numbers, in the new order);
-//! - a position: `value=draw moves=b2,a1` (the value for the side to move).
+//! - a position: `value=draw moves=b2,a1` (the value for the side to move);
+//! - chance nodes: `root=5 0=4.5 1=13/3 pruned=1.1` (values as decimals or fractions).
 
 use super::{Exercise, Kind, Task};
 use crate::score::{Score, INFINITY};
 use crate::teach::path_name;
+use crate::tree::chance::value_text;
 use crate::tree::{Tree, MAX_LEAF};
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -39,7 +41,7 @@ impl PositionValue {
 }
 
 /// A student's answer to an exercise. Missing parts are allowed: they score nothing.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
     /// [`Kind::Minimax`]: values of inner nodes by path.
     Values(BTreeMap<Vec<usize>, Score>),
@@ -60,6 +62,13 @@ pub enum Answer {
     },
     /// [`Kind::Ordering`]: the root's children by their old indices, in the new order.
     Order(Vec<usize>),
+    /// [`Kind::Chance`]: values of inner nodes (decimals) and the nodes marked as skipped.
+    Chance {
+        /// Values by path.
+        values: BTreeMap<Vec<usize>, f64>,
+        /// The marked nodes, sorted.
+        pruned: Vec<Vec<usize>>,
+    },
     /// [`Kind::Position`]: the value for the side to move and the moves that keep it.
     Position {
         /// The value.
@@ -115,7 +124,10 @@ impl Answer {
                 moves.dedup();
                 Ok(Answer::Position { value, moves })
             }
-            (Task::Tree { .. }, Kind::Position) => err("this exercise has no board"),
+            (Task::Chance { tree, .. }, _) => super::chance::parse(tree, &tokens),
+            (Task::Tree { .. }, Kind::Position | Kind::Chance) => {
+                err("this exercise has no board or chance node")
+            }
         }
     }
 
@@ -150,6 +162,23 @@ impl Answer {
                 if let Some(b) = beta {
                     parts.push(format!("beta={}", bound_word(*b)));
                 }
+                parts.join(" ")
+            }
+            Answer::Chance { values, pruned } => {
+                let mut parts: Vec<String> = values
+                    .iter()
+                    .map(|(path, v)| format!("{}={}", path_name(path), value_text(*v)))
+                    .collect();
+                let list = if pruned.is_empty() {
+                    "none".to_string()
+                } else {
+                    pruned
+                        .iter()
+                        .map(|p| path_name(p))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                parts.push(format!("pruned={list}"));
                 parts.join(" ")
             }
             Answer::Order(order) => order
@@ -242,6 +271,31 @@ pub(super) fn parts(exercise: &Exercise) -> Vec<Part> {
                 part(format!("β at {name}? "), "beta", false),
             ]
         }
+        (
+            Task::Chance {
+                tree, max_first, ..
+            },
+            _,
+        ) => {
+            let mut parts: Vec<Part> = tree
+                .post_order(*max_first)
+                .into_iter()
+                .filter_map(|(path, chooser)| {
+                    let name = path_name(&path);
+                    Some(part(
+                        format!("Value of {name} ({})? ", chooser?.word()),
+                        &name,
+                        false,
+                    ))
+                })
+                .collect();
+            parts.push(part(
+                "Nodes skipped (such as 1.1,2; none if none)? ".into(),
+                "pruned",
+                true,
+            ));
+            parts
+        }
         (Task::Tree { .. }, _) => vec![Part {
             key: None,
             prompt: "The new order (such as 2 0 1)? ".into(),
@@ -307,7 +361,7 @@ fn pairs<'a>(
 }
 
 /// A comma-separated list; `none`, `-` or nothing is empty.
-fn list(text: Option<&str>) -> Vec<&str> {
+pub(super) fn list(text: Option<&str>) -> Vec<&str> {
     match text {
         None | Some("none") | Some("-") | Some("") => Vec::new(),
         Some(t) => t.split(',').filter(|s| !s.is_empty()).collect(),
@@ -339,7 +393,16 @@ fn bound(text: &str) -> Result<Score, AnswerError> {
 
 /// A node's name (`root`, `0`, `1.2`) as a path that exists in `tree`.
 fn node_path(tree: &Tree, name: &str) -> Result<Vec<usize>, AnswerError> {
-    let path = if name.eq_ignore_ascii_case("root") {
+    let path = path_of(name)?;
+    if tree.at(&path).is_none() {
+        return err(format!("the tree has no node {name}"));
+    }
+    Ok(path)
+}
+
+/// A node's name (`root`, `0`, `1.2`) as a path.
+pub(super) fn path_of(name: &str) -> Result<Vec<usize>, AnswerError> {
+    Ok(if name.eq_ignore_ascii_case("root") {
         Vec::new()
     } else {
         name.split('.')
@@ -350,11 +413,7 @@ fn node_path(tree: &Tree, name: &str) -> Result<Vec<usize>, AnswerError> {
                     "'{name}' is not a node: write root, or child numbers joined by dots such as 0.1"
                 ))
             })?
-    };
-    if tree.at(&path).is_none() {
-        return err(format!("the tree has no node {name}"));
-    }
-    Ok(path)
+    })
 }
 
 fn values(tree: &Tree, tokens: &[&str]) -> Result<Answer, AnswerError> {

@@ -38,7 +38,7 @@ fn node_name(path: &[usize]) -> String {
 /// What the student is asked.
 pub(super) fn question(exercise: &Exercise) -> String {
     let root = match &exercise.task {
-        Task::Tree { max_first, .. } => side(*max_first),
+        Task::Tree { max_first, .. } | Task::Chance { max_first, .. } => side(*max_first),
         Task::Position(_) => "",
     };
     match (&exercise.task, exercise.kind) {
@@ -74,7 +74,15 @@ pub(super) fn question(exercise: &Exercise) -> String {
             board.to_move().letter(),
             board.to_move().letter()
         ),
-        (Task::Tree { .. }, Kind::Position) => String::new(),
+        (Task::Chance { bounds, .. }, _) => format!(
+            "MAX and MIN take turns, {root} first; a chance node (its branches marked with \
+             probabilities) is worth the probability-weighted mean of its children and takes \
+             no turn. Give the value of every inner node. The leaves are known to lie between \
+             {} and {}: mark every node that alpha-beta, extended to chance nodes with that \
+             range, skips (children left to right).",
+            bounds.0, bounds.1
+        ),
+        (Task::Tree { .. }, Kind::Position | Kind::Chance) => String::new(),
     }
 }
 
@@ -87,7 +95,12 @@ pub(super) fn outline(exercise: &Exercise) -> Option<String> {
         node,
     } = &exercise.task
     else {
-        return None;
+        return match &exercise.task {
+            Task::Chance {
+                tree, max_first, ..
+            } => Some(super::chance::outline(tree, *max_first)),
+            _ => None,
+        };
     };
     let mut out = String::new();
     let mut stack = vec![(Vec::<usize>::new(), tree, String::new(), String::new())];
@@ -138,6 +151,11 @@ pub(super) fn first_hint(exercise: &Exercise) -> String {
         Kind::Ordering => "Alpha-beta prunes most when the best move comes first: search \
                            first the child the root's chooser will pick."
             .to_string(),
+        Kind::Chance => "Work from the bottom up: a chance node is worth the sum of each \
+                         child's value times its probability. For the cuts, a chance node with \
+                         children worth s so far and probability r left is worth between \
+                         s + r·lo and s + r·hi: it stops when that range lies outside (α, β)."
+            .to_string(),
         Kind::Position => "Try each move and ask what the opponent's best reply gives. \
                            First look for a move that wins at once, then for one that \
                            stops the opponent winning at once."
@@ -151,9 +169,10 @@ pub(super) fn part_hint(exercise: &Exercise, part: &Part) -> String {
         Task::Tree {
             max_first, node, ..
         } => (*max_first, node.as_deref().unwrap_or_default()),
-        Task::Position(_) => (true, &[][..]),
+        Task::Position(_) | Task::Chance { .. } => (true, &[][..]),
     };
     match (exercise.kind, part.key.as_deref()) {
+        (Kind::Chance, Some(key)) => super::chance::part_hint(exercise, key),
         (Kind::Minimax, Some(name)) => {
             let depth = if name == "root" {
                 0
@@ -420,6 +439,9 @@ impl Mistake {
                     value.word()
                 )
             }
+            Mistake::ChanceValue { .. }
+            | Mistake::ChanceMarkedButSearched { .. }
+            | Mistake::ChanceSkipped { .. } => super::chance::explain(self),
         }
     }
 
@@ -460,6 +482,9 @@ impl Mistake {
             Mistake::MissedBest { .. } => {
                 "Some move you left out is as good as the ones you named.".to_string()
             }
+            Mistake::ChanceValue { .. }
+            | Mistake::ChanceMarkedButSearched { .. }
+            | Mistake::ChanceSkipped { .. } => super::chance::hint(self),
         }
     }
 }

@@ -74,6 +74,9 @@ pub(super) fn exercise(kind: Kind, difficulty: Difficulty, seed: u64) -> Option<
     if kind == Kind::Position {
         return (0..TRIES).find_map(|_| position(&mut rng, difficulty, seed));
     }
+    if kind == Kind::Chance {
+        return (0..TRIES).find_map(|_| chance(&mut rng, difficulty, seed));
+    }
     let shape = shape(kind, difficulty);
     (0..TRIES).find_map(|_| {
         let root_children = match (kind, difficulty) {
@@ -104,6 +107,7 @@ fn kind_salt(kind: Kind) -> u64 {
         Kind::Window => 0xbf58_476d_1ce4_e5b9,
         Kind::Ordering => 0x94d0_49bb_1331_11eb,
         Kind::Position => 0x2545_f491_4f6c_dd1d,
+        Kind::Chance => 0x6a09_e667_f3bc_c909,
     }
 }
 
@@ -135,7 +139,7 @@ fn teaches(exercise: &Exercise, difficulty: Difficulty) -> bool {
             }
             _ => false,
         },
-        Kind::Minimax | Kind::Window | Kind::Position => true,
+        Kind::Minimax | Kind::Window | Kind::Position | Kind::Chance => true,
     }
 }
 
@@ -203,4 +207,59 @@ fn position(rng: &mut StdRng, difficulty: Difficulty, seed: u64) -> Option<Exerc
     exercise.difficulty = difficulty;
     exercise.seed = seed;
     Some(exercise)
+}
+
+/// The range of a chance exercise's leaves, which the search is told.
+const CHANCE_BOUNDS: (Score, Score) = (0, 10);
+
+/// Probabilities that are easy to multiply by hand.
+const PAIRS: [[f64; 2]; 5] = [
+    [0.5, 0.5],
+    [0.25, 0.75],
+    [0.75, 0.25],
+    [0.2, 0.8],
+    [0.1, 0.9],
+];
+const TRIPLES: [[f64; 3]; 3] = [[0.5, 0.25, 0.25], [0.2, 0.3, 0.5], [0.25, 0.25, 0.5]];
+
+/// A tree with chance nodes under a MAX root, where alpha-beta with the leaves' range skips
+/// something: easy MAX → chance → leaves; medium MAX → chance → MIN or leaf → leaves; hard
+/// MAX → chance (two or three children) → MIN → leaves.
+fn chance(rng: &mut StdRng, difficulty: Difficulty, seed: u64) -> Option<Exercise> {
+    use crate::tree::ChanceTree;
+    let leaf =
+        |rng: &mut StdRng| ChanceTree::Leaf(rng.gen_range(CHANCE_BOUNDS.0..=CHANCE_BOUNDS.1));
+    let min_node = |rng: &mut StdRng| ChanceTree::Node((0..2).map(|_| leaf(rng)).collect());
+    let roots = rng.gen_range(2..=3);
+    let children = (0..roots)
+        .map(|_| {
+            let probs: Vec<f64> = if difficulty == Difficulty::Hard && rng.gen_bool(0.4) {
+                TRIPLES[rng.gen_range(0..TRIPLES.len())].to_vec()
+            } else {
+                PAIRS[rng.gen_range(0..PAIRS.len())].to_vec()
+            };
+            ChanceTree::Chance(
+                probs
+                    .into_iter()
+                    .map(|p| {
+                        let child = match difficulty {
+                            Difficulty::Easy => leaf(rng),
+                            Difficulty::Medium if rng.gen_bool(0.5) => leaf(rng),
+                            _ => min_node(rng),
+                        };
+                        (p, child)
+                    })
+                    .collect(),
+            )
+        })
+        .collect();
+    let tree = ChanceTree::Node(children);
+    if tree.leaf_count() > MAX_LEAVES {
+        return None;
+    }
+    let exercise = Exercise::from_chance(difficulty, seed, tree, true, CHANCE_BOUNDS)?;
+    match &exercise.solved {
+        super::Solved::Chance(solved) if !solved.search.pruned.is_empty() => Some(exercise),
+        _ => None,
+    }
 }

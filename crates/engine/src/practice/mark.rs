@@ -3,6 +3,7 @@
 
 use super::answer::PositionValue;
 use crate::score::Score;
+use crate::tree::chance::Chooser;
 
 /// One marked part of an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +19,7 @@ pub struct Item {
 }
 
 /// A marked answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Marking {
     /// Points earned (partial credit).
     pub points: u32,
@@ -43,7 +44,7 @@ impl Marking {
 }
 
 /// The first thing an answer got wrong, with what the search knew there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Mistake {
     /// An inner node's value is wrong or missing.
     NodeValue {
@@ -150,5 +151,47 @@ pub enum Mistake {
         mv: String,
         /// The position's value, which it keeps.
         value: PositionValue,
+    },
+    /// An inner node of a chance tree whose value is wrong or missing.
+    ChanceValue {
+        /// The node.
+        path: Vec<usize>,
+        /// Who decides there.
+        chooser: Chooser,
+        /// Its children: probability (chance nodes) and value.
+        children: Vec<(Option<f64>, f64)>,
+        /// Its value.
+        expected: f64,
+        /// The student's value.
+        given: Option<f64>,
+    },
+    /// A node of a chance tree marked as skipped that the search entered.
+    ChanceMarkedButSearched {
+        /// The node the student marked.
+        path: Vec<usize>,
+        /// Alpha on entry.
+        alpha: f64,
+        /// Beta on entry.
+        beta: f64,
+    },
+    /// A skipped node of a chance tree the student did not mark.
+    ChanceSkipped {
+        /// The root of the skipped subtree.
+        path: Vec<usize>,
+        /// Who decides at its parent.
+        chooser: Chooser,
+        /// The parent's last child searched.
+        after: usize,
+        /// What that child returned.
+        returned: f64,
+        /// Alpha at the cut.
+        alpha: f64,
+        /// Beta at the cut.
+        beta: f64,
+        /// A chance parent: the weighted sum of the children searched, and the probability
+        /// left.
+        sum_and_rest: Option<(f64, f64)>,
+        /// The leaves' range.
+        bounds: (f64, f64),
     },
 }

@@ -19,6 +19,7 @@
 //! ```
 
 mod answer;
+mod chance;
 mod explain;
 mod generate;
 mod mark;
@@ -33,8 +34,9 @@ pub use mark::{Item, Marking, Mistake};
 pub use sheet::{worksheet, MAX_SHEET_EXERCISES};
 
 use crate::board::Board;
+use crate::score::Score;
 use crate::teach::{Algo, Lesson};
-use crate::tree::Tree;
+use crate::tree::{ChanceTree, Tree};
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -52,16 +54,20 @@ pub enum Kind {
     Ordering,
     /// A small board: its exact value for the side to move and every move that keeps it.
     Position,
+    /// A tree with chance nodes: every inner node's expectiminimax value, and what alpha-beta
+    /// skips when the leaves' range is known.
+    Chance,
 }
 
 impl Kind {
     /// Every kind, in the order of the lessons.
-    pub const ALL: [Kind; 5] = [
+    pub const ALL: [Kind; 6] = [
         Kind::Minimax,
         Kind::AlphaBeta,
         Kind::Window,
         Kind::Ordering,
         Kind::Position,
+        Kind::Chance,
     ];
 
     /// The name used on the command line and in JSON.
@@ -72,6 +78,7 @@ impl Kind {
             Kind::Window => "window",
             Kind::Ordering => "ordering",
             Kind::Position => "position",
+            Kind::Chance => "chance",
         }
     }
 }
@@ -101,7 +108,7 @@ impl FromStr for Kind {
             .ok_or(UnknownName {
                 what: "kind of exercise",
                 given: s,
-                accepted: "minimax, alphabeta, window, ordering, position",
+                accepted: "minimax, alphabeta, window, ordering, position, chance",
             })
     }
 }
@@ -171,6 +178,15 @@ pub enum Task {
     },
     /// A position on a small board, with the side to move.
     Position(Box<Board>),
+    /// A tree with chance nodes whose leaves lie in `bounds`.
+    Chance {
+        /// The tree.
+        tree: ChanceTree,
+        /// Whether MAX is the first to decide.
+        max_first: bool,
+        /// The range every leaf lies in, known to the search.
+        bounds: (Score, Score),
+    },
 }
 
 /// Why an exercise could not be made.
@@ -213,6 +229,8 @@ enum Solved {
     },
     /// The exact value of every move of a position.
     Position(position::Solved),
+    /// The values and the pruning search of a chance tree.
+    Chance(Box<chance::Solved>),
 }
 
 impl Exercise {
@@ -247,6 +265,47 @@ impl Exercise {
         })
     }
 
+    /// Builds a chance exercise on a given tree whose leaves lie in `bounds`; `None` when a
+    /// leaf lies outside them or the tree has no inner node.
+    pub fn on_chance_tree(
+        tree: ChanceTree,
+        max_first: bool,
+        bounds: (Score, Score),
+    ) -> Option<Self> {
+        Exercise::from_chance(Difficulty::Medium, 0, tree, max_first, bounds)
+    }
+
+    fn from_chance(
+        difficulty: Difficulty,
+        seed: u64,
+        tree: ChanceTree,
+        max_first: bool,
+        bounds: (Score, Score),
+    ) -> Option<Self> {
+        let leaves_inside = tree
+            .post_order(max_first)
+            .iter()
+            .all(|(p, _)| match tree.at(p) {
+                Some(ChanceTree::Leaf(v)) => (bounds.0..=bounds.1).contains(v),
+                _ => true,
+            });
+        if matches!(tree, ChanceTree::Leaf(_)) || !leaves_inside || bounds.0 >= bounds.1 {
+            return None;
+        }
+        let solved = chance::solve(&tree, max_first, bounds);
+        Some(Exercise {
+            kind: Kind::Chance,
+            difficulty,
+            seed,
+            task: Task::Chance {
+                tree,
+                max_first,
+                bounds,
+            },
+            solved: Solved::Chance(Box::new(solved)),
+        })
+    }
+
     fn from_tree(
         kind: Kind,
         difficulty: Difficulty,
@@ -255,7 +314,7 @@ impl Exercise {
         max_first: bool,
         node: Option<Vec<usize>>,
     ) -> Option<Self> {
-        if kind == Kind::Position || matches!(tree, Tree::Leaf(_)) {
+        if matches!(kind, Kind::Position | Kind::Chance) || matches!(tree, Tree::Leaf(_)) {
             return None;
         }
         let minimax = Lesson::for_tree(&tree, max_first, Algo::Minimax);
@@ -295,6 +354,7 @@ impl Exercise {
                 orders,
             } => trees::solution(self, minimax, alphabeta, orders.as_ref()),
             Solved::Position(solved) => position::solution(solved),
+            Solved::Chance(solved) => chance::solution(solved),
         }
     }
 
@@ -307,6 +367,10 @@ impl Exercise {
                 orders,
             } => trees::mark(self, answer, minimax, alphabeta, orders.as_ref()),
             Solved::Position(solved) => position::mark(self, answer, solved),
+            Solved::Chance(solved) => match &self.task {
+                Task::Chance { tree, .. } => chance::mark(tree, answer, solved),
+                _ => unreachable!("a chance exercise holds a chance tree"),
+            },
         }
     }
 
@@ -354,7 +418,7 @@ impl Exercise {
             } else {
                 alphabeta
             }),
-            Solved::Position(_) => None,
+            Solved::Position(_) | Solved::Chance(_) => None,
         }
     }
 
@@ -363,6 +427,12 @@ impl Exercise {
     pub fn walkthrough(&self) -> String {
         match (&self.solved, &self.task) {
             (Solved::Position(solved), _) => position::walkthrough(solved),
+            (
+                Solved::Chance(solved),
+                Task::Chance {
+                    tree, max_first, ..
+                },
+            ) => crate::teach::chance_table(tree, *max_first, &solved.values, &solved.search),
             (
                 Solved::Tree {
                     orders: Some(orders),
@@ -395,11 +465,19 @@ impl Exercise {
         }
     }
 
-    /// The tree of a tree exercise.
+    /// The tree of a tree exercise (not of a chance exercise: see [`Exercise::chance_tree`]).
     pub fn tree(&self) -> Option<&Tree> {
         match &self.task {
             Task::Tree { tree, .. } => Some(tree),
-            Task::Position(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The tree of a chance exercise.
+    pub fn chance_tree(&self) -> Option<&ChanceTree> {
+        match &self.task {
+            Task::Chance { tree, .. } => Some(tree),
+            _ => None,
         }
     }
 
@@ -407,7 +485,7 @@ impl Exercise {
     pub fn board(&self) -> Option<&Board> {
         match &self.task {
             Task::Position(board) => Some(board),
-            Task::Tree { .. } => None,
+            _ => None,
         }
     }
 }

@@ -1,13 +1,15 @@
 //! Worksheets: exercises drawn on A4 pages as SVG, ready to print, and the answer key on
 //! pages of its own. Trees are drawn as mnk draws them elsewhere (MAX circles, MIN squares,
-//! leaves with their values), inner nodes left empty for the student; the key fills them in
-//! from the engine's own answer and crosses out what alpha-beta skips.
+//! leaves with their values; chance nodes diamonds with their probabilities on the branches),
+//! inner nodes left empty for the student; the key fills them in from the engine's own answer
+//! and crosses out what alpha-beta skips.
 
 use super::{Answer, Exercise, Kind, Task};
 use crate::board::Board;
 use crate::side::Side;
 use crate::teach::path_name;
-use crate::tree::Tree;
+use crate::tree::chance::{probability_text, value_text, Chooser};
+use crate::tree::ChanceTree;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -138,6 +140,7 @@ impl<'a> Block<'a> {
         let lines = wrap(&exercise.question());
         let picture = match &exercise.task {
             Task::Tree { tree, .. } => tree.depth() as f64 * LEVEL + 52.0,
+            Task::Chance { tree, .. } => tree.depth() as f64 * LEVEL + 52.0,
             Task::Position(board) => board.rules().height() as f64 * 34.0 + 30.0,
         };
         let height = 26.0 + lines.len() as f64 * LINE + picture + 44.0;
@@ -180,9 +183,18 @@ impl<'a> Block<'a> {
                 max_first,
                 node,
             } => out.push_str(&draw_tree(
-                tree,
+                &ChanceTree::from(tree),
                 *max_first,
                 node.as_deref(),
+                picture_top,
+                self.key.then_some(&solution),
+            )),
+            Task::Chance {
+                tree, max_first, ..
+            } => out.push_str(&draw_tree(
+                tree,
+                *max_first,
+                None,
                 picture_top,
                 self.key.then_some(&solution),
             )),
@@ -219,6 +231,7 @@ fn title(kind: Kind) -> &'static str {
         Kind::Window => "The alpha-beta window",
         Kind::Ordering => "Move ordering",
         Kind::Position => "A position",
+        Kind::Chance => "Chance nodes",
     }
 }
 
@@ -232,28 +245,33 @@ fn blank_answer(exercise: &Exercise) -> String {
             "New order of the root's children (by their names): ____________________".to_string()
         }
         Kind::Position => "Value: ______________    Best moves: ______________________".to_string(),
+        Kind::Chance => {
+            "Write each inner node's value in its shape, and cross out every skipped node."
+                .to_string()
+        }
     }
 }
 
 /// Where each node of a tree is drawn: leaves side by side in order, each parent above the
 /// middle of its children.
-fn layout(tree: &Tree) -> (HashMap<Vec<usize>, (f64, usize)>, usize) {
+fn layout(tree: &ChanceTree) -> (HashMap<Vec<usize>, (f64, usize)>, usize) {
     let mut at = HashMap::new();
     let mut leaves = 0usize;
     fn place(
-        t: &Tree,
+        t: &ChanceTree,
         path: &mut Vec<usize>,
         leaves: &mut usize,
         at: &mut HashMap<Vec<usize>, (f64, usize)>,
     ) -> f64 {
         let x = match t {
-            Tree::Leaf(_) => {
+            ChanceTree::Leaf(_) => {
                 *leaves += 1;
                 (*leaves - 1) as f64
             }
-            Tree::Node(children) => {
+            _ => {
+                let children = t.children();
                 let mut xs = Vec::with_capacity(children.len());
-                for (i, c) in children.iter().enumerate() {
+                for (i, (_, c)) in children.iter().enumerate() {
                     path.push(i);
                     xs.push(place(c, path, leaves, at));
                     path.pop();
@@ -270,7 +288,7 @@ fn layout(tree: &Tree) -> (HashMap<Vec<usize>, (f64, usize)>, usize) {
 }
 
 fn draw_tree(
-    tree: &Tree,
+    tree: &ChanceTree,
     max_first: bool,
     asked: Option<&[usize]>,
     top: f64,
@@ -289,9 +307,11 @@ fn draw_tree(
         (left + x * gap, top + 16.0 + depth as f64 * LEVEL)
     };
     let pruned: Vec<Vec<usize>> = match key {
-        Some(Answer::Pruned { pruned, .. }) => pruned.clone(),
+        Some(Answer::Pruned { pruned, .. } | Answer::Chance { pruned, .. }) => pruned.clone(),
         _ => Vec::new(),
     };
+    let choosers: HashMap<Vec<usize>, Option<Chooser>> =
+        tree.post_order(max_first).into_iter().collect();
     let skipped = |p: &[usize]| pruned.iter().any(|r| p.starts_with(r));
     let mut paths: Vec<&Vec<usize>> = at.keys().collect();
     paths.sort();
@@ -314,6 +334,18 @@ fn draw_tree(
             y1 + 13.0,
             y2 - 13.0
         );
+        let parent = tree.at(&path[..path.len() - 1]);
+        if let Some(ChanceTree::Chance(children)) = parent {
+            let p = children[path[path.len() - 1]].0;
+            let _ = writeln!(
+                out,
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"10\" fill=\"#06c\" \
+                 text-anchor=\"middle\" class=\"probability\">{}</text>",
+                x1 + (x2 - x1) * 0.62 + if x2 >= x1 { 8.0 } else { -8.0 },
+                y1 + (y2 - y1) * 0.62,
+                probability_text(p)
+            );
+        }
         if pruned.contains(path) {
             let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
             let _ = writeln!(
@@ -324,9 +356,15 @@ fn draw_tree(
             );
         }
     }
-    let values: HashMap<Vec<usize>, i32> = match key {
-        Some(Answer::Values(v)) => v.clone().into_iter().collect(),
-        Some(Answer::Pruned { value: Some(v), .. }) => [(Vec::new(), *v)].into_iter().collect(),
+    let values: HashMap<Vec<usize>, String> = match key {
+        Some(Answer::Values(v)) => v.iter().map(|(p, v)| (p.clone(), v.to_string())).collect(),
+        Some(Answer::Chance { values, .. }) => values
+            .iter()
+            .map(|(p, v)| (p.clone(), value_text(*v)))
+            .collect(),
+        Some(Answer::Pruned { value: Some(v), .. }) => {
+            [(Vec::new(), v.to_string())].into_iter().collect()
+        }
         _ => HashMap::new(),
     };
     for path in &paths {
@@ -334,7 +372,7 @@ fn draw_tree(
         let grey = skipped(path);
         let stroke = if grey { "#bbb" } else { "#222" };
         match tree.at(path) {
-            Some(Tree::Leaf(v)) => {
+            Some(ChanceTree::Leaf(v)) => {
                 let _ = writeln!(
                     out,
                     "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{box_w:.1}\" height=\"20\" \
@@ -347,8 +385,18 @@ fn draw_tree(
                 );
             }
             _ => {
-                let maximizing = (path.len() % 2 == 0) == max_first;
-                if maximizing {
+                let chooser = choosers.get(*path).copied().flatten();
+                if chooser == Some(Chooser::Chance) {
+                    let _ = writeln!(
+                        out,
+                        "<polygon points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" \
+                         fill=\"white\" stroke=\"{stroke}\"/>",
+                        y - 17.0,
+                        x + 19.0,
+                        y + 17.0,
+                        x - 19.0
+                    );
+                } else if chooser == Some(Chooser::Max) {
                     let _ = writeln!(
                         out,
                         "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"13\" fill=\"white\" \
@@ -364,10 +412,12 @@ fn draw_tree(
                     );
                 }
                 if let Some(v) = values.get(*path) {
+                    // Long values (6.25) in a smaller size, to stay inside the shape.
+                    let size = if v.chars().count() > 3 { 10 } else { 12 };
                     let _ = writeln!(
                         out,
                         "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#0a5\" \
-                         font-weight=\"bold\">{v}</text>",
+                         font-weight=\"bold\" font-size=\"{size}\">{v}</text>",
                         y + 4.0
                     );
                 }
@@ -375,7 +425,7 @@ fn draw_tree(
         }
         // The node's name, small (under a leaf, to the left of an inner node), for writing
         // answers as text.
-        let leaf = matches!(tree.at(path), Some(Tree::Leaf(_)));
+        let leaf = matches!(tree.at(path), Some(ChanceTree::Leaf(_)));
         if !leaf || leaf_names {
             let (nx, ny, anchor) = if leaf {
                 (x, y + 22.0, "middle")

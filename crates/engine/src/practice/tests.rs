@@ -1,7 +1,7 @@
 use super::*;
 use crate::rules::Rules;
 use crate::score::{Score, INFINITY};
-use crate::tree::parse;
+use crate::tree::{parse, ChanceTree};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -28,9 +28,10 @@ fn every_kind_and_difficulty_makes_exercises_the_engine_answers_fully() {
                 assert!(marking.out_of > 0);
                 // The text of the answer reads back as the same answer.
                 let text = solution.to_text(&e);
-                assert_eq!(
-                    answer(&e, &text),
-                    solution,
+                let back = answer(&e, &text);
+                assert_eq!(back.to_text(&e), text, "{kind} {difficulty} {seed}");
+                assert!(
+                    e.mark(&back).correct(),
                     "{kind} {difficulty} {seed}: {text}"
                 );
                 assert!(!e.question().is_empty());
@@ -51,7 +52,7 @@ fn the_same_seed_gives_the_same_exercise_and_seeds_differ() {
             let e = Exercise::generate(kind, Difficulty::Medium, seed).unwrap();
             format!(
                 "{:?} {:?} {}",
-                e.tree(),
+                e.outline(),
                 e.board().map(|b| b.to_text()),
                 e.question()
             )
@@ -332,6 +333,111 @@ proptest! {
             prop_assert_eq!((m.points, m.out_of), (1, 2));
             let m = w.mark(&Answer::Window { alpha: Some(a), beta: Some(b - 1) });
             prop_assert_eq!((m.points, m.out_of), (1, 2));
+        }
+    }
+}
+
+#[test]
+fn chance_values_take_decimals_or_fractions_and_cuts_are_explained() {
+    use crate::tree::parse_chance;
+    let tree = parse_chance("((? 0.5 6 0.5 4) (? 0.5 2 0.5 5))").unwrap();
+    let e = Exercise::on_chance_tree(tree, true, (0, 6)).unwrap();
+    assert_eq!(e.solution().to_text(&e), "root=5 0=5 1=3.5 pruned=1.1");
+    assert!(e
+        .mark(&answer(&e, "root=5 0=10/2 1=7/2 pruned=1.1"))
+        .correct());
+    assert!(e
+        .mark(&answer(&e, "root=5.004 0=5 1=3.5 pruned=1.1"))
+        .correct());
+    let m = e.mark(&answer(&e, "root=5 0=5 1=3.6 pruned=1.1"));
+    assert_eq!((m.points, m.out_of), (6, 7));
+    assert_eq!(
+        m.explanation().unwrap(),
+        "Node 1 is a chance node: 0.5×2 + 0.5×5 = 3.5; you wrote 3.6."
+    );
+    let m = e.mark(&answer(&e, "root=5 0=5 1=3.5 pruned=none"));
+    assert_eq!(
+        m.explanation().unwrap(),
+        "1.1 is skipped: node 1 is a chance node, and after 1.0 returned 2, its children so \
+         far add up to 1 with probability 0.5 left, so it is worth at most 1 + 0.5×6 = 4, at \
+         or below α = 5: MAX has that much elsewhere; so 1.1 cannot change the root's value."
+    );
+    let m = e.mark(&answer(&e, "root=5 0=5 1=3.5 pruned=0.1,1.1"));
+    assert!(m.explanation().unwrap().starts_with(
+        "You marked 0.1 as skipped, but when the search reached it, α was -∞ and β was +∞"
+    ));
+    assert!(Answer::parse(&e, "0.0=6")
+        .unwrap_err()
+        .to_string()
+        .contains("is a leaf"));
+    assert!(Answer::parse(&e, "root=x")
+        .unwrap_err()
+        .to_string()
+        .contains("13/3"));
+    // Leaves outside the range make no exercise.
+    let tree = parse_chance("(? 0.5 6 0.5 40)").unwrap();
+    assert!(Exercise::on_chance_tree(tree, true, (0, 10)).is_none());
+}
+
+/// A random tree with chance nodes, leaves in 0..=10.
+fn random_chance_tree(seed: u64) -> ChanceTree {
+    fn grow(rng: &mut StdRng, level: usize) -> ChanceTree {
+        if level > 0 && (level == 4 || rng.gen_bool(0.3)) {
+            return ChanceTree::Leaf(rng.gen_range(0..=10));
+        }
+        if rng.gen_bool(0.4) {
+            let probs: &[f64] = if rng.gen_bool(0.5) {
+                &[0.25, 0.75]
+            } else {
+                &[0.5, 0.25, 0.25]
+            };
+            return ChanceTree::Chance(probs.iter().map(|&p| (p, grow(rng, level + 1))).collect());
+        }
+        let n = rng.gen_range(1..=3);
+        ChanceTree::Node((0..n).map(|_| grow(rng, level + 1)).collect())
+    }
+    grow(&mut StdRng::seed_from_u64(seed), 0)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// On chance trees too: one value changed, or one leaf's skip toggled, costs one point.
+    #[test]
+    fn the_chance_marker_accepts_exactly_the_engines_answer(seed in any::<u64>(), max_first: bool) {
+        let tree = random_chance_tree(seed);
+        let Some(e) = Exercise::on_chance_tree(tree.clone(), max_first, (0, 10)) else {
+            return Ok(());
+        };
+        let Answer::Chance { values, pruned } = e.solution() else { panic!("chance answers") };
+        let right = Answer::Chance { values: values.clone(), pruned: pruned.clone() };
+        prop_assert!(e.mark(&right).correct());
+        for path in values.keys() {
+            let mut wrong = values.clone();
+            *wrong.get_mut(path).unwrap() += 0.01;
+            let m = e.mark(&Answer::Chance { values: wrong, pruned: pruned.clone() });
+            prop_assert_eq!(m.points + 1, m.out_of);
+        }
+        let leaves: Vec<Vec<usize>> = tree
+            .post_order(max_first)
+            .into_iter()
+            .filter(|(_, c)| c.is_none())
+            .map(|(p, _)| p)
+            .collect();
+        let skipped: Vec<Vec<usize>> = leaves
+            .iter()
+            .filter(|l| pruned.iter().any(|p| l.starts_with(p)))
+            .cloned()
+            .collect();
+        for leaf in &leaves {
+            let mut marks: Vec<Vec<usize>> = skipped.iter().filter(|l| *l != leaf).cloned().collect();
+            if !skipped.contains(leaf) {
+                marks.push(leaf.clone());
+            }
+            marks.sort();
+            let m = e.mark(&Answer::Chance { values: values.clone(), pruned: marks });
+            prop_assert_eq!(m.points + 1, m.out_of);
+            prop_assert!(!m.explanation().unwrap().is_empty());
         }
     }
 }

@@ -141,7 +141,7 @@ pub(super) fn solution(
             }
         }
         Kind::Ordering => Answer::Order(orders.map(|o| o.best_order.clone()).unwrap_or_default()),
-        Kind::Minimax | Kind::Position => Answer::Values(
+        Kind::Minimax | Kind::Position | Kind::Chance => Answer::Values(
             inner_post_order(tree)
                 .into_iter()
                 .filter_map(|p| Some((p.clone(), minimax.find(&p)?.value?)))
@@ -177,7 +177,7 @@ pub(super) fn mark(
         first_mistake: None,
     };
     match exercise.kind {
-        Kind::Minimax | Kind::Position => {
+        Kind::Minimax | Kind::Position | Kind::Chance => {
             let empty = Default::default();
             let given = match answer {
                 Answer::Values(v) => v,
