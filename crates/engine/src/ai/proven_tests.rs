@@ -31,10 +31,13 @@ fn proof(board: &Board) -> crate::proof::ProofSolution {
 }
 
 #[test]
-fn the_policy_asks_the_proof_search_first_on_five_in_a_row_only() {
+fn the_policy_asks_the_proof_search_first_on_five_in_a_row_and_big_four_in_a_row_boards() {
     assert!(proof_first(Rules::new(6, 6, Some(5)).unwrap()));
     assert!(proof_first(Rules::new(15, 15, None).unwrap()));
-    assert!(!proof_first(Rules::new(5, 5, Some(4)).unwrap()));
+    assert!(proof_first(Rules::new(5, 5, Some(4)).unwrap()));
+    assert!(proof_first(Rules::new(7, 4, Some(4)).unwrap()));
+    assert!(!proof_first(Rules::new(4, 4, Some(4)).unwrap()));
+    assert!(!proof_first(Rules::new(5, 4, Some(4)).unwrap()));
     assert!(!proof_first(Rules::tic_tac_toe()));
 }
 
