@@ -14,15 +14,19 @@
 //! - [`body`]: reading a JSON body, and what is wrong with one in plain words;
 //! - [`analysis`]: the overlay of cell values;
 //! - [`teach`]: the tree lesson panel;
+//! - [`practice`]: exercises and markings as JSON, [`exercises`]: their routes, and [`class`]:
+//!   the nicknamed students' results for the teacher's class view;
 //! - [`error`]: every failure as a status and a JSON message.
 
 pub mod access;
 pub mod analysis;
 pub mod api;
 pub mod body;
+pub mod class;
 pub mod client;
 pub mod db;
 pub mod error;
+pub mod exercises;
 pub mod practice;
 pub mod queue;
 pub mod store;
