@@ -89,6 +89,10 @@ export function errorText(e) {
     case "full": return t("err_full");
     case "token_required": case "token_wrong": return t("err_token");
     case "shutting_down": case "storage": return t("err_unavailable");
+    case "unreadable_answer": return t("err_unreadable_answer");
+    case "no_exercise": return t("err_no_exercise");
+    case "bad_nickname": return t("err_bad_nickname");
+    case "class_needs_token": return t("class_needs_token");
     default: return t("err_other");
   }
 }
