@@ -612,3 +612,20 @@ async fn the_class_keeps_at_most_its_students_and_their_latest_results() {
     assert_eq!((&ana["checks"], &ana["dropped"]), (&json!(2), &json!(1)));
     assert_eq!(ana["mistakes"][0]["count"], 1);
 }
+
+#[tokio::test]
+async fn an_answer_is_marked_even_when_its_result_cannot_be_kept() {
+    let state = Arc::new(AppState::new(Limits::default()));
+    let app = router(state.clone());
+    let (view, wrong, _) = minimax_answers(&app, 1).await;
+    // The database is gone (as when the server stops): the student still gets the marking.
+    state.store.close().unwrap();
+    let marked = ok(
+        &app,
+        "/mark",
+        named(&view, json!({"answer": wrong, "nickname": "Ana"})),
+    )
+    .await;
+    assert_eq!(marked["recorded"], false);
+    assert_eq!(marked["mistake_data"]["type"], "node_value");
+}

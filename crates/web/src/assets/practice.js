@@ -197,7 +197,6 @@ export class PracticePanel {
         input = document.createElement("input");
         input.autocomplete = "off";
         input.spellcheck = false;
-        if (!part.list && part.key !== null && ex.kind !== "window") input.inputMode = "numeric";
       }
       input.id = "part-" + i;
       input.value = this.replies[i];
