@@ -99,8 +99,15 @@ export class SolutionView {
       g.setAttribute("role", "img");
       g.removeAttribute("tabindex");
     }
-    $("psol-tree").replaceChildren(svg);
-    scaleTrees($("psol-tree"), 1);
+    const wrap = $("psol-tree");
+    wrap.replaceChildren(svg);
+    scaleTrees(wrap, 1);
+    // On a narrow screen the tree scrolls sideways: the node of this step is brought into view.
+    const current = svg.querySelector(".node.current");
+    if (current) {
+      const a = current.getBoundingClientRect(), b = wrap.getBoundingClientRect();
+      if (a.left < b.left || a.right > b.right) wrap.scrollLeft += a.left - b.left - (b.width - a.width) / 2;
+    }
   }
 }
 

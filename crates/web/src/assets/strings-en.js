@@ -280,7 +280,6 @@ export default {
   practice_nickname: "Nickname (optional)",
   practice_nickname_note: "A nickname only puts your results in your teacher's class view (on a server started with --token); nothing else about you is kept.",
   practice_new: "New exercise",
-  practice_loading: "Making the exercise…",
   practice_heading: "{kind} · {difficulty} · exercise {seed}",
   practice_keys: "Type ? in a box (or press h outside the boxes) for a hint on that part. Enter goes to the next box, and checks from the last.",
   practice_check: "Check",

@@ -259,7 +259,6 @@ export default {
   practice_nickname: "昵称（可不填）",
   practice_nickname_note: "填了昵称，你的成绩只会出现在老师的全班视图里（服务器用 --token 启动时）；不会保存你的任何其他信息。",
   practice_new: "换一道题",
-  practice_loading: "正在出题……",
   practice_heading: "{kind} · {difficulty} · 第 {seed} 题",
   practice_keys: "在输入框里打 ?（在框外按 h）可以看这一部分的提示。回车跳到下一个框，在最后一个框里回车就核对。",
   practice_check: "核对",

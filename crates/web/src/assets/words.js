@@ -102,6 +102,8 @@ export function errorText(e) {
 export function sentence(text) {
   const s = String(text).trim();
   if (!s) return s;
-  const first = s[0].toUpperCase() + s.slice(1);
+  // Only a Latin letter takes a capital: a sentence may begin with α, whose capital is another
+  // letter (Α), or with a move name.
+  const first = /^[a-z](?!\d)/.test(s) ? s[0].toUpperCase() + s.slice(1) : s;
   return /[.!?。！？…][)"'”’）」』]*$/.test(first) ? first : first + ".";
 }
