@@ -124,7 +124,7 @@ impl AppState {
 /// computer move or a hint, and the analysis).
 const SEARCHES_WAITING_PER_CLIENT: usize = 4;
 
-type Shared = State<Arc<AppState>>;
+pub(crate) type Shared = State<Arc<AppState>>;
 
 /// The routes under `/api/v1`.
 pub fn routes() -> Router<Arc<AppState>> {
@@ -139,6 +139,7 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/games/{id}/stop", post(stop))
         .route("/games/{id}/record", get(record))
         .route("/tree", post(tree))
+        .merge(crate::exercises::routes())
         .method_not_allowed_fallback(wrong_method)
         .fallback(no_route)
 }
@@ -158,7 +159,7 @@ async fn wrong_method(method: Method, uri: Uri) -> ApiError {
 
 /// Runs `f` on the blocking pool: the database and the games' replays never hold up the
 /// executor.
-async fn blocking<R: Send + 'static>(
+pub(crate) async fn blocking<R: Send + 'static>(
     f: impl FnOnce() -> Result<R, ApiError> + Send + 'static,
 ) -> Result<R, ApiError> {
     tokio::task::spawn_blocking(f)
@@ -202,7 +203,7 @@ async fn find_game(state: &Arc<AppState>, id: &str) -> Result<Arc<Mutex<Game>>, 
 /// Runs a search `f` for game `id` (empty: for no game) on the blocking pool when the queue
 /// gives `client` its turn, with a stop flag that `POST /games/{id}/stop`, the game's
 /// deletion or the server's shutdown raises.
-async fn with_search<R: Send + 'static>(
+pub(crate) async fn with_search<R: Send + 'static>(
     state: &AppState,
     client: &Client,
     id: &str,

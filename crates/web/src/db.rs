@@ -131,7 +131,10 @@ impl Database {
     }
 
     /// Runs `f` on the open connection.
-    fn with<R>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<R>) -> Result<R, DbError> {
+    pub(crate) fn with<R>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<R>,
+    ) -> Result<R, DbError> {
         let guard = self.conn();
         let conn = guard.as_ref().ok_or(DbError::Closed)?;
         Ok(f(conn)?)
@@ -299,6 +302,9 @@ fn set_up(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.execute_batch(SCHEMA)?;
+    // The class's practice results: new tables only, which an older mnk ignores, so the
+    // schema version stays.
+    conn.execute_batch(crate::class::SCHEMA)?;
     conn.pragma_update(None, "user_version", SCHEMA_VERSION)?;
     Ok(())
 }

@@ -67,6 +67,20 @@ pub enum ApiError {
         /// The most the page draws.
         limit: usize,
     },
+    /// A practice answer whose text does not read (the engine's sentence says what is
+    /// accepted).
+    #[error("{0}")]
+    UnreadableAnswer(String),
+    /// A practice exercise that cannot be made (an unknown kind or difficulty, a seed the
+    /// generator finds nothing for).
+    #[error("{0}")]
+    NoExercise(String),
+    /// A nickname that is empty, too long or holds characters a name does not.
+    #[error("{0}")]
+    BadNickname(String),
+    /// The class view on a server without a token, where anybody could read it.
+    #[error("the class view needs a token, so that only the class can read it: start mnk serve with --token to see the class")]
+    ClassNeedsToken,
     /// A game record that does not parse or replay.
     #[error("{message}")]
     BadRecord {
@@ -135,6 +149,10 @@ impl ApiError {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             ApiError::BadRecord { .. } => StatusCode::BAD_REQUEST,
+            ApiError::UnreadableAnswer(_) | ApiError::NoExercise(_) | ApiError::BadNickname(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            ApiError::ClassNeedsToken => StatusCode::FORBIDDEN,
             ApiError::TooManyGames { .. }
             | ApiError::RateLimited(_)
             | ApiError::TooManySearches => StatusCode::TOO_MANY_REQUESTS,
@@ -164,6 +182,10 @@ impl ApiError {
             ApiError::BadTree { .. } => "bad_tree",
             ApiError::TreeTooBig { .. } => "tree_too_big",
             ApiError::BadRecord { .. } => "bad_record",
+            ApiError::UnreadableAnswer(_) => "unreadable_answer",
+            ApiError::NoExercise(_) => "no_exercise",
+            ApiError::BadNickname(_) => "bad_nickname",
+            ApiError::ClassNeedsToken => "class_needs_token",
             ApiError::TooManyGames { .. } => "too_many_games",
             ApiError::Full(_) => "full",
             ApiError::RateLimited(_) => "rate_limited",

@@ -14,15 +14,19 @@
 //! - [`body`]: reading a JSON body, and what is wrong with one in plain words;
 //! - [`analysis`]: the overlay of cell values;
 //! - [`teach`]: the tree lesson panel;
+//! - [`practice`]: exercises and markings as JSON, [`exercises`]: their routes, and [`class`]:
+//!   the nicknamed students' results for the teacher's class view;
 //! - [`error`]: every failure as a status and a JSON message.
 
 pub mod access;
 pub mod analysis;
 pub mod api;
 pub mod body;
+pub mod class;
 pub mod client;
 pub mod db;
 pub mod error;
+pub mod exercises;
 pub mod practice;
 pub mod queue;
 pub mod store;
@@ -56,6 +60,7 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
     ("/style.css", CSS, include_str!("assets/style.css")),
     ("/board.css", CSS, include_str!("assets/board.css")),
     ("/teach.css", CSS, include_str!("assets/teach.css")),
+    ("/practice.css", CSS, include_str!("assets/practice.css")),
     ("/app.js", JS, include_str!("assets/app.js")),
     ("/api.js", JS, include_str!("assets/api.js")),
     ("/i18n.js", JS, include_str!("assets/i18n.js")),
@@ -71,6 +76,23 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
     ("/token.js", JS, include_str!("assets/token.js")),
     ("/teach.js", JS, include_str!("assets/teach.js")),
     ("/tree-view.js", JS, include_str!("assets/tree-view.js")),
+    ("/practice.js", JS, include_str!("assets/practice.js")),
+    (
+        "/practice-figure.js",
+        JS,
+        include_str!("assets/practice-figure.js"),
+    ),
+    (
+        "/practice-words.js",
+        JS,
+        include_str!("assets/practice-words.js"),
+    ),
+    (
+        "/practice-solution.js",
+        JS,
+        include_str!("assets/practice-solution.js"),
+    ),
+    ("/class-view.js", JS, include_str!("assets/class-view.js")),
     ("/favicon.svg", SVG, include_str!("assets/favicon.svg")),
     // Browsers ask for this path whatever the page links; the same picture answers.
     ("/favicon.ico", SVG, include_str!("assets/favicon.svg")),

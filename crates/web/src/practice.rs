@@ -354,6 +354,14 @@ pub enum MistakeView {
 }
 
 impl MistakeView {
+    /// The mistake's `type`, as it is written in JSON (`node_value`, `bound`, ...).
+    pub fn type_name(&self) -> String {
+        serde_json::to_value(self)
+            .ok()
+            .and_then(|v| v.get("type")?.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
     /// The data of a mistake.
     pub fn of(mistake: &Mistake) -> Self {
         match mistake {

@@ -65,6 +65,11 @@ pub struct Limits {
     /// Time of each computer move and hint (`None`: the engine's fixed amount of work
     /// instead, so seeded games repeat).
     pub move_time: Option<Duration>,
+    /// Most students (nicknames) whose practice results the class view keeps; a new one
+    /// beyond it drops the results of the student seen least recently.
+    pub max_students: usize,
+    /// Most practice results kept per student; older ones are dropped first.
+    pub results_per_student: usize,
 }
 
 impl Limits {
@@ -83,7 +88,7 @@ impl Default for Limits {
     /// 10,000 games, 200 per client, kept 30 days after their last use, none younger than 10
     /// minutes evicted; 128 in memory; 10 s per search, 2 searches at once and 1 per client,
     /// 32 waiting; 20 requests a second per client in bursts of up to 100; 1 s per big-board
-    /// move.
+    /// move; practice results of at most 500 students, the last 200 of each.
     fn default() -> Self {
         Limits {
             max_games: 10_000,
@@ -98,6 +103,8 @@ impl Default for Limits {
             requests_per_second: 20,
             request_burst: 100,
             move_time: Some(Duration::from_secs(1)),
+            max_students: 500,
+            results_per_student: 200,
         }
     }
 }
@@ -243,6 +250,11 @@ impl GameStore {
         };
         store.db.expire(cutoff(now_ms(), limits.idle))?;
         Ok(store)
+    }
+
+    /// The database, for what the server keeps besides games (the class's practice results).
+    pub(crate) fn db(&self) -> &Database {
+        &self.db
     }
 
     /// The limits in force.
@@ -476,7 +488,7 @@ fn revive(stored: &StoredGame) -> Result<Game, SessionError> {
 }
 
 /// Milliseconds since the Unix epoch.
-fn now_ms() -> u64 {
+pub(crate) fn now_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)

@@ -133,7 +133,9 @@ pub fn lessons(req: &TreeRequest) -> Result<Vec<LessonView>, ApiError> {
         .collect())
 }
 
-fn view(lesson: &Lesson) -> LessonView {
+/// A recorded search as the page draws it: what `POST /api/v1/tree` sends for each search,
+/// and what the practice solution steps through.
+pub fn view(lesson: &Lesson) -> LessonView {
     let nodes = lesson
         .nodes
         .iter()

@@ -112,6 +112,11 @@ export const api = {
   stop: (id) => call("POST", game(id) + "/stop"),
   record: (id) => call("GET", game(id) + "/record"),
   tree: (tree, algo, minFirst) => call("POST", "/tree", { tree, algo, min_first: minFirst }),
+  practice: (kind, difficulty, nickname) => call("POST", "/practice", { kind, difficulty, nickname }),
+  practiceMark: (named, answer, nickname) => call("POST", "/practice/mark", { ...named, answer, nickname }),
+  practiceHint: (named, ask) => call("POST", "/practice/hint", { ...named, ...ask }),
+  practiceSolution: (named) => call("POST", "/practice/solution", named),
+  practiceClass: () => call("GET", "/practice/class"),
 };
 
 /** Waits `ms` milliseconds (the back-off between retries; never a test's synchronisation). */

@@ -1,12 +1,13 @@
 // The mnk page: plain JavaScript modules over the JSON API under /api/v1 (no framework, no
-// build step). This module starts everything: language, theme, the two views (play, learn),
-// the help, the keyboard shortcuts and the first game (the one a shared link names, or the
-// one this tab showed before a reload, or a new one).
+// build step). This module starts everything: language, theme, the three views (play, learn,
+// practice), the help, the keyboard shortcuts and the first game (the one a shared link names,
+// or the one this tab showed before a reload, or a new one).
 
 import { t, translate, setLang, currentLang, onLangChange, safeGet, safeSet } from "./i18n.js";
 import { GamePage, rememberedGame } from "./game.js";
 import { ShareDialog, linkedGame } from "./share.js";
 import { TeachPanel } from "./teach.js";
+import { PracticePanel } from "./practice.js";
 import { askForTokens } from "./token.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +20,7 @@ askForTokens();
 const page = new GamePage();
 new ShareDialog(page);
 const teach = new TeachPanel();
+const practice = new PracticePanel();
 
 // ---- language ----
 $("lang").value = currentLang();
@@ -47,24 +49,28 @@ $("theme").addEventListener("click", () => {
   drawTheme();
 });
 
-// ---- the two views ----
+// ---- the three views ----
+const VIEWS = ["play", "learn", "practice"];
 function showView(name) {
-  const learn = name === "learn";
-  $("view-play").hidden = learn;
-  $("view-learn").hidden = !learn;
-  $("tab-play").setAttribute("aria-selected", String(!learn));
-  $("tab-learn").setAttribute("aria-selected", String(learn));
-  $("tab-play").tabIndex = learn ? -1 : 0;
-  $("tab-learn").tabIndex = learn ? 0 : -1;
+  for (const v of VIEWS) {
+    const on = v === name;
+    $("view-" + v).hidden = !on;
+    $("tab-" + v).setAttribute("aria-selected", String(on));
+    $("tab-" + v).tabIndex = on ? 0 : -1;
+  }
   if (location.hash !== "#" + name) history.replaceState(null, "", location.pathname + location.search + "#" + name);
-  if (learn) teach.shown();
+  if (name === "learn") teach.shown();
+  else if (name === "practice") practice.shown();
   else page.board.fit();
 }
-$("tab-play").addEventListener("click", () => showView("play"));
-$("tab-learn").addEventListener("click", () => showView("learn"));
+const currentView = () => VIEWS.find((v) => !$("view-" + v).hidden);
+for (const v of VIEWS) $("tab-" + v).addEventListener("click", () => showView(v));
 document.querySelector(".tabs").addEventListener("keydown", (e) => {
-  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-    const next = $("view-play").hidden ? "play" : "learn";
+  const step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+  if (e.key === "Home" || e.key === "End" || step) {
+    const at = VIEWS.indexOf(currentView());
+    const next = e.key === "Home" ? VIEWS[0] : e.key === "End" ? VIEWS[VIEWS.length - 1]
+      : VIEWS[(at + step + VIEWS.length) % VIEWS.length];
     showView(next);
     $("tab-" + next).focus();
     e.preventDefault();
@@ -100,7 +106,7 @@ function drawHelp() {
   keys.className = "keys";
   for (const [k, what] of [["← ↑ → ↓", "key_arrows"], ["Enter / Space", "key_enter"], ["n", "key_new"],
     ["u", "key_undo"], ["h  t", "key_hint"], ["a", "key_analysis"], ["p", "key_pause"], ["Esc", "key_escape"],
-    ["[ ]  Home  End", "key_history"], ["?", "key_help"]]) {
+    ["[ ]  Home  End", "key_history"], ["?", "key_help"], ["?  h  ← →", "key_practice"]]) {
     const dt = document.createElement("dt");
     const kbd = document.createElement("kbd");
     kbd.textContent = k;
@@ -131,9 +137,12 @@ document.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   const target = e.target;
   if (target.closest && (target.closest("input, textarea, select, dialog") || target.isContentEditable)) return;
-  const learning = !$("view-learn").hidden;
-  if (learning) {
+  if (!$("view-learn").hidden) {
     if (teach.key(e)) e.preventDefault();
+    return;
+  }
+  if (!$("view-practice").hidden) {
+    if (practice.key(e, singleKeys())) e.preventDefault();
     return;
   }
   const onBoard = target.closest && target.closest("#board");
@@ -169,7 +178,7 @@ translate();
 document.title = t("title");
 drawTheme();
 drawHelp();
-showView(location.hash === "#learn" ? "learn" : "play");
+showView(VIEWS.includes(location.hash.slice(1)) ? location.hash.slice(1) : "play");
 const linked = linkedGame(location.search);
 let started;
 if (linked) {

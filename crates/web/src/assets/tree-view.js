@@ -8,7 +8,7 @@ import { t, num } from "./i18n.js";
 const SVG_NS = "http://www.w3.org/2000/svg";
 const GAP = 56;     // between neighbouring leaves
 const LEVEL = 104;  // between levels: steep edges keep clear of the alpha-beta labels
-const R = 18;       // node radius
+export const R = 18; // node radius
 const MARGIN = 40;  // left and right, for a label beside the outermost node
 
 /** A node's name: "the root", or "node" and its child indices joined with dots. */
@@ -64,7 +64,7 @@ export function replay(lesson, upto) {
 }
 
 /** Positions: leaves side by side, a parent centred over its first and last child. */
-function layout(nodes) {
+export function layout(nodes) {
   const pos = new Array(nodes.length);
   let leaves = 0, depth = 0;
   const place = (i, d) => {
@@ -83,7 +83,8 @@ function layout(nodes) {
   return { pos, width: Math.max(leaves * GAP + 2 * MARGIN, 160), height: depth * LEVEL + 2 * R + 40 };
 }
 
-function el(tag, attrs = {}, text) {
+/** An SVG element with these attributes and text. */
+export function el(tag, attrs = {}, text) {
   const e = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (text !== undefined) e.textContent = text;

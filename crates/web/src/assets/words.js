@@ -89,6 +89,10 @@ export function errorText(e) {
     case "full": return t("err_full");
     case "token_required": case "token_wrong": return t("err_token");
     case "shutting_down": case "storage": return t("err_unavailable");
+    case "unreadable_answer": return t("err_unreadable_answer");
+    case "no_exercise": return t("err_no_exercise");
+    case "bad_nickname": return t("err_bad_nickname");
+    case "class_needs_token": return t("class_needs_token");
     default: return t("err_other");
   }
 }
@@ -98,6 +102,8 @@ export function errorText(e) {
 export function sentence(text) {
   const s = String(text).trim();
   if (!s) return s;
-  const first = s[0].toUpperCase() + s.slice(1);
+  // Only a Latin letter takes a capital: a sentence may begin with α, whose capital is another
+  // letter (Α), or with a move name.
+  const first = /^[a-z](?!\d)/.test(s) ? s[0].toUpperCase() + s.slice(1) : s;
   return /[.!?。！？…][)"'”’）」』]*$/.test(first) ? first : first + ".";
 }

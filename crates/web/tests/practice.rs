@@ -1,0 +1,363 @@
+//! Practice over the JSON API in-process (issue 30): an exercise named by its kind, difficulty
+//! and seed; the engine's own solution marked right and a wrong answer's first mistake; hints;
+//! the solution stepped through with the tree panel's own lesson; bad input refused with a
+//! sentence. (The class view is in `practice_class.rs`; the helpers in `drill/`.)
+
+mod drill;
+mod oneshot;
+
+use axum::http::{Method, StatusCode};
+use drill::{app, engine_exercise, named, ok, post, refused};
+use mnk_engine::practice::{Answer, Difficulty, Kind, MAX_ANSWER_CHARS};
+use oneshot::request;
+use serde_json::json;
+
+#[tokio::test]
+async fn an_exercise_is_named_by_its_kind_difficulty_and_seed_and_shows_no_answer() {
+    let app = app();
+    let body = json!({"kind": "minimax", "difficulty": "medium", "seed": 7});
+    let first = ok(&app, "", body.clone()).await;
+    assert_eq!(
+        ok(&app, "", body).await,
+        first,
+        "the same three, the same exercise"
+    );
+    let exercise = engine_exercise(&first);
+    assert_eq!(first["tree"], exercise.tree().unwrap().to_string());
+    assert_eq!(
+        first["parts"].as_array().unwrap().len(),
+        exercise.parts().len()
+    );
+    // The drawing gives the leaves' values and no inner node's.
+    let nodes = first["nodes"].as_array().unwrap();
+    assert!(nodes.iter().any(|n| n["leaf"] == true));
+    for n in nodes {
+        assert_eq!(n["value"].is_null(), n["leaf"] == false, "{n}");
+    }
+    assert!(first.get("cells").is_none());
+    // Without a seed the server picks one a page can carry exactly, and it names the same
+    // exercise again; without a kind, the seed picks it.
+    let picked = ok(&app, "", json!({"kind": "position"})).await;
+    let seed = picked["seed"].as_u64().unwrap();
+    assert!(seed < 1 << 32, "{seed}");
+    assert_eq!(ok(&app, "", named(&picked, json!({}))).await, picked);
+    let cells = picked["cells"].as_array().unwrap();
+    let rules = &picked["rules"];
+    assert_eq!(
+        cells.len() as u64,
+        rules["width"].as_u64().unwrap() * rules["height"].as_u64().unwrap()
+    );
+    let any = ok(&app, "", json!({})).await;
+    assert!(Kind::ALL.iter().any(|k| any["kind"] == k.name()), "{any}");
+    assert_eq!(any["difficulty"], "easy");
+}
+
+#[tokio::test]
+async fn the_engines_own_solution_earns_every_point_on_every_kind_and_level() {
+    let app = app();
+    for kind in Kind::ALL {
+        for difficulty in Difficulty::ALL {
+            let view = ok(
+                &app,
+                "",
+                json!({"kind": kind.name(), "difficulty": difficulty.name(), "seed": 11}),
+            )
+            .await;
+            let solution = ok(&app, "/solution", named(&view, json!({}))).await;
+            let exercise = engine_exercise(&view);
+            assert_eq!(solution["answer"], exercise.solution().to_text(&exercise));
+            let marked = ok(
+                &app,
+                "/mark",
+                named(&view, json!({"answer": solution["answer"]})),
+            )
+            .await;
+            assert_eq!(marked["correct"], true, "{kind} {difficulty}: {marked}");
+            assert_eq!(marked["points"], marked["out_of"]);
+            assert!(marked["mistake"].is_null() && marked["mistake_data"].is_null());
+            assert_eq!(marked["recorded"], false, "no nickname, nothing kept");
+            // The replies, one per part as the page sends them, make the same answer.
+            let parts = exercise.parts();
+            let text: Vec<String> = parts
+                .iter()
+                .zip(solution["replies"].as_array().unwrap())
+                .map(|(part, reply)| part.text(reply.as_str().unwrap()))
+                .collect();
+            let again = Answer::parse(&exercise, &text.join(" ")).unwrap();
+            assert!(
+                exercise.mark(&again).correct(),
+                "{kind} {difficulty}: {text:?}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_answer_earns_partial_credit_and_its_first_mistake_explained() {
+    let app = app();
+    let view = ok(
+        &app,
+        "",
+        json!({"kind": "alphabeta", "difficulty": "medium", "seed": 3}),
+    )
+    .await;
+    let exercise = engine_exercise(&view);
+    let Answer::Pruned { value, .. } = exercise.solution() else {
+        panic!("an alpha-beta answer");
+    };
+    // The right value, but nothing marked as skipped.
+    let text = format!("value={} pruned=none", value.unwrap());
+    let marked = ok(&app, "/mark", named(&view, json!({"answer": text}))).await;
+    let engine = exercise.mark(&Answer::parse(&exercise, &text).unwrap());
+    assert_eq!(marked["correct"], false);
+    assert_eq!(marked["points"], engine.points);
+    assert!(
+        engine.points > 0 && engine.points < engine.out_of,
+        "partial credit"
+    );
+    assert_eq!(marked["mistake"], engine.explanation().unwrap());
+    assert_eq!(marked["mistake_data"]["type"], "skipped_not_marked");
+    assert!(marked["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|i| i["right"] == false));
+    // A minimax answer with one value wrong: that node is the first mistake.
+    let view = ok(
+        &app,
+        "",
+        json!({"kind": "minimax", "difficulty": "easy", "seed": 5}),
+    )
+    .await;
+    let exercise = engine_exercise(&view);
+    let Answer::Values(mut values) = exercise.solution() else {
+        panic!("a minimax answer");
+    };
+    let root = values.get_mut(&Vec::new()).unwrap();
+    *root += 1;
+    let wrong = Answer::Values(values).to_text(&exercise);
+    let marked = ok(&app, "/mark", named(&view, json!({"answer": wrong}))).await;
+    assert_eq!(marked["mistake_data"]["type"], "node_value", "{marked}");
+    assert_eq!(marked["mistake_data"]["node"], "root");
+    assert_eq!(marked["points"], marked["out_of"].as_u64().unwrap() - 1);
+    assert!(marked["hint"].as_str().unwrap().contains("the root"));
+}
+
+#[tokio::test]
+async fn a_hint_is_for_a_part_for_an_answer_or_where_to_start() {
+    let app = app();
+    let view = ok(
+        &app,
+        "",
+        json!({"kind": "minimax", "difficulty": "medium", "seed": 2}),
+    )
+    .await;
+    let exercise = engine_exercise(&view);
+    let parts = exercise.parts();
+    let last = parts.len() - 1;
+    let hint = ok(&app, "/hint", named(&view, json!({"part": last}))).await;
+    assert_eq!(hint["hint"], exercise.part_hint(&parts[last]));
+    assert_eq!(hint["hint_data"]["type"], "part");
+    assert_eq!(hint["hint_data"]["node"], "root", "the root is asked last");
+    assert_eq!(hint["hint_data"]["maximizing"], view["max_first"]);
+    let start = ok(&app, "/hint", named(&view, json!({}))).await;
+    assert_eq!(start["hint"], exercise.hint(None));
+    assert_eq!(
+        start["hint_data"],
+        json!({"type": "start", "kind": "minimax"})
+    );
+    let wrong = ok(&app, "/hint", named(&view, json!({"answer": "root=99"}))).await;
+    assert_eq!(wrong["hint_data"]["type"], "mistake");
+    assert_eq!(wrong["hint_data"]["mistake"]["type"], "node_value");
+    let (s, b) = post(
+        &app,
+        "/hint",
+        named(&view, json!({"part": 0, "answer": "root=1"})),
+    )
+    .await;
+    refused(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unprocessable",
+        "not both",
+    );
+    let (s, b) = post(&app, "/hint", named(&view, json!({"part": 99}))).await;
+    refused(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unprocessable",
+        "parts 0 to",
+    );
+}
+
+#[tokio::test]
+async fn the_solution_steps_through_the_tree_panels_own_lesson() {
+    let app = app();
+    for (kind, algo) in [
+        ("alphabeta", "alphabeta"),
+        ("minimax", "minimax"),
+        ("window", "alphabeta"),
+    ] {
+        let view = ok(
+            &app,
+            "",
+            json!({"kind": kind, "difficulty": "hard", "seed": 4}),
+        )
+        .await;
+        let solution = ok(&app, "/solution", named(&view, json!({}))).await;
+        let tree = request(
+            &app,
+            None,
+            Method::POST,
+            "/api/v1/tree",
+            &[],
+            Some(
+                &json!({"tree": view["tree"], "algo": algo, "min_first": view["max_first"] == false})
+                    .to_string(),
+            ),
+        )
+        .await;
+        assert_eq!(tree.status, StatusCode::OK);
+        assert_eq!(solution["lesson"], tree.body["lessons"][0], "{kind}");
+        assert!(!solution["walkthrough"].as_str().unwrap().is_empty());
+        assert!(solution["analysis"].is_null());
+    }
+    // The ordering: alpha-beta on the best order.
+    let view = ok(&app, "", json!({"kind": "ordering", "seed": 9})).await;
+    let solution = ok(&app, "/solution", named(&view, json!({}))).await;
+    let order = solution["order"].as_array().unwrap();
+    assert_eq!(
+        solution["lesson"]["leaves_visited"],
+        json!(solution["items"][0]["expected"]
+            .as_str()
+            .unwrap()
+            .parse::<u64>()
+            .unwrap())
+    );
+    assert_eq!(
+        order.len(),
+        view["nodes"][0]["children"].as_array().unwrap().len()
+    );
+    // A position: every move's exact value, and no tree.
+    let view = ok(&app, "", json!({"kind": "position", "seed": 9})).await;
+    let solution = ok(&app, "/solution", named(&view, json!({}))).await;
+    assert!(solution["lesson"].is_null());
+    assert_eq!(solution["analysis"]["kind"], "exact");
+    let empty = view["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| *c == "")
+        .count();
+    assert_eq!(
+        solution["analysis"]["moves"].as_array().unwrap().len(),
+        empty
+    );
+}
+
+#[tokio::test]
+async fn bad_input_is_refused_with_one_sentence_and_a_code() {
+    let app = app();
+    let view = ok(
+        &app,
+        "",
+        json!({"kind": "window", "difficulty": "easy", "seed": 1}),
+    )
+    .await;
+    let exercise = engine_exercise(&view);
+    // The engine's own sentence for an answer it cannot read.
+    let text = "alpha=lots";
+    let (s, b) = post(&app, "/mark", named(&view, json!({"answer": text}))).await;
+    let sentence = Answer::parse(&exercise, text).unwrap_err().to_string();
+    refused(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unreadable_answer",
+        &sentence,
+    );
+    let long = "1".repeat(MAX_ANSWER_CHARS + 1);
+    let (s, b) = post(&app, "/mark", named(&view, json!({"answer": long}))).await;
+    refused(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unreadable_answer",
+        "longer than",
+    );
+    // Unknown fields, missing fields, wrong types.
+    let (s, b) = post(&app, "", json!({"kind": "minimax", "colour": "red"})).await;
+    refused(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unprocessable",
+        "unknown field 'colour'",
+    );
+    let (s, b) = post(&app, "/mark", named(&view, json!({}))).await;
+    refused(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unprocessable",
+        "missing field 'answer'",
+    );
+    let (s, b) = post(&app, "", json!({"seed": "seven"})).await;
+    refused(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unprocessable",
+        "seed:",
+    );
+    // Names the engine does not know, said with what it accepts; a long one is not echoed.
+    let (s, b) = post(&app, "", json!({"kind": "chess"})).await;
+    refused(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no_exercise",
+        "minimax, alphabeta",
+    );
+    let (s, b) = post(&app, "", json!({"difficulty": "x".repeat(5000)})).await;
+    refused(
+        s,
+        &b,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no_exercise",
+        "difficulty",
+    );
+    assert!(b["error"].as_str().unwrap().len() < 200, "{b}");
+    // Nicknames: 1 to 24 visible characters, nothing strange.
+    for bad in ["", "   ", &"n".repeat(25), "a\u{202E}b", "new\nline"] {
+        let (s, b) = post(&app, "", json!({"nickname": bad})).await;
+        refused(
+            s,
+            &b,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "bad_nickname",
+            "nickname",
+        );
+        let (s, b) = post(
+            &app,
+            "/mark",
+            named(&view, json!({"answer": "alpha=1", "nickname": bad})),
+        )
+        .await;
+        assert_eq!(
+            (s, b["code"].as_str()),
+            (StatusCode::UNPROCESSABLE_ENTITY, Some("bad_nickname"))
+        );
+    }
+    // A route of practice with the wrong method.
+    for (method, path) in [
+        (Method::GET, "/api/v1/practice/mark"),
+        (Method::POST, "/api/v1/practice/class"),
+    ] {
+        let a = request(&app, None, method, path, &[], None).await;
+        assert_eq!(a.status, StatusCode::METHOD_NOT_ALLOWED, "{path}");
+        assert_eq!(a.body["code"], "method_not_allowed", "{path}");
+    }
+}
