@@ -1,6 +1,7 @@
 //! Worksheets: exercises drawn on A4 pages as SVG, ready to print, and the answer key on
-//! pages of its own. Trees are drawn as mnk draws them elsewhere (MAX circles, MIN squares,
-//! leaves with their values; chance nodes diamonds with their probabilities on the branches),
+//! pages of its own. Trees are drawn as the page's Practice and Learn tabs draw them (MAX
+//! squares, MIN circles, leaves grey boxes with their values; chance nodes diamonds with their
+//! probabilities on the branches), with a legend on every page,
 //! inner nodes left empty for the student; the key fills them in from the engine's own answer
 //! and crosses out what alpha-beta skips.
 
@@ -97,6 +98,12 @@ fn page(title: &str, key: bool, number: usize, count: usize, body: &str) -> Stri
         MARGIN + 30.0,
         esc(&line),
         MARGIN + 6.0
+    );
+    let _ = writeln!(
+        out,
+        "<text x=\"{right}\" y=\"{}\" text-anchor=\"end\" font-size=\"10\" fill=\"#555\">\
+         Squares are MAX, circles MIN, diamonds chance nodes; grey boxes are leaves.</text>",
+        MARGIN + 30.0
     );
     let _ = writeln!(
         out,
@@ -238,7 +245,7 @@ fn title(kind: Kind) -> &'static str {
 /// The line the student fills in.
 fn blank_answer(exercise: &Exercise) -> String {
     match exercise.kind {
-        Kind::Minimax => "Write each inner node's value in its circle or square.".to_string(),
+        Kind::Minimax => "Write each inner node's value in its square or circle.".to_string(),
         Kind::AlphaBeta => "Cross out every skipped node.    Root's value: ________".to_string(),
         Kind::Window => "α = ________    β = ________".to_string(),
         Kind::Ordering => {
@@ -376,7 +383,7 @@ fn draw_tree(
                 let _ = writeln!(
                     out,
                     "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{box_w:.1}\" height=\"20\" \
-                     fill=\"#f4f4f4\" stroke=\"{stroke}\"/><text x=\"{x:.1}\" y=\"{:.1}\" \
+                     rx=\"5\" fill=\"#e6e6e6\" stroke=\"{stroke}\"/><text x=\"{x:.1}\" y=\"{:.1}\" \
                      text-anchor=\"middle\" fill=\"{}\">{v}</text>",
                     x - box_w / 2.0,
                     y - 10.0,
@@ -399,16 +406,16 @@ fn draw_tree(
                 } else if chooser == Some(Chooser::Max) {
                     let _ = writeln!(
                         out,
-                        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"13\" fill=\"white\" \
-                         stroke=\"{stroke}\"/>"
-                    );
-                } else {
-                    let _ = writeln!(
-                        out,
                         "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"26\" height=\"26\" \
                          fill=\"white\" stroke=\"{stroke}\"/>",
                         x - 13.0,
                         y - 13.0
+                    );
+                } else {
+                    let _ = writeln!(
+                        out,
+                        "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"14\" fill=\"white\" \
+                         stroke=\"{stroke}\"/>"
                     );
                 }
                 if let Some(v) = values.get(*path) {
