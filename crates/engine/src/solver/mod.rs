@@ -387,10 +387,12 @@ impl<B: BitSet> Solver<B> {
         if top >= 0 {
             return Ok(Self::spread(classes, &first));
         }
-        // Every move loses: find the slowest loss.
+        // Every move loses: find the slowest loss. (When a proof's "loss" was wrong, a move
+        // here fails high at 0; the floor stays below 0 so that every window is a real one,
+        // and the caller solves again.)
         let best = AtomicI32::new(-INFINITY);
         let exact = self.run(pos, classes, threads, |searcher, pos, i| {
-            let floor = best.load(Relaxed).max(-INFINITY + 1) - 1;
+            let floor = best.load(Relaxed).clamp(-INFINITY + 1, 0) - 1;
             let s = searcher.score_move(pos, classes[i].cells[0], floor, 0);
             if searcher.stopped.is_none() {
                 best.fetch_max(s, Relaxed);

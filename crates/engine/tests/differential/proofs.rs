@@ -118,7 +118,13 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
             decided,
             board.to_text()
         );
-        prop_assert_eq!(&answer.best_moves, &reference.best_moves);
+        prop_assert_eq!(
+            &answer.best_moves,
+            &reference.best_moves,
+            "{:?} on {}",
+            decided,
+            board.to_text()
+        );
     }
     // A tiny table is overwritten constantly; neither the value nor the certificate may suffer.
     for hash_mib in [4, 1] {
@@ -306,4 +312,19 @@ fn repeated_turned_and_surplus_records_are_refused() {
         matches!(&result, Err(CertificateError::Malformed(m)) if m.contains("canonical")),
         "{result:?}"
     );
+}
+
+/// A "loss" handed to the solver for a won position (3x4/3, o to move, wins in 5): the
+/// ranking of the losses must keep real windows, so the plain solve that follows finds the
+/// winning moves only (a draw, c1, once came out best too).
+#[test]
+fn a_wrong_loss_hint_still_gives_exactly_the_best_moves() {
+    let board = Board::from_text(Rules::new(3, 4, Some(3)).unwrap(), ".x./.o./.../x..").unwrap();
+    let pos = small(&board).unwrap();
+    let mut solver = Solver::<u64>::new(crate::small_table());
+    let answer = solver
+        .solve_decided(pos, &Budget::unlimited(), Some(false))
+        .unwrap();
+    assert_eq!(answer.verdict, Verdict::Win(5));
+    assert_eq!(answer.best_moves, vec![0, 3, 6, 8]);
 }
