@@ -33,8 +33,10 @@ use mnk_engine::practice::{
     Answer, Difficulty, Exercise, ExerciseError, Kind, Task, UnknownName, MAX_ANSWER_CHARS,
 };
 use mnk_engine::teach::{path_name, Algo, Lesson};
-use mnk_engine::tree::Tree;
+use mnk_engine::tree::chance::{probability_text, Chooser};
+use mnk_engine::tree::{ChanceTree, Tree};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// Most characters of a kind's or a difficulty's name (the longest is `alpha-beta`).
@@ -62,7 +64,7 @@ pub fn routes() -> Router<Arc<AppState>> {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewExercise {
-    /// `minimax`, `alphabeta`, `window`, `ordering` or `position`.
+    /// `minimax`, `alphabeta`, `window`, `ordering`, `position` or `chance`.
     pub kind: Option<String>,
     /// `easy` (the default), `medium` or `hard`.
     pub difficulty: Option<String>,
@@ -123,7 +125,8 @@ pub struct PracticeView {
     /// The exercise, as `mnk practice --json` prints it.
     #[serde(flatten)]
     pub exercise: ExerciseView,
-    /// Tree exercises: every node, the root first, with the leaves' values only.
+    /// Tree exercises (chance trees too): every node, the root first, with the leaves' values
+    /// only (and the probabilities of a chance node's branches).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<Vec<DrawnNode>>,
     /// The position exercise: each cell row by row from the top-left, `x`, `o` or empty.
@@ -137,12 +140,19 @@ pub struct PracticeView {
 pub struct DrawnNode {
     /// Child indices from the root.
     pub path: Vec<usize>,
-    /// Whether MAX chooses here.
+    /// Whether MAX chooses here (at a chance node or a leaf of a chance tree: whether MAX is
+    /// the next to choose).
     pub max: bool,
+    /// Who decides at an inner node: `max`, `min` or `chance` (null for a leaf).
+    pub chooser: Option<&'static str>,
     /// Whether it is a leaf.
     pub leaf: bool,
     /// A leaf's value (null for inner nodes: the student works them out).
     pub value: Option<i32>,
+    /// The probability of the branch from a chance node to this node (null elsewhere).
+    pub probability: Option<f64>,
+    /// The same probability as the engine writes it (`0.25`, `1/3`).
+    pub probability_text: Option<String>,
     /// Indices into `nodes` of its children, in order.
     pub children: Vec<usize>,
 }
@@ -185,6 +195,9 @@ pub enum HintData {
         node: Option<String>,
         /// Whether MAX chooses at that node.
         maximizing: Option<bool>,
+        /// Who decides at that node: `max`, `min` or `chance` (null when the part is about
+        /// no node).
+        chooser: Option<&'static str>,
     },
     /// Where to look again: about the answer's first mistake.
     Mistake {
@@ -283,7 +296,7 @@ async fn new_exercise(ApiJson(req): ApiJson<NewExercise>) -> Result<Json<Practic
 
 /// The exercise and its drawing.
 pub fn practice_view(exercise: &Exercise) -> PracticeView {
-    let nodes = exercise
+    let plain = exercise
         .lesson()
         .zip(exercise.tree())
         .map(|(lesson, tree)| {
@@ -293,15 +306,24 @@ pub fn practice_view(exercise: &Exercise) -> PracticeView {
                 .map(|n| DrawnNode {
                     path: n.path.clone(),
                     max: n.maximizing,
+                    chooser: (!n.leaf).then_some(if n.maximizing { "max" } else { "min" }),
                     leaf: n.leaf,
                     value: match tree.at(&n.path) {
                         Some(Tree::Leaf(v)) => Some(*v),
                         _ => None,
                     },
+                    probability: None,
+                    probability_text: None,
                     children: n.children.clone(),
                 })
                 .collect()
         });
+    let nodes = plain.or_else(|| match &exercise.task {
+        Task::Chance {
+            tree, max_first, ..
+        } => Some(chance_nodes(tree, *max_first)),
+        _ => None,
+    });
     let cells = exercise.board().map(|board| {
         (0..board.rules().cells())
             .map(|c| match board.stone(c).map(|s| s.letter()) {
@@ -316,6 +338,63 @@ pub fn practice_view(exercise: &Exercise) -> PracticeView {
         nodes,
         cells,
     }
+}
+
+/// Who decides at a node of a chance tree, as the page names it.
+fn chooser_name(chooser: Chooser) -> &'static str {
+    match chooser {
+        Chooser::Max => "max",
+        Chooser::Min => "min",
+        Chooser::Chance => "chance",
+    }
+}
+
+/// The nodes of a chance tree, the root first and each node before its children, with who
+/// decides at each (from the engine's own walk of the tree) and the probability of each
+/// branch below a chance node.
+fn chance_nodes(tree: &ChanceTree, max_first: bool) -> Vec<DrawnNode> {
+    let choosers: HashMap<Vec<usize>, Option<Chooser>> =
+        tree.post_order(max_first).into_iter().collect();
+    let mut nodes: Vec<DrawnNode> = Vec::new();
+    // (path, probability of the branch into it, whether MAX is next to choose, parent index)
+    let mut stack = vec![(Vec::<usize>::new(), None::<f64>, max_first, None::<usize>)];
+    while let Some((path, probability, max_next, parent)) = stack.pop() {
+        let node = tree.at(&path).expect("paths come from the tree");
+        let chooser = choosers.get(&path).copied().flatten();
+        let index = nodes.len();
+        if let Some(p) = parent {
+            nodes[p].children.push(index);
+        }
+        nodes.push(DrawnNode {
+            path: path.clone(),
+            max: match chooser {
+                Some(Chooser::Max) => true,
+                Some(Chooser::Min) => false,
+                _ => max_next,
+            },
+            chooser: chooser.map(chooser_name),
+            leaf: matches!(node, ChanceTree::Leaf(_)),
+            value: match node {
+                ChanceTree::Leaf(v) => Some(*v),
+                _ => None,
+            },
+            probability,
+            probability_text: probability.map(probability_text),
+            children: Vec::new(),
+        });
+        // A decision node hands the turn over; a chance node takes none.
+        let next = match chooser {
+            Some(Chooser::Max) => false,
+            Some(Chooser::Min) => true,
+            _ => max_next,
+        };
+        for (i, (p, _)) in node.children().iter().enumerate().rev() {
+            let mut child = path.clone();
+            child.push(i);
+            stack.push((child, *p, next, Some(index)));
+        }
+    }
+    nodes
 }
 
 async fn mark(
@@ -381,17 +460,33 @@ async fn hint(ApiJson(req): ApiJson<HintRequest>) -> Result<Json<HintView>, ApiE
             let node = match (exercise.kind, &exercise.task) {
                 (Kind::Minimax, _) => part.key.clone(),
                 (Kind::Window, Task::Tree { node, .. }) => node.as_deref().map(path_name),
+                (Kind::Chance, _) => part.key.clone().filter(|k| k != "pruned"),
                 _ => None,
             };
             // Who chooses at the node, from the engine's own record of the tree.
-            let maximizing = node.as_deref().and_then(|name| {
-                let lesson = exercise.lesson()?;
-                lesson
-                    .nodes
-                    .iter()
-                    .find(|n| path_name(&n.path) == name)
-                    .map(|n| n.maximizing)
+            let chooser = node.as_deref().and_then(|name| match &exercise.task {
+                Task::Chance {
+                    tree, max_first, ..
+                } => tree
+                    .post_order(*max_first)
+                    .into_iter()
+                    .find(|(p, _)| path_name(p) == name)
+                    .and_then(|(_, c)| c)
+                    .map(chooser_name),
+                _ => {
+                    let lesson = exercise.lesson()?;
+                    lesson
+                        .nodes
+                        .iter()
+                        .find(|n| path_name(&n.path) == name)
+                        .map(|n| if n.maximizing { "max" } else { "min" })
+                }
             });
+            let maximizing = match chooser {
+                Some("max") => Some(true),
+                Some("min") => Some(false),
+                _ => None,
+            };
             return Ok(HintView {
                 hint: exercise.part_hint(part),
                 hint_data: HintData::Part {
@@ -399,6 +494,7 @@ async fn hint(ApiJson(req): ApiJson<HintRequest>) -> Result<Json<HintView>, ApiE
                     key: part.key.clone(),
                     node,
                     maximizing,
+                    chooser,
                 },
             });
         }

@@ -5,13 +5,13 @@
 
 use mnk_engine::practice::{Exercise, Marking, Mistake, Part, Task};
 use mnk_engine::teach::{bound_text, path_name};
-use mnk_engine::tree::chance::value_text;
+use mnk_engine::tree::chance::{probability_text, value_text};
 use serde::Serialize;
 
 /// An exercise as the student sees it, without its answer.
 #[derive(Debug, Serialize)]
 pub struct ExerciseView {
-    /// `minimax`, `alphabeta`, `window`, `ordering` or `position`.
+    /// `minimax`, `alphabeta`, `window`, `ordering`, `position` or `chance`.
     pub kind: &'static str,
     /// `easy`, `medium` or `hard`.
     pub difficulty: &'static str,
@@ -314,6 +314,8 @@ pub enum MistakeView {
         chooser: &'static str,
         /// Its children's probabilities (null under MAX and MIN) and values.
         children: Vec<(Option<f64>, f64)>,
+        /// The same probabilities as the engine writes them (`0.25`, `1/3`).
+        probability_texts: Vec<Option<String>>,
         /// Its value.
         expected: f64,
         /// The student's value.
@@ -348,6 +350,14 @@ pub enum MistakeView {
         sum: Option<f64>,
         /// The probability left.
         rest: Option<f64>,
+        /// The probability left as the engine writes it (`0.25`, `1/3`).
+        rest_text: Option<String>,
+        /// A chance parent: the most it can still be worth (`sum + rest × the leaves'
+        /// highest`, when `at_most`) or the least (`sum + rest × the leaves' lowest`).
+        limit: Option<f64>,
+        /// A chance parent: whether `limit` is the most it can be worth (at or below alpha)
+        /// rather than the least (at or above beta).
+        at_most: Option<bool>,
         /// The leaves' range.
         bounds: [f64; 2],
     },
@@ -489,6 +499,10 @@ impl MistakeView {
                 node: path_name(path),
                 chooser: chooser.word(),
                 children: children.clone(),
+                probability_texts: children
+                    .iter()
+                    .map(|(p, _)| p.map(probability_text))
+                    .collect(),
                 expected: *expected,
                 given: *given,
             },
@@ -512,6 +526,16 @@ impl MistakeView {
                 let parent = &path[..path.len().saturating_sub(1)];
                 let mut last = parent.to_vec();
                 last.push(*after);
+                // As the engine's sentence says it: the most the chance node can still be
+                // worth when that is at or below alpha, else the least.
+                let reach = sum_and_rest.map(|(sum, rest)| {
+                    let high = sum + rest * bounds.1;
+                    if high <= *alpha {
+                        (high, true)
+                    } else {
+                        (sum + rest * bounds.0, false)
+                    }
+                });
                 MistakeView::ChanceSkipped {
                     node: path_name(path),
                     parent: path_name(parent),
@@ -522,6 +546,9 @@ impl MistakeView {
                     beta: value_text(*beta),
                     sum: sum_and_rest.map(|s| s.0),
                     rest: sum_and_rest.map(|s| s.1),
+                    rest_text: sum_and_rest.map(|s| probability_text(s.1)),
+                    limit: reach.map(|r| r.0),
+                    at_most: reach.map(|r| r.1),
                     bounds: [bounds.0, bounds.1],
                 }
             }

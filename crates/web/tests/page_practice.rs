@@ -3,7 +3,8 @@
 //! serious: choose the kind and get an exercise, mark a node on the tree as skipped (a part
 //! answered wrong: the first leaf is always searched), type the root's value, ask for a hint
 //! with ?, check, read the points and the first mistake explained, and step through the
-//! solution. One browser session, as the suite's time allows.
+//! solution; then a tree with chance nodes drawn, marked and checked in Chinese. One browser
+//! session, as the suite's time allows.
 
 mod support;
 
@@ -141,6 +142,59 @@ async fn session(b: &Browser, lang: &str, mistake: &str, hint: &str) {
     .await;
 }
 
+/// One step more in the same session: a tree with chance nodes, drawn with diamonds and each
+/// branch's probability, a node marked as skipped from the keyboard, checked, and its first
+/// mistake said in Chinese from the marking's data.
+async fn chance(b: &Browser) {
+    tab_to(b, "practice-kind", true, 40).await;
+    for _ in 0..6 {
+        if b.js("document.getElementById('practice-kind').value").await == "chance" {
+            break;
+        }
+        b.keys(keys::DOWN).await;
+    }
+    tab_to(b, "practice-new", false, 6).await;
+    b.keys(keys::ENTER).await;
+    b.wait(
+        "a chance exercise, its heading focused",
+        "document.getElementById('practice-task').dataset.kind === 'chance' && \
+         document.activeElement.id === 'practice-heading'",
+    )
+    .await;
+    let drawn = b
+        .js(
+            "[document.querySelectorAll('#practice-figure .node.chance polygon').length, \
+              document.querySelectorAll('#practice-figure .node.chance').length, \
+              document.querySelectorAll('#practice-figure .tprob').length]",
+        )
+        .await;
+    let n = |i: usize| drawn[i].as_u64().unwrap();
+    assert!(n(0) > 0 && n(0) == n(1) && n(2) >= 2 * n(0), "{drawn}");
+    let heading = b.text("practice-heading").await;
+    assert!(heading.starts_with("机会节点"), "{heading}");
+    tab_to(b, "0", false, 4).await;
+    b.keys(keys::ENTER).await;
+    b.wait(
+        "the node marked",
+        "document.querySelector('#practice-figure [data-path=\"0\"]').getAttribute('aria-pressed') === 'true'",
+    )
+    .await;
+    tab_to(b, "practice-check", false, 30).await;
+    b.keys(keys::ENTER).await;
+    b.wait(
+        "the marking",
+        "!document.getElementById('practice-result').hidden",
+    )
+    .await;
+    // The values come first: the first inner node's, left empty.
+    let mistake = b.text("practice-mistake").await;
+    assert!(
+        mistake.starts_with("第一处错误：") && mistake.contains("你没有填"),
+        "{mistake}"
+    );
+    assert_eq!(english_words(b).await, Value::Array(vec![]));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
     mnk_browser_missing,
@@ -195,6 +249,7 @@ async fn a_whole_practice_session_by_keyboard_on_a_phone_in_english_and_chinese(
         )
         .await;
         assert_eq!(english_words(&b).await, Value::Array(vec![]));
+        chance(&b).await;
         b
     })
     .await;

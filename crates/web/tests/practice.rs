@@ -8,7 +8,8 @@ mod oneshot;
 
 use axum::http::{Method, StatusCode};
 use drill::{app, engine_exercise, named, ok, post, refused};
-use mnk_engine::practice::{Answer, Difficulty, Kind, MAX_ANSWER_CHARS};
+use mnk_engine::practice::{Answer, Difficulty, Kind, Task, MAX_ANSWER_CHARS};
+use mnk_engine::tree::ChanceTree;
 use oneshot::request;
 use serde_json::json;
 
@@ -55,6 +56,8 @@ async fn an_exercise_is_named_by_its_kind_difficulty_and_seed_and_shows_no_answe
 #[tokio::test]
 async fn the_engines_own_solution_earns_every_point_on_every_kind_and_level() {
     let app = app();
+    // Every kind, chance trees included.
+    assert!(Kind::ALL.contains(&Kind::Chance));
     for kind in Kind::ALL {
         for difficulty in Difficulty::ALL {
             let view = ok(
@@ -141,6 +144,180 @@ async fn a_wrong_answer_earns_partial_credit_and_its_first_mistake_explained() {
     assert_eq!(marked["mistake_data"]["node"], "root");
     assert_eq!(marked["points"], marked["out_of"].as_u64().unwrap() - 1);
     assert!(marked["hint"].as_str().unwrap().contains("the root"));
+}
+
+#[tokio::test]
+async fn a_chance_exercise_is_drawn_with_who_decides_and_each_branchs_probability() {
+    let app = app();
+    for difficulty in Difficulty::ALL {
+        let view = ok(
+            &app,
+            "",
+            json!({"kind": "chance", "difficulty": difficulty.name(), "seed": 3}),
+        )
+        .await;
+        let exercise = engine_exercise(&view);
+        let tree = exercise.chance_tree().unwrap();
+        assert_eq!(view["tree"], tree.to_string());
+        let Task::Chance { bounds, .. } = &exercise.task else {
+            panic!("a chance task");
+        };
+        assert_eq!(view["bounds"], json!([bounds.0, bounds.1]));
+        let nodes = view["nodes"].as_array().unwrap();
+        let engine = tree.post_order(view["max_first"] == true);
+        assert_eq!(nodes.len(), engine.len(), "{difficulty}: every node drawn");
+        assert!(
+            nodes[0]["path"].as_array().unwrap().is_empty(),
+            "the root first"
+        );
+        let mut chance = 0;
+        for n in nodes {
+            let path: Vec<usize> = serde_json::from_value(n["path"].clone()).unwrap();
+            let (_, chooser) = engine.iter().find(|(p, _)| *p == path).unwrap();
+            // Who decides, as the engine says; values for the leaves only.
+            let word = chooser.map(|c| c.word().to_ascii_lowercase());
+            assert_eq!(n["chooser"].as_str(), word.as_deref(), "{n}");
+            assert_eq!(n["leaf"], chooser.is_none(), "{n}");
+            assert_eq!(n["value"].is_null(), chooser.is_some(), "{n}");
+            if let Some(ChanceTree::Leaf(v)) = tree.at(&path) {
+                assert_eq!(n["value"], *v);
+            }
+            // Each branch of a chance node carries its probability, and they add up to 1.
+            let children: Vec<&serde_json::Value> = n["children"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| &nodes[c.as_u64().unwrap() as usize])
+                .collect();
+            if n["chooser"] == "chance" {
+                chance += 1;
+                let total: f64 = children
+                    .iter()
+                    .map(|c| c["probability"].as_f64().unwrap())
+                    .sum();
+                assert!((total - 1.0).abs() < 1e-9, "{n}");
+                assert!(children.iter().all(|c| c["probability_text"].is_string()));
+            } else {
+                assert!(children.iter().all(|c| c["probability"].is_null()));
+            }
+            // A decision node's `max` says the same as its chooser.
+            if n["chooser"] == "max" || n["chooser"] == "min" {
+                assert_eq!(n["max"], n["chooser"] == "max", "{n}");
+            }
+        }
+        assert!(chance > 0, "{difficulty}: a chance node");
+        // The solution has no lesson to step through: its walkthrough is the engine's table.
+        let solution = ok(&app, "/solution", named(&view, json!({}))).await;
+        assert!(solution["lesson"].is_null() && solution["analysis"].is_null());
+        assert_eq!(solution["walkthrough"], exercise.walkthrough());
+        assert!(solution["walkthrough"]
+            .as_str()
+            .unwrap()
+            .contains("expectiminimax"));
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_chance_answer_gets_its_first_mistake_as_words_and_as_data() {
+    let app = app();
+    // MAX at the root over three chance nodes; the leaves lie in [0, 10]; the third chance
+    // node is cut after its first child (0.75×4 + 0.25×10 at most = 5.5 ≤ α = 6.6).
+    let view = ok(
+        &app,
+        "",
+        json!({"kind": "chance", "difficulty": "medium", "seed": 3}),
+    )
+    .await;
+    let exercise = engine_exercise(&view);
+    let right = exercise.solution().to_text(&exercise);
+    assert_eq!(right, "root=6.6 0=3 0.1=1 1=6.6 1.0=3 2=5.5 pruned=2.1");
+    let mark = |answer: String| {
+        let app = app.clone();
+        let view = view.clone();
+        async move {
+            let marked = ok(&app, "/mark", named(&view, json!({"answer": answer}))).await;
+            let engine = engine_exercise(&view);
+            let mine = engine.mark(&Answer::parse(&engine, &answer).unwrap());
+            assert_eq!(marked["points"], mine.points, "{answer}");
+            assert_eq!(marked["mistake"], mine.explanation().unwrap(), "{answer}");
+            assert_eq!(marked["correct"], false);
+            marked
+        }
+    };
+    // A fraction is read as its value; a chance node's value wrong: its sum, term by term.
+    let marked = mark(right.replace("2=5.5", "2=7/2").replace("1=6.6", "1=33/5")).await;
+    let data = &marked["mistake_data"];
+    assert_eq!(data["type"], "chance_value", "{marked}");
+    assert_eq!(data["node"], "2");
+    assert_eq!(data["chooser"], "chance");
+    assert_eq!(data["probability_texts"], json!(["0.75", "0.25"]));
+    assert_eq!(data["expected"], 5.5);
+    assert_eq!(data["given"], 3.5);
+    assert!(
+        marked["mistake"]
+            .as_str()
+            .unwrap()
+            .contains("0.75×4 + 0.25×10 = 5.5"),
+        "{marked}"
+    );
+    assert_eq!(marked["points"], marked["out_of"].as_u64().unwrap() - 1);
+    // Nothing marked: the cut at the chance node 2, with the arithmetic behind it.
+    let marked = mark(right.replace("pruned=2.1", "pruned=none")).await;
+    let data = &marked["mistake_data"];
+    assert_eq!(data["type"], "chance_skipped", "{marked}");
+    assert_eq!(
+        (
+            &data["node"],
+            &data["parent"],
+            &data["chooser"],
+            &data["after"]
+        ),
+        (&json!("2.1"), &json!("2"), &json!("chance"), &json!("2.0"))
+    );
+    assert_eq!(
+        (&data["sum"], &data["rest_text"]),
+        (&json!(3.0), &json!("0.25"))
+    );
+    assert_eq!(
+        (&data["limit"], &data["at_most"]),
+        (&json!(5.5), &json!(true))
+    );
+    assert_eq!(data["alpha"], "6.6");
+    assert_eq!(data["bounds"], json!([0.0, 10.0]));
+    // A searched node marked as skipped.
+    let marked = mark(right.replace("pruned=2.1", "pruned=0.0,2.1")).await;
+    let data = &marked["mistake_data"];
+    assert_eq!(data["type"], "chance_marked_but_searched", "{marked}");
+    assert_eq!(data["node"], "0.0");
+    // The hint on a chance node's part says who decides there; on the skipped nodes, where to
+    // start.
+    let parts = exercise.parts();
+    let at = parts
+        .iter()
+        .position(|p| p.key.as_deref() == Some("2"))
+        .unwrap();
+    let hint = ok(&app, "/hint", named(&view, json!({"part": at}))).await;
+    assert_eq!(hint["hint"], exercise.part_hint(&parts[at]));
+    assert_eq!(
+        hint["hint_data"],
+        json!({"type": "part", "kind": "chance", "key": "2", "node": "2", "maximizing": null,
+               "chooser": "chance"})
+    );
+    let at = parts
+        .iter()
+        .position(|p| p.key.as_deref() == Some("0.1"))
+        .unwrap();
+    let hint = ok(&app, "/hint", named(&view, json!({"part": at}))).await;
+    assert_eq!(
+        (
+            &hint["hint_data"]["chooser"],
+            &hint["hint_data"]["maximizing"]
+        ),
+        (&json!("min"), &json!(false))
+    );
+    let last = parts.len() - 1;
+    let hint = ok(&app, "/hint", named(&view, json!({"part": last}))).await;
+    assert_eq!(hint["hint_data"]["node"], serde_json::Value::Null);
 }
 
 #[tokio::test]

@@ -1,5 +1,6 @@
 // What a practice exercise shows: its tree (leaves with their values, inner nodes left for
-// the student, the window's node ringed, the nodes the student marked as skipped greyed) or
+// the student, chance nodes as diamonds with each branch's probability, the window's node
+// ringed, the nodes the student marked as skipped greyed) or
 // its board (the empty cells the student names as best moves ringed), and the solution's board
 // with every move's value. Nodes and cells the student acts on are buttons: one tab stop for
 // the tree (the arrow keys move between its nodes), Enter or Space to act.
@@ -27,7 +28,8 @@ export function drawExerciseTree(ex, state) {
   const marked = new Set(state.skipped || []);
   // A node is skipped when it, or a node above it, is marked.
   const skipped = names.map((name, i) => nodes[i].path.some((_, d) => marked.has(nameOf(nodes[i].path.slice(0, d + 1)))));
-  const acts = (i) => state.onPick && (ex.kind === "minimax" ? !nodes[i].leaf : ex.kind === "alphabeta" && i > 0);
+  const marking = ex.kind === "alphabeta" || ex.kind === "chance"; // nodes are marked as skipped
+  const acts = (i) => state.onPick && (ex.kind === "minimax" ? !nodes[i].leaf : marking && i > 0);
   const actable = names.filter((_, i) => acts(i));
   const focus = actable.includes(state.focus) ? state.focus : actable[0];
   const svg = el("svg", { width, height, "data-width": width, "data-height": height, viewBox: `0 0 ${width} ${height}`,
@@ -39,6 +41,16 @@ export function drawExerciseTree(ex, state) {
     if (marked.has(names[c]) && !skipped[i]) {
       const mx = (pos[i][0] + pos[c][0]) / 2, my = (pos[i][1] + pos[c][1]) / 2;
       edges.appendChild(el("text", { class: "cut-mark", x: mx, y: my, "aria-hidden": "true" }, "✂"));
+    }
+    // A chance node's branches carry their probabilities, a third of the way down, beside the
+    // edge on its outer side.
+    const p = nodes[c].probability_text;
+    if (p !== null && p !== undefined) {
+      const [x1, y1] = pos[i], [x2, y2] = pos[c];
+      const f = 0.36, dx = x2 - x1;
+      const side = Math.abs(dx) < 4 ? "start" : dx < 0 ? "end" : "start";
+      edges.appendChild(el("text", { class: "tprob " + side + (skipped[c] ? " pruned" : ""), "aria-hidden": "true",
+        x: x1 + f * dx + (side === "end" ? -5 : 5), y: y1 + f * (y2 - y1) }, p));
     }
   }));
   svg.appendChild(edges);
@@ -52,34 +64,41 @@ export function drawExerciseTree(ex, state) {
     const given = state.values ? state.values[name] : "";
     const text = n.leaf ? num(n.value) : given ? num(given) : "";
     const mark = state.marks ? state.marks[name] : undefined;
-    const role = n.max ? t("role_max") : t("role_min");
+    const chance = n.chooser === "chance";
+    const role = chance ? t("role_chance") : n.max ? t("role_max") : t("role_min");
+    const p = n.probability_text;
     const value = text || t("practice_no_value");
     const label = asked ? t("practice_node_asked", { node: nodeOf(name), role })
       : t(marked.has(name) ? "practice_node_skip" : "practice_node", { node: nodeOf(name), role, value }) +
-        (mark === undefined ? "" : ", " + t(mark ? "practice_right" : "practice_wrong"));
+        (p === null || p === undefined ? "" : t("practice_node_probability", { p })) +
+        (mark === undefined ? "" : t("practice_node_mark", { mark: t(mark ? "practice_right" : "practice_wrong") }));
     const g = el("g", {
-      class: ["node", n.max ? "max" : "min", n.leaf ? "leaf" : "inner", skipped[i] ? "pruned" : "", "seen",
+      class: ["node", chance ? "chance" : n.max ? "max" : "min", n.leaf ? "leaf" : "inner", skipped[i] ? "pruned" : "", "seen",
         asked ? "asked" : "", mark === true ? "right" : mark === false ? "wrong" : ""].join(" "),
       "data-path": name, "aria-label": label,
     });
     if (acts(i)) {
       g.setAttribute("role", "button");
       g.setAttribute("tabindex", name === focus ? "0" : "-1");
-      if (ex.kind === "alphabeta") g.setAttribute("aria-pressed", String(marked.has(name)));
+      if (marking) g.setAttribute("aria-pressed", String(marked.has(name)));
       g.addEventListener("click", () => state.onPick(name));
       g.addEventListener("keydown", (e) => key(e, svg, name, state.onPick));
     } else {
       g.setAttribute("role", "img");
     }
     if (asked) g.appendChild(el("circle", { class: "asked-ring", cx: x, cy: y, r: R + 7 }));
-    g.appendChild(n.max
-      ? el("rect", { class: "tnode", x: x - R, y: y - R, width: 2 * R, height: 2 * R, rx: 4 })
-      : el("circle", { class: "tnode", cx: x, cy: y, r: R }));
-    g.appendChild(el("text", { class: "tval", x, y }, text));
+    const D = R + 5; // a diamond's half-diagonal: as wide as a value such as 4.33
+    g.appendChild(chance
+      ? el("polygon", { class: "tnode", points: `${x},${y - D} ${x + D},${y} ${x},${y + D} ${x - D},${y}` })
+      : n.max
+        ? el("rect", { class: "tnode", x: x - R, y: y - R, width: 2 * R, height: 2 * R, rx: 4 })
+        : el("circle", { class: "tnode", cx: x, cy: y, r: R }));
+    // A long value (4.33, 13/3) in a smaller type, to stay inside its node.
+    g.appendChild(el("text", { class: "tval" + (text.length > 3 ? " long" : ""), x, y }, text));
     svg.appendChild(g);
     if (i > 0) {
       // Leaves are named under themselves, inner nodes to their upper left, clear of the edges.
-      const at = n.leaf ? { x, y: y + R + 12 } : { x: x - R - 5, y: y - R + 2, class: "tname end" };
+      const at = n.leaf ? { x, y: y + R + 12 } : { x: x - (chance ? D : R) - 5, y: y - R + 2, class: "tname end" };
       labels.appendChild(el("text", { class: "tname", ...at }, name));
     }
     if (asked) labels.appendChild(el("text", { class: "window start", x: x + R + 10, y: y - R - 6 }, "α? β?"));

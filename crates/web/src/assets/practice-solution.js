@@ -1,6 +1,8 @@
 // The solution of a practice exercise: each part's answer, and the search stepped through in
 // the lesson view of the Learn tab (the same drawing and the same sentence for each step, from
-// the same lesson the tree panel gets); for a position, every move's exact value on the board.
+// the same lesson the tree panel gets); for a position, every move's exact value on the board;
+// for a chance tree, which has no lesson to step through, the engine's table of every node's
+// value with and without cuts.
 
 import { t } from "./i18n.js";
 import { sentence, tidy } from "./words.js";
@@ -74,10 +76,15 @@ export class SolutionView {
       dd.textContent = replyWords(part, sol.replies[i]);
       replies.append(dt, dd);
     });
-    const note = sol.order ? t("solution_order", { order: sol.order.join(" ") })
-      : sol.analysis ? t("solution_position", { side: String(ex.to_move).toUpperCase() }) : "";
-    $("practice-solution-note").textContent = note;
     const lesson = sol.lesson;
+    const table = !lesson && !sol.analysis ? sol.walkthrough || "" : "";
+    const note = sol.order ? t("solution_order", { order: sol.order.join(" ") })
+      : sol.analysis ? t("solution_position", { side: String(ex.to_move).toUpperCase() })
+        : table ? t("solution_table") : "";
+    $("practice-solution-note").textContent = note;
+    // The table keeps its columns: on a narrow screen it scrolls sideways.
+    $("psol-walkthrough").hidden = !table;
+    $("psol-walkthrough").textContent = table;
     $("practice-steps").hidden = !lesson;
     $("psol-board").hidden = !sol.analysis;
     if (sol.analysis) {
@@ -121,6 +128,6 @@ function bestValue(moves) {
 function replyWords(part, reply) {
   if (reply === "none" || reply === "") return "—";
   if (part.key === "value" && ["win", "draw", "loss"].includes(reply)) return t("pv_" + reply);
-  if (part.key === "alpha" || part.key === "beta" || /^-?\d+$/.test(reply)) return num(reply);
+  if (part.key === "alpha" || part.key === "beta" || /^-?\d+(\.\d+)?$/.test(reply)) return num(reply);
   return reply;
 }

@@ -31,6 +31,19 @@ export function list(values) {
 }
 
 const role = (max) => (max ? t("role_max") : t("role_min"));
+/** Who decides at a node, from its chooser (`max`, `min`, `chance`, or the engine's `MAX`,
+ * `MIN`, `chance`). */
+const chooserRole = (c) => ({ max: t("role_max"), min: t("role_min"), chance: t("role_chance") })[String(c).toLowerCase()] || "";
+
+/** A value of a chance tree as the engine writes it: at most two decimals, no trailing zeros,
+ * a real minus sign. */
+export function dec(v) {
+  if (v === null || v === undefined || v === "") return "";
+  const x = Number(v);
+  if (!Number.isFinite(x)) return num(v);
+  const s = x.toFixed(2).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+  return num(s === "-0" ? "0" : s);
+}
 const yours = (given) => (given === null || given === undefined || given === ""
   ? t("yours_empty") : t("yours_value", { v: num(given) }));
 const valueWord = (v) => (v ? t("pv_" + v) : "");
@@ -41,7 +54,8 @@ export function question(ex) {
   const root = role(ex.max_first !== false);
   const n = ex.nodes ? ex.nodes[0].children.length : 0;
   const side = String(ex.to_move || "").toUpperCase();
-  return tidy(t("question_" + ex.kind, { root, node: nodeOf(ex.node || ""), n, last: n - 1, side }));
+  const [lo, hi] = (ex.bounds || []).map(num);
+  return tidy(t("question_" + ex.kind, { root, node: nodeOf(ex.node || ""), n, last: n - 1, side, lo, hi }));
 }
 
 /** The label of a part of an exercise; `byName` finds a tree's node by its name. */
@@ -58,7 +72,8 @@ function partWords(ex, part, byName) {
       ? t("part_position_value", { side: String(ex.to_move).toUpperCase() }) : t("part_root_value");
     default: {
       const node = byName.get(part.key);
-      return t("part_value", { node: nodeOf(part.key), role: role(node ? node.max : true) });
+      const who = node && node.chooser ? chooserRole(node.chooser) : role(node ? node.max : true);
+      return t("part_value", { node: nodeOf(part.key), role: who });
     }
   }
 }
@@ -78,6 +93,10 @@ function hintWords(d) {
     if (d.kind === "window" && (d.key === "alpha" || d.key === "beta")) return t("hint_part_" + d.key, { node: nodeOf(d.node) });
     if (d.kind === "alphabeta" && d.key === "value") return t("hint_part_root_value");
     if (d.kind === "position" && d.key === "moves") return t("hint_part_moves");
+    if (d.kind === "chance" && d.node) {
+      const k = d.chooser === "chance" ? "hint_part_chance" : d.chooser === "min" ? "hint_part_min" : "hint_part_max";
+      return t(k, { node: nodeOf(d.node) });
+    }
   }
   return t("hint_start_" + d.kind);
 }
@@ -92,6 +111,8 @@ function mistakeHintWords(m) {
     case "marked_but_searched": case "skipped_not_marked": return t("hint_" + m.type, { node });
     case "bound": return t("hint_bound", { bound: m.bound === "alpha" ? "α" : "β" });
     case "not_best": return t("hint_not_best", { move: m.move });
+    case "chance_value": return t("hint_node_value", { node, role: chooserRole(m.chooser) });
+    case "chance_marked_but_searched": case "chance_skipped": return t("hint_" + m.type, { node });
     default: return t("hint_" + m.type);
   }
 }
@@ -140,6 +161,27 @@ function mistakeWords(m) {
       return t("mistake_not_best", { move: m.move, value: valueWord(m.value), instead: m.instead, best: valueWord(m.best) });
     case "missed_best":
       return t("mistake_missed_best", { move: m.move, value: valueWord(m.value) });
+    case "chance_value": {
+      const given = m.given === null || m.given === undefined ? t("yours_empty") : t("yours_value", { v: dec(m.given) });
+      if (m.chooser === "chance") {
+        // The weighted sum, term by term: 0.5×2 + 0.5×5 = 3.5.
+        const terms = m.children.map(([, v], i) => `${m.probability_texts[i]}×${dec(v)}`).join(" + ");
+        return t("mistake_chance_value_chance", { node, sum: `${terms} = ${dec(m.expected)}`, yours: given });
+      }
+      return t(m.chooser === "MAX" ? "mistake_node_value_max" : "mistake_node_value_min",
+        { node, children: list(m.children.map(([, v]) => dec(v))), expected: dec(m.expected), yours: given });
+    }
+    case "chance_marked_but_searched":
+      return t("mistake_chance_marked_but_searched", { node, a: num(m.alpha), b: num(m.beta) });
+    case "chance_skipped": {
+      const base = { node, parent: nodeOf(m.parent), after: nodeOf(m.after), v: dec(m.returned),
+        a: num(m.alpha), b: num(m.beta) };
+      if (m.chooser === "chance" && m.limit !== null && m.limit !== undefined) {
+        return t(m.at_most ? "mistake_chance_skipped_at_most" : "mistake_chance_skipped_at_least", { ...base,
+          sum: dec(m.sum), rest: m.rest_text, hi: dec(m.bounds[1]), lo: dec(m.bounds[0]), limit: dec(m.limit) });
+      }
+      return t(m.chooser === "MAX" ? "mistake_skipped_max" : "mistake_skipped_min", base);
+    }
     default:
       return "";
   }

@@ -123,7 +123,8 @@ export class PracticePanel {
     if (parts) this.drawParts();
     this.drawFigure();
     this.drawResult();
-    if (this.hintShown) $("practice-hint-text").textContent = t("practice_hint_text", { text: hintText(this.hintShown) });
+    // A hint belongs to its exercise: a new exercise clears it.
+    $("practice-hint-text").textContent = this.hintShown ? t("practice_hint_text", { text: hintText(this.hintShown) }) : "";
     if (!$("practice-solution").hidden) this.solution.draw();
   }
 
@@ -134,14 +135,17 @@ export class PracticePanel {
     const marks = this.marks();
     if (ex.nodes) {
       const key = ex.kind === "minimax" ? null : ex.parts.findIndex((p) => p.key === "pruned");
+      // The values typed so far show in their nodes (minimax, and chance trees).
       const values = {};
-      if (ex.kind === "minimax") ex.parts.forEach((p, i) => (values[p.key] = this.replies[i]));
+      if (ex.kind === "minimax" || ex.kind === "chance") {
+        ex.parts.forEach((p, i) => { if (p.key !== "pruned") values[p.key] = partText({ key: null }, this.replies[i]); });
+      }
       const wrap = document.createElement("div");
       wrap.className = "tree-wrap";
       wrap.appendChild(drawExerciseTree(ex, {
         values, marks, focus: this.treeFocus,
         skipped: key !== null && key >= 0 ? items(this.replies[key]) : [],
-        onPick: ex.kind === "minimax" || ex.kind === "alphabeta" ? (name) => this.pickNode(name) : null,
+        onPick: ["minimax", "alphabeta", "chance"].includes(ex.kind) ? (name) => this.pickNode(name) : null,
       }));
       // A tree without buttons still scrolls on a phone: the keyboard reaches it as a region.
       if (!wrap.querySelector("[role=button]")) {
@@ -229,7 +233,8 @@ export class PracticePanel {
     }
   }
 
-  /** A node was chosen on the tree: minimax goes to its box; alpha-beta marks or unmarks it. */
+  /** A node was chosen on the tree: minimax goes to its box; alpha-beta and chance trees mark
+   * or unmark it as skipped. */
   pickNode(name) {
     const ex = this.ex;
     this.treeFocus = name;
@@ -385,6 +390,8 @@ const cellOf = (ex, cell) => cellName(cell, ex.rules.width, ex.rules.height);
  * move of the best moves, the ordering's count of leaves. */
 function belongs(ex, part, item) {
   if (part.key === null || part.key === undefined) return true;
+  // A chance tree's items are its inner nodes' values, then its leaves searched or skipped.
+  if (ex.kind === "chance") return part.key === "pruned" ? ["skipped", "searched"].includes(item.expected) : item.part === part.key;
   if (part.key === "pruned") return item.part !== "value";
   if (part.key === "moves") return item.part !== "value";
   return item.part === part.key;
