@@ -140,15 +140,7 @@ impl Answer {
                 .collect::<Vec<_>>()
                 .join(" "),
             Answer::Pruned { pruned, value } => {
-                let list = if pruned.is_empty() {
-                    "none".to_string()
-                } else {
-                    pruned
-                        .iter()
-                        .map(|p| path_name(p))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                };
+                let list = node_list(pruned);
                 match value {
                     Some(v) => format!("value={v} pruned={list}"),
                     None => format!("pruned={list}"),
@@ -169,15 +161,7 @@ impl Answer {
                     .iter()
                     .map(|(path, v)| format!("{}={}", path_name(path), value_text(*v)))
                     .collect();
-                let list = if pruned.is_empty() {
-                    "none".to_string()
-                } else {
-                    pruned
-                        .iter()
-                        .map(|p| path_name(p))
-                        .collect::<Vec<_>>()
-                        .join(",")
-                };
+                let list = node_list(pruned);
                 parts.push(format!("pruned={list}"));
                 parts.join(" ")
             }
@@ -312,6 +296,19 @@ pub(super) fn parts(exercise: &Exercise) -> Vec<Part> {
                 part("Every best move (such as b2,a1)? ".into(), "moves", true),
             ]
         }
+    }
+}
+
+/// Nodes as an answer lists them: `1.1,2`, or `none`.
+fn node_list(nodes: &[Vec<usize>]) -> String {
+    if nodes.is_empty() {
+        "none".to_string()
+    } else {
+        nodes
+            .iter()
+            .map(|p| path_name(p))
+            .collect::<Vec<_>>()
+            .join(",")
     }
 }
 

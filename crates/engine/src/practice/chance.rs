@@ -136,21 +136,7 @@ pub(super) fn mark(tree: &ChanceTree, answer: &Answer, solved: &Solved) -> Marki
         Answer::Chance { values, pruned } => (values, pruned),
         _ => (&empty_values, &[]),
     };
-    let mut marking = Marking {
-        points: 0,
-        out_of: 0,
-        items: Vec::new(),
-        first_mistake: None,
-    };
-    let mut add = |item: Item, mistake: &dyn Fn() -> Mistake| {
-        marking.out_of += 1;
-        if item.right {
-            marking.points += 1;
-        } else if marking.first_mistake.is_none() {
-            marking.first_mistake = Some(mistake());
-        }
-        marking.items.push(item);
-    };
+    let mut marking = Marking::empty();
     for (path, chooser) in &solved.nodes {
         let Some(chooser) = chooser else { continue };
         let expected = solved.values[path];
@@ -166,14 +152,14 @@ pub(super) fn mark(tree: &ChanceTree, answer: &Answer, solved: &Solved) -> Marki
                 (*p, solved.values[&c])
             })
             .collect();
-        add(
+        marking.add(
             Item {
                 part: path_name(path),
                 given: mine.map(value_text).unwrap_or_default(),
                 expected: value_text(expected),
                 right: mine.is_some_and(|m| (m - expected).abs() <= TOLERANCE),
             },
-            &|| Mistake::ChanceValue {
+            || Mistake::ChanceValue {
                 path: path.clone(),
                 chooser: *chooser,
                 children: children.clone(),
@@ -194,14 +180,14 @@ pub(super) fn mark(tree: &ChanceTree, answer: &Answer, solved: &Solved) -> Marki
         let skipped = search.pruned.iter().any(|r| leaf.starts_with(r));
         let mark_at = marked.iter().find(|m| leaf.starts_with(m));
         let word = |s: bool| if s { "skipped" } else { "searched" }.to_string();
-        add(
+        marking.add(
             Item {
                 part: path_name(leaf),
                 given: word(mark_at.is_some()),
                 expected: word(skipped),
                 right: skipped == mark_at.is_some(),
             },
-            &|| match mark_at {
+            || match mark_at {
                 Some(m) => {
                     let (alpha, beta) = search.visits.get(m).map_or((0.0, 0.0), |v| v.window);
                     Mistake::ChanceMarkedButSearched {

@@ -32,6 +32,28 @@ pub struct Marking {
 }
 
 impl Marking {
+    /// A marking with no part scored yet.
+    pub(super) fn empty() -> Marking {
+        Marking {
+            points: 0,
+            out_of: 0,
+            items: Vec::new(),
+            first_mistake: None,
+        }
+    }
+
+    /// Scores one part, a point when it is right, and keeps the first mistake (made only when
+    /// it is the first).
+    pub(super) fn add(&mut self, item: Item, mistake: impl FnOnce() -> Mistake) {
+        self.out_of += 1;
+        if item.right {
+            self.points += 1;
+        } else if self.first_mistake.is_none() {
+            self.first_mistake = Some(mistake());
+        }
+        self.items.push(item);
+    }
+
     /// Whether every point was earned.
     pub fn correct(&self) -> bool {
         self.points == self.out_of && self.first_mistake.is_none()

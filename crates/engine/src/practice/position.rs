@@ -85,12 +85,7 @@ pub(super) fn mark(_exercise: &Exercise, answer: &Answer, solved: &Solved) -> Ma
         Answer::Position { value, moves } => (*value, moves),
         _ => (None, &[]),
     };
-    let mut marking = Marking {
-        points: 0,
-        out_of: 0,
-        items: Vec::new(),
-        first_mistake: None,
-    };
+    let mut marking = Marking::empty();
     let witness = solved.best().next().map(|m| {
         let plies = match m.2 {
             Verdict::Win(p) | Verdict::Loss(p) => Some(p),
@@ -98,23 +93,14 @@ pub(super) fn mark(_exercise: &Exercise, answer: &Answer, solved: &Solved) -> Ma
         };
         (m.1.clone(), plies)
     });
-    let mut score = |item: Item, mistake: &dyn Fn() -> Mistake| {
-        marking.out_of += 1;
-        if item.right {
-            marking.points += 1;
-        } else if marking.first_mistake.is_none() {
-            marking.first_mistake = Some(mistake());
-        }
-        marking.items.push(item);
-    };
-    score(
+    marking.add(
         Item {
             part: "value".to_string(),
             given: value.map(|v| v.word().to_string()).unwrap_or_default(),
             expected: solved.value.word().to_string(),
             right: value == Some(solved.value),
         },
-        &|| Mistake::PositionValue {
+        || Mistake::PositionValue {
             side: solved.side,
             expected: solved.value,
             given: value,
@@ -126,14 +112,14 @@ pub(super) fn mark(_exercise: &Exercise, answer: &Answer, solved: &Solved) -> Ma
         let best = value_of(*verdict) == solved.value;
         let chosen = named.contains(cell);
         let word = |b: bool| if b { "best" } else { "" }.to_string();
-        score(
+        marking.add(
             Item {
                 part: name.clone(),
                 given: word(chosen),
                 expected: word(best),
                 right: best == chosen,
             },
-            &|| {
+            || {
                 if chosen {
                     Mistake::NotBest {
                         mv: name.clone(),

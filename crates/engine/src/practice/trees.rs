@@ -170,12 +170,7 @@ pub(super) fn mark(
     else {
         unreachable!("tree exercises hold trees");
     };
-    let mut marking = Marking {
-        points: 0,
-        out_of: 0,
-        items: Vec::new(),
-        first_mistake: None,
-    };
+    let mut marking = Marking::empty();
     match exercise.kind {
         Kind::Minimax | Kind::Position | Kind::Chance => {
             let empty = Default::default();
@@ -194,8 +189,7 @@ pub(super) fn mark(
                     .iter()
                     .map(|&c| minimax.nodes[c].value.unwrap_or_default())
                     .collect();
-                add(
-                    &mut marking,
+                marking.add(
                     Item {
                         part: path_name(&path),
                         given: value_word(mine),
@@ -221,8 +215,7 @@ pub(super) fn mark(
                 let skipped = alphabeta.find(&leaf).is_some_and(|n| !n.visited);
                 let mark_at = marked.iter().find(|m| leaf.starts_with(m));
                 let word = |s: bool| if s { "skipped" } else { "searched" }.to_string();
-                add(
-                    &mut marking,
+                marking.add(
                     Item {
                         part: path_name(&leaf),
                         given: word(mark_at.is_some()),
@@ -245,8 +238,7 @@ pub(super) fn mark(
                 );
             }
             let root = &alphabeta.nodes[0];
-            add(
-                &mut marking,
+            marking.add(
                 Item {
                     part: "value".to_string(),
                     given: value_word(value),
@@ -283,8 +275,7 @@ pub(super) fn mark(
             for (is_alpha, expected, given) in
                 [(true, alpha, given_alpha), (false, beta, given_beta)]
             {
-                add(
-                    &mut marking,
+                marking.add(
                     Item {
                         part: if is_alpha { "alpha" } else { "beta" }.to_string(),
                         given: given.map(bound_word).unwrap_or_default(),
@@ -355,17 +346,6 @@ fn is_order_of(order: &[usize], tree: &Tree) -> bool {
     let mut seen = order.to_vec();
     seen.sort_unstable();
     seen == (0..children.len()).collect::<Vec<_>>()
-}
-
-/// Scores one part, and keeps the first mistake.
-fn add(marking: &mut Marking, item: Item, mistake: impl FnOnce() -> Mistake) {
-    marking.out_of += 1;
-    if item.right {
-        marking.points += 1;
-    } else if marking.first_mistake.is_none() {
-        marking.first_mistake = Some(mistake());
-    }
-    marking.items.push(item);
 }
 
 /// Why the skipped leaf `leaf` was skipped: the cut at the parent of its pruned subtree.
