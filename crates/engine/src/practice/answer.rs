@@ -11,6 +11,7 @@ use super::{Exercise, Kind, Task};
 use crate::score::{Score, INFINITY};
 use crate::teach::path_name;
 use crate::tree::chance::value_text;
+use crate::tree::ChanceTree;
 use crate::tree::{Tree, MAX_LEAF};
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -124,7 +125,7 @@ impl Answer {
                 moves.dedup();
                 Ok(Answer::Position { value, moves })
             }
-            (Task::Chance { tree, .. }, _) => super::chance::parse(tree, &tokens),
+            (Task::Chance { tree, .. }, _) => chance_answer(tree, &tokens),
             (Task::Tree { .. }, Kind::Position | Kind::Chance) => {
                 err("this exercise has no board or chance node")
             }
@@ -214,87 +215,6 @@ impl Part {
         match &self.key {
             Some(key) => format!("{key}={reply}"),
             None => reply,
-        }
-    }
-}
-
-/// The parts of an exercise's answer, in the order a student meets them.
-pub(super) fn parts(exercise: &Exercise) -> Vec<Part> {
-    let part = |prompt: String, key: &str, list| Part {
-        prompt,
-        key: Some(key.to_string()),
-        list,
-    };
-    match (&exercise.task, exercise.kind) {
-        (
-            Task::Tree {
-                tree, max_first, ..
-            },
-            Kind::Minimax,
-        ) => super::trees::inner_post_order(tree)
-            .into_iter()
-            .map(|path| {
-                let maximizing = (path.len() % 2 == 0) == *max_first;
-                let side = if maximizing { "MAX" } else { "MIN" };
-                let name = path_name(&path);
-                part(format!("Value of {name} ({side})? "), &name, false)
-            })
-            .collect(),
-        (Task::Tree { .. }, Kind::AlphaBeta) => vec![
-            part(
-                "Nodes alpha-beta skips (such as 1.1,2.0; none if it skips nothing)? ".into(),
-                "pruned",
-                true,
-            ),
-            part("Value of the root? ".into(), "value", false),
-        ],
-        (Task::Tree { node, .. }, Kind::Window) => {
-            let name = path_name(node.as_deref().unwrap_or_default());
-            vec![
-                part(format!("α at {name}? "), "alpha", false),
-                part(format!("β at {name}? "), "beta", false),
-            ]
-        }
-        (
-            Task::Chance {
-                tree, max_first, ..
-            },
-            _,
-        ) => {
-            let mut parts: Vec<Part> = tree
-                .post_order(*max_first)
-                .into_iter()
-                .filter_map(|(path, chooser)| {
-                    let name = path_name(&path);
-                    Some(part(
-                        format!("Value of {name} ({})? ", chooser?.word()),
-                        &name,
-                        false,
-                    ))
-                })
-                .collect();
-            parts.push(part(
-                "Nodes skipped (such as 1.1,2; none if none)? ".into(),
-                "pruned",
-                true,
-            ));
-            parts
-        }
-        (Task::Tree { .. }, _) => vec![Part {
-            key: None,
-            prompt: "The new order (such as 2 0 1)? ".into(),
-            list: false,
-        }],
-        (Task::Position(board), _) => {
-            let side = board.to_move().letter();
-            vec![
-                part(
-                    format!("Value for {side} (win, draw or loss)? "),
-                    "value",
-                    false,
-                ),
-                part("Every best move (such as b2,a1)? ".into(), "moves", true),
-            ]
         }
     }
 }
@@ -499,4 +419,86 @@ fn position_value(text: &str) -> Result<PositionValue, AnswerError> {
             "'{text}' is not a value: write win, draw or loss (for the side to move)"
         )),
     }
+}
+
+/// Reads `root=5 0=4.5 1=3/2 pruned=1.1` against `tree`.
+fn chance_answer(tree: &ChanceTree, tokens: &[&str]) -> Result<Answer, AnswerError> {
+    let mut values = BTreeMap::new();
+    let mut pruned = Vec::new();
+    let mut seen_pruned = false;
+    for token in tokens {
+        let Some((name, value)) = token.split_once('=') else {
+            return Err(AnswerError(format!(
+                "expected node=value or pruned=... but found '{token}'; write for example \
+                 root=5 0=4.5 pruned=1.1"
+            )));
+        };
+        if name.eq_ignore_ascii_case("pruned") {
+            if seen_pruned {
+                return Err(AnswerError("pruned is given twice".into()));
+            }
+            seen_pruned = true;
+            for node in list(Some(value)) {
+                let path = chance_node_path(tree, node)?;
+                if path.is_empty() {
+                    return Err(AnswerError(
+                        "the root is always searched: mark the nodes below it".into(),
+                    ));
+                }
+                pruned.push(path);
+            }
+            continue;
+        }
+        let path = chance_node_path(tree, name)?;
+        if matches!(tree.at(&path), Some(ChanceTree::Leaf(_))) {
+            return Err(AnswerError(format!(
+                "{name} is a leaf: its value is given; name inner nodes"
+            )));
+        }
+        if values.insert(path, decimal(value)?).is_some() {
+            return Err(AnswerError(format!("{name} is given twice")));
+        }
+    }
+    pruned.sort();
+    pruned.dedup();
+    Ok(Answer::Chance { values, pruned })
+}
+
+/// A value: a decimal (`4.5`, `-2`) or a fraction (`13/3`).
+fn decimal(text: &str) -> Result<f64, AnswerError> {
+    let bad = || {
+        AnswerError(format!(
+            "'{text}' is not a value: write a number such as 4.5 or a fraction such as 13/3"
+        ))
+    };
+    let number = |t: &str| -> Option<f64> {
+        let t = t.trim_start_matches('+');
+        let ok = !t.is_empty()
+            && t.len() <= 12
+            && t.trim_start_matches('-')
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b'.');
+        ok.then(|| t.parse::<f64>().ok()).flatten()
+    };
+    let v = match text.split_once('/') {
+        Some((n, d)) => match (number(n), number(d)) {
+            (Some(n), Some(d)) if d != 0.0 => n / d,
+            _ => return Err(bad()),
+        },
+        None => number(text).ok_or_else(bad)?,
+    };
+    if v.is_finite() && v.abs() <= 1e6 {
+        Ok(v)
+    } else {
+        Err(bad())
+    }
+}
+
+/// A node's name as a path that exists in `tree`.
+fn chance_node_path(tree: &ChanceTree, name: &str) -> Result<Vec<usize>, AnswerError> {
+    let path = path_of(name)?;
+    if tree.at(&path).is_none() {
+        return Err(AnswerError(format!("the tree has no node {name}")));
+    }
+    Ok(path)
 }

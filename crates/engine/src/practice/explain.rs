@@ -5,6 +5,7 @@
 use super::answer::Part;
 use super::mark::Mistake;
 use super::position::plies_text;
+use super::trees::inner_post_order;
 use super::{Exercise, Kind, Task};
 use crate::score::Score;
 use crate::teach::{bound_text, path_name};
@@ -98,7 +99,7 @@ pub(super) fn outline(exercise: &Exercise) -> Option<String> {
         return match &exercise.task {
             Task::Chance {
                 tree, max_first, ..
-            } => Some(super::chance::outline(tree, *max_first)),
+            } => Some(super::chance_words::outline(tree, *max_first)),
             _ => None,
         };
     };
@@ -172,7 +173,8 @@ pub(super) fn part_hint(exercise: &Exercise, part: &Part) -> String {
         Task::Position(_) | Task::Chance { .. } => (true, &[][..]),
     };
     match (exercise.kind, part.key.as_deref()) {
-        (Kind::Chance, Some(key)) => super::chance::part_hint(exercise, key),
+        (Kind::Chance, Some("pruned")) => first_hint(exercise),
+        (Kind::Chance, Some(key)) => super::chance_words::part_hint(exercise, key),
         (Kind::Minimax, Some(name)) => {
             let depth = if name == "root" {
                 0
@@ -441,7 +443,7 @@ impl Mistake {
             }
             Mistake::ChanceValue { .. }
             | Mistake::ChanceMarkedButSearched { .. }
-            | Mistake::ChanceSkipped { .. } => super::chance::explain(self),
+            | Mistake::ChanceSkipped { .. } => super::chance_words::explain(self),
         }
     }
 
@@ -484,7 +486,7 @@ impl Mistake {
             }
             Mistake::ChanceValue { .. }
             | Mistake::ChanceMarkedButSearched { .. }
-            | Mistake::ChanceSkipped { .. } => super::chance::hint(self),
+            | Mistake::ChanceSkipped { .. } => super::chance_words::hint(self),
         }
     }
 }
@@ -494,5 +496,86 @@ fn capital(text: &str) -> String {
     match chars.next() {
         Some(c) => c.to_uppercase().collect::<String>() + chars.as_str(),
         None => String::new(),
+    }
+}
+
+/// The parts of an exercise's answer, in the order a student meets them.
+pub(super) fn parts(exercise: &Exercise) -> Vec<Part> {
+    let part = |prompt: String, key: &str, list| Part {
+        prompt,
+        key: Some(key.to_string()),
+        list,
+    };
+    match (&exercise.task, exercise.kind) {
+        (
+            Task::Tree {
+                tree, max_first, ..
+            },
+            Kind::Minimax,
+        ) => inner_post_order(tree)
+            .into_iter()
+            .map(|path| {
+                let maximizing = (path.len() % 2 == 0) == *max_first;
+                let side = if maximizing { "MAX" } else { "MIN" };
+                let name = path_name(&path);
+                part(format!("Value of {name} ({side})? "), &name, false)
+            })
+            .collect(),
+        (Task::Tree { .. }, Kind::AlphaBeta) => vec![
+            part(
+                "Nodes alpha-beta skips (such as 1.1,2.0; none if it skips nothing)? ".into(),
+                "pruned",
+                true,
+            ),
+            part("Value of the root? ".into(), "value", false),
+        ],
+        (Task::Tree { node, .. }, Kind::Window) => {
+            let name = path_name(node.as_deref().unwrap_or_default());
+            vec![
+                part(format!("α at {name}? "), "alpha", false),
+                part(format!("β at {name}? "), "beta", false),
+            ]
+        }
+        (
+            Task::Chance {
+                tree, max_first, ..
+            },
+            _,
+        ) => {
+            let mut parts: Vec<Part> = tree
+                .post_order(*max_first)
+                .into_iter()
+                .filter_map(|(path, chooser)| {
+                    let name = path_name(&path);
+                    Some(part(
+                        format!("Value of {name} ({})? ", chooser?.word()),
+                        &name,
+                        false,
+                    ))
+                })
+                .collect();
+            parts.push(part(
+                "Nodes skipped (such as 1.1,2; none if none)? ".into(),
+                "pruned",
+                true,
+            ));
+            parts
+        }
+        (Task::Tree { .. }, _) => vec![Part {
+            key: None,
+            prompt: "The new order (such as 2 0 1)? ".into(),
+            list: false,
+        }],
+        (Task::Position(board), _) => {
+            let side = board.to_move().letter();
+            vec![
+                part(
+                    format!("Value for {side} (win, draw or loss)? "),
+                    "value",
+                    false,
+                ),
+                part("Every best move (such as b2,a1)? ".into(), "moves", true),
+            ]
+        }
     }
 }

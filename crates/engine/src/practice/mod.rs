@@ -20,6 +20,7 @@
 
 mod answer;
 mod chance;
+mod chance_words;
 mod explain;
 mod generate;
 mod mark;
@@ -387,7 +388,7 @@ impl Exercise {
     /// The parts of the answer, for front ends that ask one at a time; the replies' texts
     /// ([`Part::text`]) joined by spaces are the answer's text.
     pub fn parts(&self) -> Vec<Part> {
-        answer::parts(self)
+        explain::parts(self)
     }
 
     /// A hint for one part, for a front end that asks part by part: what decides that part,
