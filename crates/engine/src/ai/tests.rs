@@ -204,3 +204,18 @@ fn explain_does_not_change_perfects_move_where_the_book_holds_only_best_replies(
     assert_eq!(explained.method, Method::Exact);
     assert_eq!(explained.nodes, 0, "from the book");
 }
+
+#[test]
+fn one_in_a_row_on_a_big_board_is_won_by_the_first_move() {
+    // Past 64 cells `hard` is the Gomoku search, whose patterns see a five on every empty cell
+    // of an empty board with one in a row; it once found no cell for it and panicked.
+    for (w, h) in [(9, 9), (15, 14)] {
+        let board = Board::new(Rules::new(w, h, Some(1)).unwrap());
+        for level in [Level::Hard, Level::Perfect] {
+            let thought = think(&mut Thinker::new(), &board, level);
+            let mut after = board.clone();
+            after.play(thought.cell).unwrap();
+            assert!(after.is_over(), "{w}x{h}/1 {level:?}");
+        }
+    }
+}

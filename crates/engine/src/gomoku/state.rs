@@ -501,9 +501,20 @@ impl State {
         if self.count(side, Pattern::Five) == 0 {
             return;
         }
+        let before = out.len();
         for cell in self.threat_cells(side) {
             if self.near[cell] > 0 && self.pats[cell][side.index()].contains(&Pattern::Five) {
                 out.push(cell);
+            }
+        }
+        if out.len() == before {
+            // Only with one in a row does a five stand far from every stone (on the empty
+            // board, every cell is one): take those too, or a search that counted a five
+            // would find no cell for it.
+            for cell in self.threat_cells(side) {
+                if self.pats[cell][side.index()].contains(&Pattern::Five) {
+                    out.push(cell);
+                }
             }
         }
     }
