@@ -402,17 +402,15 @@ impl MistakeView {
             Mistake::SkippedNotMarked {
                 path,
                 parent_max,
-                after,
+                after: _,
                 returned,
                 alpha,
                 beta,
             } => {
-                let parent = &path[..path.len().saturating_sub(1)];
-                let mut last = parent.to_vec();
-                last.push(*after);
+                let (parent, last) = mistake.cut_at().expect("a skipped subtree has a cut");
                 MistakeView::SkippedNotMarked {
                     node: path_name(path),
-                    parent: path_name(parent),
+                    parent: path_name(&parent),
                     parent_max: *parent_max,
                     after: path_name(&last),
                     returned: *returned,
@@ -516,16 +514,14 @@ impl MistakeView {
             Mistake::ChanceSkipped {
                 path,
                 chooser,
-                after,
+                after: _,
                 returned,
                 alpha,
                 beta,
                 sum_and_rest,
                 bounds,
             } => {
-                let parent = &path[..path.len().saturating_sub(1)];
-                let mut last = parent.to_vec();
-                last.push(*after);
+                let (parent, last) = mistake.cut_at().expect("a skipped subtree has a cut");
                 // As the engine's sentence says it: the most the chance node can still be
                 // worth when that is at or below alpha, else the least.
                 let reach = sum_and_rest.map(|(sum, rest)| {
@@ -538,7 +534,7 @@ impl MistakeView {
                 });
                 MistakeView::ChanceSkipped {
                     node: path_name(path),
-                    parent: path_name(parent),
+                    parent: path_name(&parent),
                     chooser: chooser.word(),
                     after: path_name(&last),
                     returned: *returned,

@@ -1,54 +1,10 @@
-//! The English words of the chance exercise: its tree as an outline, the hint for a part, and
-//! its three mistakes explained from the pruning search.
+//! The English words of the chance exercise: the hint for a part, and its three mistakes
+//! explained from the pruning search.
 
 use super::answer::path_of;
 use super::mark::Mistake;
 use crate::teach::path_name;
 use crate::tree::chance::{self, value_text, ChanceTree, Chooser};
-use std::collections::HashMap;
-
-/// The tree as an outline: names, who decides, probabilities, leaf values.
-pub(super) fn outline(tree: &ChanceTree, max_first: bool) -> String {
-    let choosers: HashMap<Vec<usize>, Option<Chooser>> =
-        tree.post_order(max_first).into_iter().collect();
-    let mut out = String::new();
-    let mut stack = vec![(
-        Vec::<usize>::new(),
-        None::<f64>,
-        String::new(),
-        String::new(),
-    )];
-    while let Some((path, prob, lead, rest)) = stack.pop() {
-        let node = tree.at(&path).expect("paths come from the tree");
-        out.push_str(&lead);
-        out.push_str(&path_name(&path));
-        if let Some(p) = prob {
-            out.push_str(&format!(" (p {})", chance::probability_text(p)));
-        }
-        match (node, choosers.get(&path).copied().flatten()) {
-            (ChanceTree::Leaf(v), _) => out.push_str(&format!("  {v}")),
-            (_, Some(c)) => {
-                out.push(' ');
-                out.push_str(c.word());
-            }
-            _ => {}
-        }
-        out.push('\n');
-        let children = node.children();
-        for (i, (p, _)) in children.iter().enumerate().rev() {
-            let last = i + 1 == children.len();
-            let mut child = path.clone();
-            child.push(i);
-            stack.push((
-                child,
-                *p,
-                format!("{rest}{}", if last { "└─ " } else { "├─ " }),
-                format!("{rest}{}", if last { "   " } else { "│  " }),
-            ));
-        }
-    }
-    out
-}
 
 /// A hint for one part.
 pub(super) fn part_hint(exercise: &super::Exercise, key: &str) -> String {
@@ -147,50 +103,39 @@ pub(super) fn explain(mistake: &Mistake) -> String {
         Mistake::ChanceSkipped {
             path,
             chooser,
-            after,
             returned,
             alpha,
             beta,
             sum_and_rest,
             bounds,
+            ..
         } => {
-            let parent = &path[..path.len() - 1];
-            let mut last = parent.to_vec();
-            last.push(*after);
+            let (parent, last) = mistake.cut_at().expect("a skipped subtree has a cut");
+            let parent = parent.as_slice();
             let why = match (chooser, sum_and_rest) {
                 (Chooser::Chance, Some((sum, rest))) => {
-                    let (low, high) = (sum + rest * bounds.0, sum + rest * bounds.1);
-                    if high <= *alpha {
-                        format!(
-                            "after {} returned {}, its children so far add up to {} with \
-                             probability {} left, so it is worth at most {} + {}×{} = {}, \
-                             at or below α = {}: MAX has that much elsewhere",
-                            path_name(&last),
-                            value_text(*returned),
-                            value_text(*sum),
-                            chance::probability_text(*rest),
-                            value_text(*sum),
-                            chance::probability_text(*rest),
-                            value_text(bounds.1),
-                            value_text(high),
-                            bound(*alpha)
-                        )
+                    // Below alpha from its best case, or above beta from its worst.
+                    let low_side = sum + rest * bounds.1 <= *alpha;
+                    let (most, end, limit, side, much) = if low_side {
+                        let limit = format!("at or below α = {}", bound(*alpha));
+                        ("at most", bounds.1, limit, "MAX", "much")
                     } else {
-                        format!(
-                            "after {} returned {}, its children so far add up to {} with \
-                             probability {} left, so it is worth at least {} + {}×{} = {}, \
-                             at or above β = {}: MIN has that little elsewhere",
-                            path_name(&last),
-                            value_text(*returned),
-                            value_text(*sum),
-                            chance::probability_text(*rest),
-                            value_text(*sum),
-                            chance::probability_text(*rest),
-                            value_text(bounds.0),
-                            value_text(low),
-                            bound(*beta)
-                        )
-                    }
+                        let limit = format!("at or above β = {}", bound(*beta));
+                        ("at least", bounds.0, limit, "MIN", "little")
+                    };
+                    format!(
+                        "after {} returned {}, its children so far add up to {} with \
+                         probability {} left, so it is worth {most} {} + {}×{} = {}, {limit}: \
+                         {side} has that {much} elsewhere",
+                        path_name(&last),
+                        value_text(*returned),
+                        value_text(*sum),
+                        chance::probability_text(*rest),
+                        value_text(*sum),
+                        chance::probability_text(*rest),
+                        value_text(end),
+                        value_text(sum + rest * end),
+                    )
                 }
                 (Chooser::Max, _) => format!(
                     "after {} returned {}, its α rose to {}, at or above β = {}",

@@ -8,7 +8,9 @@ use super::position::plies_text;
 use super::trees::inner_post_order;
 use super::{Exercise, Kind, Task};
 use crate::score::Score;
-use crate::teach::{bound_text, path_name};
+use crate::teach::{bound_text, outline_rows, path_name};
+use crate::tree::chance::probability_text;
+use crate::tree::ChanceTree;
 use crate::tree::Tree;
 
 fn side(maximizing: bool) -> &'static str {
@@ -87,47 +89,37 @@ pub(super) fn question(exercise: &Exercise) -> String {
     }
 }
 
-/// The tree of a tree exercise as an outline: names, who chooses, leaf values, and the node
-/// asked about. Inner values are left for the student.
+/// The tree of a tree exercise as an outline: names, who chooses, the probabilities on the
+/// branches of chance nodes, leaf values, and the node asked about. Inner values are left for
+/// the student.
 pub(super) fn outline(exercise: &Exercise) -> Option<String> {
-    let Task::Tree {
-        tree,
-        max_first,
-        node,
-    } = &exercise.task
-    else {
-        return match &exercise.task {
-            Task::Chance {
-                tree, max_first, ..
-            } => Some(super::chance_words::outline(tree, *max_first)),
-            _ => None,
-        };
+    let (tree, max_first, asked) = match &exercise.task {
+        Task::Tree {
+            tree,
+            max_first,
+            node,
+        } => (ChanceTree::from(tree), *max_first, node.as_deref()),
+        Task::Chance {
+            tree, max_first, ..
+        } => (tree.clone(), *max_first, None),
+        Task::Position(_) => return None,
     };
     let mut out = String::new();
-    let mut stack = vec![(Vec::<usize>::new(), tree, String::new(), String::new())];
-    while let Some((path, t, lead, rest)) = stack.pop() {
-        let maximizing = (path.len() % 2 == 0) == *max_first;
-        out.push_str(&lead);
-        out.push_str(&path_name(&path));
-        match t {
-            Tree::Leaf(v) => out.push_str(&format!("  {v}")),
-            Tree::Node(children) => {
-                out.push(' ');
-                out.push_str(side(maximizing));
-                for (i, child) in children.iter().enumerate().rev() {
-                    let last = i + 1 == children.len();
-                    let mut p = path.clone();
-                    p.push(i);
-                    stack.push((
-                        p,
-                        child,
-                        format!("{rest}{}", if last { "└─ " } else { "├─ " }),
-                        format!("{rest}{}", if last { "   " } else { "│  " }),
-                    ));
-                }
-            }
+    for row in outline_rows(&tree, max_first) {
+        out.push_str(&row.lead);
+        out.push_str(&path_name(&row.path));
+        if let Some(p) = row.probability {
+            out.push_str(&format!(" (p {})", probability_text(p)));
         }
-        if node.as_deref() == Some(path.as_slice()) {
+        match (tree.at(&row.path), row.chooser) {
+            (Some(ChanceTree::Leaf(v)), _) => out.push_str(&format!("  {v}")),
+            (_, Some(c)) => {
+                out.push(' ');
+                out.push_str(c.word());
+            }
+            _ => {}
+        }
+        if asked == Some(row.path.as_slice()) {
             out.push_str("   ◀ α? β?");
         }
         out.push('\n');
@@ -272,14 +264,13 @@ impl Mistake {
             Mistake::SkippedNotMarked {
                 path,
                 parent_max,
-                after,
                 returned,
                 alpha,
                 beta,
+                ..
             } => {
-                let parent = &path[..path.len() - 1];
-                let mut last = parent.to_vec();
-                last.push(*after);
+                let (parent, last) = self.cut_at().expect("a skipped subtree has a cut");
+                let parent = parent.as_slice();
                 let why = if *parent_max {
                     format!(
                         "after {} returned {returned}, its α rose to {}, at or above β = {}, \

@@ -217,3 +217,19 @@ pub enum Mistake {
         bounds: (f64, f64),
     },
 }
+
+impl Mistake {
+    /// For a skipped subtree left unmarked: the node that stopped before it (its parent) and
+    /// the last child that node searched; `None` for other mistakes.
+    pub fn cut_at(&self) -> Option<(Vec<usize>, Vec<usize>)> {
+        let (path, after) = match self {
+            Mistake::SkippedNotMarked { path, after, .. }
+            | Mistake::ChanceSkipped { path, after, .. } => (path, *after),
+            _ => return None,
+        };
+        let parent = path[..path.len().saturating_sub(1)].to_vec();
+        let mut last = parent.clone();
+        last.push(after);
+        Some((parent, last))
+    }
+}

@@ -6,6 +6,63 @@ use super::path_name;
 use crate::tree::chance::{probability_text, value_text, ChanceSearch, ChanceTree, Chooser};
 use std::collections::HashMap;
 
+/// One line of a tree drawn as an outline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutlineRow {
+    /// The node, as child indices from the root.
+    pub path: Vec<usize>,
+    /// Who decides there (`None` for a leaf).
+    pub chooser: Option<Chooser>,
+    /// The probability on the branch from a chance node above it.
+    pub probability: Option<f64>,
+    /// The branch glyphs (`├─ `, `│  `) that go before its name.
+    pub lead: String,
+}
+
+/// Every node of `tree`, root first, children left to right, with who decides there and the
+/// glyphs that draw its branch: the outline that the tables and the exercises print.
+pub fn outline_rows(tree: &ChanceTree, max_first: bool) -> Vec<OutlineRow> {
+    let mut rows = Vec::new();
+    // (node, path, max decides next, probability, lead, what its children's leads start with)
+    let mut stack = vec![(
+        tree,
+        Vec::new(),
+        max_first,
+        None,
+        String::new(),
+        String::new(),
+    )];
+    while let Some((node, path, max_next, probability, lead, rest)) = stack.pop() {
+        let (chooser, below) = match node {
+            ChanceTree::Leaf(_) => (None, max_next),
+            ChanceTree::Node(_) if max_next => (Some(Chooser::Max), false),
+            ChanceTree::Node(_) => (Some(Chooser::Min), true),
+            ChanceTree::Chance(_) => (Some(Chooser::Chance), max_next),
+        };
+        let children = node.children();
+        for (i, (p, child)) in children.iter().enumerate().rev() {
+            let last = i + 1 == children.len();
+            let mut child_path = path.clone();
+            child_path.push(i);
+            stack.push((
+                *child,
+                child_path,
+                below,
+                *p,
+                format!("{rest}{}", if last { "└─ " } else { "├─ " }),
+                format!("{rest}{}", if last { "   " } else { "│  " }),
+            ));
+        }
+        rows.push(OutlineRow {
+            path,
+            chooser,
+            probability,
+            lead,
+        });
+    }
+    rows
+}
+
 /// The table of a tree with chance nodes: `values` from [`crate::tree::chance::expectiminimax`],
 /// `search` from [`crate::tree::chance::search`] on the same tree.
 pub fn chance_table(
@@ -14,30 +71,22 @@ pub fn chance_table(
     values: &HashMap<Vec<usize>, f64>,
     search: &ChanceSearch,
 ) -> String {
-    let nodes = tree.post_order(max_first);
     let (lo, hi) = search.bounds;
     let bounded = lo.is_finite() && hi.is_finite();
     let mut rows: Vec<[String; 3]> =
         vec![["node".into(), "expectiminimax".into(), "with cuts".into()]];
-    let mut stack = vec![(
-        Vec::<usize>::new(),
-        None::<f64>,
-        String::new(),
-        String::new(),
-    )];
-    while let Some((path, prob, lead, rest)) = stack.pop() {
-        let node = tree.at(&path).expect("paths come from the tree");
-        let chooser: Option<Chooser> = nodes.iter().find(|(p, _)| *p == path).and_then(|(_, c)| *c);
-        let mut name = format!("{lead}{}", path_name(&path));
-        if let Some(c) = chooser {
+    for row in outline_rows(tree, max_first) {
+        let path = &row.path;
+        let mut name = format!("{}{}", row.lead, path_name(path));
+        if let Some(c) = row.chooser {
             name.push(' ');
             name.push_str(c.word());
         }
-        if let Some(p) = prob {
+        if let Some(p) = row.probability {
             name.push_str(&format!(" (p {})", probability_text(p)));
         }
-        let searched = match search.visits.get(&path) {
-            _ if search.pruned.contains(&path) => "pruned".to_string(),
+        let searched = match search.visits.get(path) {
+            _ if search.pruned.contains(path) => "pruned".to_string(),
             None => "·".to_string(),
             Some(v) => match v.cut {
                 Some(cut) => match cut.sum_and_rest {
@@ -56,19 +105,7 @@ pub fn chance_table(
                 None => value_text(v.value),
             },
         };
-        rows.push([name, value_text(values[&path]), searched]);
-        let children = node.children();
-        for (i, (p, _)) in children.iter().enumerate().rev() {
-            let last = i + 1 == children.len();
-            let mut child = path.clone();
-            child.push(i);
-            stack.push((
-                child,
-                *p,
-                format!("{rest}{}", if last { "└─ " } else { "├─ " }),
-                format!("{rest}{}", if last { "   " } else { "│  " }),
-            ));
-        }
+        rows.push([name, value_text(values[path]), searched]);
     }
     let widths: Vec<usize> = (0..3)
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))

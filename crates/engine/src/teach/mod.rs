@@ -20,7 +20,7 @@ mod record;
 pub mod svg;
 mod trace;
 
-pub use chance::chance_table;
+pub use chance::{chance_table, outline_rows, OutlineRow};
 pub use lesson::{Lesson, Node};
 pub use record::{prunes, Event};
 pub use trace::trace;
