@@ -5,6 +5,7 @@ mod book;
 mod common;
 mod count;
 mod game_args;
+mod jobs;
 mod live;
 mod r#match;
 mod play;
@@ -62,8 +63,10 @@ enum Command {
     Practice(practice::PracticeArgs),
     /// Serve the game as a local web page with a JSON API (Ctrl-C stops it).
     Serve(serve::ServeArgs),
-    /// Check a proof certificate written by `mnk solve --certificate`.
+    /// Check a proof certificate written by `mnk solve --certificate` or `mnk merge`.
     Verify(verify::VerifyArgs),
+    /// Where a proof split into jobs stands, and its one certificate once it is settled.
+    Merge(jobs::MergeArgs),
     /// Build the opening book of exact values that `perfect` and the analysis start from.
     Book(book::BookArgs),
 }
@@ -116,6 +119,10 @@ fn main() -> ExitCode {
         Some(Command::Verify(args)) => {
             let json = args.json;
             (verify::run(args), json)
+        }
+        Some(Command::Merge(args)) => {
+            let json = args.json;
+            (jobs::run_merge(args), json)
         }
         Some(Command::Book(args)) => (book::run(args), false),
         None => (tui::run_default(), false),

@@ -95,6 +95,8 @@ pub struct SolveArgs {
     pub force: bool,
     #[command(flatten)]
     pub proof: ProofArgs,
+    #[command(flatten)]
+    pub split: crate::jobs::SplitArgs,
 }
 
 fn config(hash: usize, threads: u16) -> SolverConfig {
@@ -257,6 +259,26 @@ pub fn stopped(work: &str, elapsed: Duration, known: &str) -> anyhow::Error {
 
 /// Runs `mnk solve`.
 pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
+    if args.split.wanted() {
+        if args.proof.wants_proof() || !matches!(args.algo, Algo::Proof | Algo::Auto) {
+            anyhow::bail!(
+                "--jobs and --job go with the proof search alone (no --certificate or \
+                 --checkpoint: mnk merge writes the certificate)"
+            );
+        }
+        if let Some(file) = &args.split.job {
+            return crate::jobs::run_job(
+                file,
+                args.common.json,
+                args.hash,
+                args.threads as usize,
+                args.max_time,
+            );
+        }
+        if let (Some(frontier), Some(dir)) = (args.split.frontier, &args.split.jobs) {
+            return crate::jobs::run_split(&args.common, frontier as usize, dir);
+        }
+    }
     let board = args.common.board()?;
     board.unfinished()?;
     let algorithm = args.algo.algorithm();

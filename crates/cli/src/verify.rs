@@ -3,10 +3,8 @@
 
 use crate::common::outln;
 use clap::Args;
-use mnk_engine::certificate::{verify, DEFAULT_MAX_RECORDS};
+use mnk_engine::certificate::DEFAULT_MAX_RECORDS;
 use serde_json::json;
-use std::fs::File;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 
 /// Options of `mnk verify`.
@@ -25,26 +23,7 @@ pub struct VerifyArgs {
 
 /// Runs `mnk verify`.
 pub fn run(args: VerifyArgs) -> anyhow::Result<()> {
-    let file = File::open(&args.file)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", args.file.display()))?;
-    let mut input = BufReader::new(file);
-    let gzip = input.fill_buf()?.starts_with(&[0x1f, 0x8b]);
-    let result = if gzip {
-        let mut decoder = flate2::bufread::GzDecoder::new(input);
-        let result = verify(&mut decoder, args.max_records);
-        // The checker read the first compressed stream to its end. Anything after it (a second
-        // gzip member, or junk) would be read by other tools and not checked here: refuse it.
-        if result.is_ok() && !decoder.into_inner().fill_buf()?.is_empty() {
-            anyhow::bail!(
-                "{}: data follows the compressed certificate; the checker reads one gzip stream",
-                args.file.display()
-            );
-        }
-        result
-    } else {
-        verify(input, args.max_records)
-    };
-    let verified = result.map_err(|e| anyhow::anyhow!("{}: {e}", args.file.display()))?;
+    let verified = mnk_proofs::verify_file(&args.file, args.max_records)?;
     if args.json {
         let h = &verified.header;
         outln!(

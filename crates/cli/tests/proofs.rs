@@ -237,3 +237,122 @@ fn the_time_limit_stops_a_long_proof_and_saves_what_is_settled() {
     assert!(stderr.contains("settled positions saved in"), "{stderr}");
     assert!(std::fs::metadata(&file).unwrap().len() > 11);
 }
+
+/// `mnk solve --frontier --jobs`, `mnk solve --job` on each job `mnk merge --next` names, and
+/// `mnk merge --certificate`: the merged certificate verifies like a one-machine one, a
+/// restarted split keeps its answers, and a part edited on purpose is refused.
+#[test]
+fn a_split_proof_is_answered_job_by_job_and_merged() {
+    let dir = scratch("split", "jobs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let split = json(&[
+        "solve",
+        "--size",
+        "5x5",
+        "--k",
+        "4",
+        "--frontier",
+        "2",
+        "--jobs",
+        d,
+    ]);
+    assert_eq!(split["resumed"], false);
+    let jobs = split["jobs"].as_u64().unwrap();
+    assert!(jobs > 16, "{split}");
+    let cert = scratch("split", "merged.cert");
+    let c = cert.to_str().unwrap();
+    // Not settled yet: no certificate, and the sentence names the next job.
+    let early = mnk()
+        .args(["merge", d, "--certificate", c])
+        .output()
+        .unwrap();
+    assert_eq!(early.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&early.stderr).contains("mnk solve --job"));
+    let mut ran = 0;
+    loop {
+        let next = mnk().args(["merge", d, "--next", "1"]).output().unwrap();
+        let next = String::from_utf8(next.stdout).unwrap();
+        let Some(job) = next.lines().next() else {
+            break;
+        };
+        let answer = json(&["solve", "--job", job]);
+        assert_eq!(answer["written_to"], dir.join("answers").to_str().unwrap());
+        ran += 1;
+        assert!(ran < jobs, "the needed jobs never run out");
+    }
+    // Splitting again into the same directory keeps the answers.
+    let again = json(&[
+        "solve",
+        "--size",
+        "5x5",
+        "--k",
+        "4",
+        "--frontier",
+        "2",
+        "--jobs",
+        d,
+    ]);
+    assert_eq!(
+        (again["resumed"].clone(), again["answered"].as_u64()),
+        (Value::Bool(true), Some(ran))
+    );
+    let merged = json(&["merge", d, "--certificate", c]);
+    assert_eq!(merged["value"], "draw");
+    assert_eq!(
+        merged["certificate"]["skipped"].as_u64().unwrap() + ran,
+        jobs
+    );
+    let verified = json(&["verify", c]);
+    assert_eq!(verified["summary"], "5x5/4 is a draw");
+
+    // A different split into the same directory is refused.
+    let other = mnk()
+        .args([
+            "solve",
+            "--size",
+            "5x5",
+            "--k",
+            "4",
+            "--frontier",
+            "3",
+            "--jobs",
+            d,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(other.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&other.stderr).contains("another split"));
+
+    // Half of the largest part the proof uses: the merge goes through, the checker refuses.
+    let answers = dir.join("answers");
+    let mut parts: Vec<PathBuf> = std::fs::read_dir(&answers)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".part.gz"))
+        .collect();
+    parts.sort_by_key(|p| std::fs::metadata(p).unwrap().len());
+    let largest = parts.last().unwrap();
+    let mut records = Vec::new();
+    use std::io::{Read, Write};
+    flate2::read::GzDecoder::new(std::fs::File::open(largest).unwrap())
+        .read_to_end(&mut records)
+        .unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&records[..records.len() / 2]).unwrap();
+    std::fs::write(largest, gz.finish().unwrap()).unwrap();
+    let tampered = mnk()
+        .args(["merge", d, "--certificate", c])
+        .output()
+        .unwrap();
+    if tampered.status.success() {
+        let check = mnk().args(["verify", c]).output().unwrap();
+        assert_eq!(
+            check.status.code(),
+            Some(2),
+            "an edited part must not verify"
+        );
+    } else {
+        assert!(String::from_utf8_lossy(&tampered.stderr).contains("part"));
+    }
+}

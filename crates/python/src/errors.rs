@@ -51,6 +51,13 @@ create_exception!(
     MnkError,
     "A player that is not a level mnk knows, or a Python player's move that is not legal."
 );
+create_exception!(
+    mnk,
+    ProofError,
+    MnkError,
+    "A proof file, job directory or merge that failed: unreadable, malformed, another split, \
+     or a certificate the checker refuses."
+);
 
 /// Registers the exception classes in the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -63,6 +70,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SearchError", py.get_type::<SearchError>())?;
     m.add("TreeError", py.get_type::<TreeError>())?;
     m.add("PlayerError", py.get_type::<PlayerError>())?;
+    m.add("ProofError", py.get_type::<ProofError>())?;
     Ok(())
 }
 
@@ -128,4 +136,13 @@ pub fn tree(e: mnk_engine::tree::TreeParseError) -> PyErr {
 /// A player name that is not a level.
 pub fn player(e: mnk_engine::ai::BadPlayer) -> PyErr {
     PlayerError::new_err(e.to_string())
+}
+
+/// A proof file, job directory or merge that failed.
+pub fn proofs(e: mnk_proofs::JobsError) -> PyErr {
+    match e {
+        mnk_proofs::JobsError::Engine(e) => engine(e),
+        mnk_proofs::JobsError::Search(e) => search(e),
+        e => ProofError::new_err(e.to_string()),
+    }
 }

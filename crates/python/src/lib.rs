@@ -9,6 +9,7 @@ mod errors;
 mod interrupt;
 mod players;
 mod practice;
+mod proof;
 mod rules;
 mod search;
 mod tree;
@@ -47,5 +48,6 @@ fn _mnk(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(players::depth, m)?)?;
     m.add_function(wrap_pyfunction!(players::random, m)?)?;
     m.add_submodule(&practice::module(m.py())?)?;
+    m.add_submodule(&proof::module(m.py())?)?;
     Ok(())
 }

@@ -229,6 +229,12 @@ impl<R: Read> Reader<R> {
         Ok((Reader { input }, header))
     }
 
+    /// Reads records only, from a stream without a header (a part of a split proof, see
+    /// [`crate::proof::split`]).
+    pub fn records(input: R) -> Self {
+        Reader { input }
+    }
+
     fn byte(&mut self) -> Result<u8, FormatError> {
         let mut b = [0u8];
         self.input

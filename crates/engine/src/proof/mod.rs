@@ -15,9 +15,11 @@
 
 pub mod checkpoint;
 mod knowledge;
+mod merge;
 pub mod pairing;
 mod parallel;
 mod search;
+pub mod split;
 mod writer;
 
 use crate::bits::BitSet;
@@ -33,6 +35,8 @@ use search::{Search, TableRef};
 use std::io::{self, Write};
 
 use std::sync::Arc;
+
+pub use merge::{MergeError, MergeSummary};
 
 /// Proof search switches.
 #[derive(Clone, Copy, Debug)]
@@ -234,7 +238,7 @@ impl Prover {
         }
     }
 
-    fn check(pos: &Position<u64>) -> Result<(), SearchError> {
+    pub(crate) fn check(pos: &Position<u64>) -> Result<(), SearchError> {
         // Its pairing strategies and threat logic assume that K or more wins.
         if pos.rules().rule() != crate::rules::Rule::Freestyle {
             return Err(SearchError::ExactKUnsupported {
@@ -366,36 +370,67 @@ impl Prover {
             },
         )?;
         let mut records = 0;
-        let mut run =
-            |prover: &mut Prover,
-             attacker: Side,
-             part: fn(&mut writer::Writer<'_, '_, '_>, &mut Position<u64>) -> io::Result<()>|
-             -> io::Result<()> {
-                let mut p = pos.clone();
-                let written = prover
-                    .with_search(pos, attacker, false, |s| {
-                        let mut w = writer::Writer {
-                            search: s,
-                            out: &mut *out,
-                            written: Default::default(),
-                            records: 0,
-                        };
-                        part(&mut w, &mut p).map(|()| w.records)
-                    })
-                    .map_err(io::Error::other)??;
-                records += written;
-                Ok(())
-            };
         match solution.value {
-            ProofValue::Win => run(self, me, |w, p| w.attacker_wins(p))?,
-            ProofValue::Loss => run(self, me.other(), |w, p| w.root_defender_loses(p))?,
+            ProofValue::Win => {
+                records += self.write_records(pos, me, out, |w, p| w.attacker_wins(p))?
+            }
+            ProofValue::Loss => {
+                records +=
+                    self.write_records(pos, me.other(), out, |w, p| w.root_defender_loses(p))?
+            }
             ProofValue::Draw => {
-                run(self, me, |w, p| w.attacker_fails(p))?;
+                records += self.write_records(pos, me, out, |w, p| w.attacker_fails(p))?;
                 if !solution.strategy_stealing {
-                    run(self, me.other(), |w, p| w.root_defender_holds(p))?;
+                    records +=
+                        self.write_records(pos, me.other(), out, |w, p| w.root_defender_holds(p))?;
                 }
             }
         }
+        Ok(CertificateSummary { records })
+    }
+
+    /// Writes the records that prove one question about `pos` (`part` picks the record kind at
+    /// the root), from this prover's table; anything it lost is searched again.
+    fn write_records(
+        &mut self,
+        pos: &Position<u64>,
+        attacker: Side,
+        out: &mut dyn Write,
+        part: fn(&mut writer::Writer<'_, '_, '_>, &mut Position<u64>) -> io::Result<()>,
+    ) -> io::Result<u64> {
+        let mut p = pos.clone();
+        self.with_search(pos, attacker, false, |s| {
+            let mut w = writer::Writer {
+                search: s,
+                out,
+                written: Default::default(),
+                records: 0,
+            };
+            part(&mut w, &mut p).map(|()| w.records)
+        })
+        .map_err(io::Error::other)?
+    }
+
+    /// Writes the certificate part of one job of a split proof: the records (no header) that
+    /// prove what [`Prover::can_force_line`] answered for `attacker` from `pos` (`wins`), the
+    /// first one about `pos` itself. [`split::Split::write_certificate`] merges the parts.
+    pub fn write_part(
+        &mut self,
+        pos: &Position<u64>,
+        attacker: Side,
+        wins: bool,
+        out: &mut dyn Write,
+    ) -> io::Result<CertificateSummary> {
+        let records = match (pos.to_move() == attacker, wins) {
+            (true, true) => self.write_records(pos, attacker, out, |w, p| w.attacker_wins(p)),
+            (true, false) => self.write_records(pos, attacker, out, |w, p| w.attacker_fails(p)),
+            (false, true) => {
+                self.write_records(pos, attacker, out, |w, p| w.root_defender_loses(p))
+            }
+            (false, false) => {
+                self.write_records(pos, attacker, out, |w, p| w.root_defender_holds(p))
+            }
+        }?;
         Ok(CertificateSummary { records })
     }
 }

@@ -15,8 +15,10 @@ from ._mnk import *  # noqa: F401,F403
 from ._mnk import __all__  # noqa: F401
 
 # The compiled submodule is an attribute of mnk._mnk; registering it under its package name
-# lets `import mnk.practice` and `from mnk.practice import generate` work too.
+# lets `import mnk.practice` and `from mnk.practice import generate` work too (and the
+# same for mnk.proof).
 import sys as _sys
 
 _sys.modules[__name__ + ".practice"] = practice  # noqa: F405
+_sys.modules[__name__ + ".proof"] = proof  # noqa: F405
 del _sys

@@ -3,6 +3,7 @@
 from typing import Callable, Dict, List, Optional, Tuple, Union, final
 
 from . import practice as practice
+from . import proof as proof
 
 __all__ = [
     "Analysis",
@@ -18,6 +19,7 @@ __all__ = [
     "Player",
     "PlayerError",
     "PositionError",
+    "ProofError",
     "Result",
     "Rules",
     "RulesError",
@@ -33,6 +35,7 @@ __all__ = [
     "minimax",
     "perfect",
     "practice",
+    "proof",
     "random",
     "solve",
 ]
@@ -50,6 +53,7 @@ class GameOverError(PositionError): ...
 class SearchError(MnkError): ...
 class TreeError(MnkError): ...
 class PlayerError(MnkError): ...
+class ProofError(MnkError): ...
 
 @final
 class Rules:

@@ -2,6 +2,8 @@
 //! 64 cells use one machine word per side, larger ones a wider set; the front ends never see
 //! the difference.
 
+mod proof;
+
 use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::budget::{Budget, Controls};
@@ -13,9 +15,7 @@ use crate::geometry::Geometry;
 
 use crate::foul::Foul;
 use crate::position::Position;
-use crate::proof::{
-    CertificateSummary, ProofConfig, ProofSolution, ProofStats, ProofValue, Prover,
-};
+use crate::proof::{ProofConfig, ProofStats};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
 use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
@@ -421,93 +421,6 @@ impl Board {
     /// checks this first and hands in a budget.
     pub fn tree_size(&self) -> TreeSize {
         TreeSize::of_empty(self.legal_moves().len())
-    }
-
-    /// A proof search for this board (boards of up to 64 cells).
-    pub fn prover(&self, config: ProofConfig) -> Result<Prover, SearchError> {
-        match &self.0 {
-            Repr::Small(_) => Ok(Prover::new(config)),
-            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
-                what: "the proof search",
-                max: 64,
-                cells: self.rules().cells(),
-            }),
-        }
-    }
-
-    /// Settles the position with `prover` within `budget` (the prover keeps what it settled,
-    /// for a certificate or a checkpoint).
-    pub fn prove(
-        &self,
-        prover: &mut Prover,
-        budget: &Budget,
-    ) -> Result<ProofSolution, SearchError> {
-        match &self.0 {
-            Repr::Small(p) => prover.solve(p, budget),
-            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
-                what: "the proof search",
-                max: 64,
-                cells: self.rules().cells(),
-            }),
-        }
-    }
-
-    /// Writes the certificate of what `prover` proved about this position (`solution`, from
-    /// [`Board::prove`]) to `out`, in the format [`crate::certificate`] reads back.
-    pub fn write_certificate(
-        &self,
-        prover: &mut Prover,
-        solution: &ProofSolution,
-        out: &mut dyn std::io::Write,
-    ) -> std::io::Result<CertificateSummary> {
-        match &self.0 {
-            Repr::Small(p) => prover.write_certificate(p, solution, out),
-            Repr::Wide(_) => Err(std::io::Error::other(
-                "certificates cover boards of up to 64 cells",
-            )),
-        }
-    }
-
-    /// The report of a proof: a draw as it is; a win or loss with the distance and the
-    /// fastest moves from the solver (the proof search does not measure distance).
-    pub fn report_proof(
-        &self,
-        solution: &ProofSolution,
-        stats: ProofStats,
-        config: SolverConfig,
-        controls: Controls,
-    ) -> Result<SolveReport, SearchError> {
-        if solution.value == ProofValue::Draw {
-            return Ok(SolveReport {
-                verdict: Verdict::Draw,
-                best_moves: solution.best_moves.clone(),
-                nodes: stats.nodes,
-                solver: None,
-                proof: Some(stats),
-            });
-        }
-        let Some(pos) = self.as_small() else {
-            // Proofs run only on small boards; a caller's stray solution gets a plain solve.
-            let mut report = self.solve_with(Algorithm::Solver, config, controls)?;
-            report.nodes += stats.nodes;
-            report.proof = Some(stats);
-            return Ok(report);
-        };
-        // The proof decided the value: the solver measures only the distance.
-        let mut solver = Solver::new(config);
-        if let Some(progress) = controls.progress {
-            solver.set_progress(progress);
-        }
-        let decided = Some(solution.value == ProofValue::Win);
-        let solved = solver.solve_decided(pos, &controls.budget, decided)?;
-        let solver_stats = solver.stats();
-        Ok(SolveReport {
-            verdict: solved.verdict,
-            best_moves: solved.best_moves,
-            nodes: solver_stats.nodes + stats.nodes,
-            solver: Some(solver_stats),
-            proof: Some(stats),
-        })
     }
 
     /// The exact value of every legal move, for the side that plays it.

@@ -1,0 +1,155 @@
+//! The proof search's entry points on a [`Board`]: a whole proof, a certificate, and the
+//! pieces of a proof split into jobs (the split, one job's question, its certificate part).
+
+use super::{Algorithm, Board, Repr, SolveReport};
+use crate::budget::{Budget, Controls};
+use crate::error::SearchError;
+use crate::proof::split::Split;
+use crate::proof::{
+    CertificateSummary, ProofConfig, ProofSolution, ProofStats, ProofValue, Prover,
+};
+use crate::score::Verdict;
+use crate::side::Side;
+use crate::solver::{Solver, SolverConfig};
+
+impl Board {
+    /// A proof search for this board (boards of up to 64 cells).
+    pub fn prover(&self, config: ProofConfig) -> Result<Prover, SearchError> {
+        match &self.0 {
+            Repr::Small(_) => Ok(Prover::new(config)),
+            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
+                what: "the proof search",
+                max: 64,
+                cells: self.rules().cells(),
+            }),
+        }
+    }
+
+    /// Settles the position with `prover` within `budget` (the prover keeps what it settled,
+    /// for a certificate or a checkpoint).
+    pub fn prove(
+        &self,
+        prover: &mut Prover,
+        budget: &Budget,
+    ) -> Result<ProofSolution, SearchError> {
+        match &self.0 {
+            Repr::Small(p) => prover.solve(p, budget),
+            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
+                what: "the proof search",
+                max: 64,
+                cells: self.rules().cells(),
+            }),
+        }
+    }
+
+    /// Writes the certificate of what `prover` proved about this position (`solution`, from
+    /// [`Board::prove`]) to `out`, in the format [`crate::certificate`] reads back.
+    pub fn write_certificate(
+        &self,
+        prover: &mut Prover,
+        solution: &ProofSolution,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<CertificateSummary> {
+        match &self.0 {
+            Repr::Small(p) => prover.write_certificate(p, solution, out),
+            Repr::Wide(_) => Err(std::io::Error::other(
+                "certificates cover boards of up to 64 cells",
+            )),
+        }
+    }
+
+    /// The report of a proof: a draw as it is; a win or loss with the distance and the
+    /// fastest moves from the solver (the proof search does not measure distance).
+    pub fn report_proof(
+        &self,
+        solution: &ProofSolution,
+        stats: ProofStats,
+        config: SolverConfig,
+        controls: Controls,
+    ) -> Result<SolveReport, SearchError> {
+        if solution.value == ProofValue::Draw {
+            return Ok(SolveReport {
+                verdict: Verdict::Draw,
+                best_moves: solution.best_moves.clone(),
+                nodes: stats.nodes,
+                solver: None,
+                proof: Some(stats),
+            });
+        }
+        let Some(pos) = self.as_small() else {
+            // Proofs run only on small boards; a caller's stray solution gets a plain solve.
+            let mut report = self.solve_with(Algorithm::Solver, config, controls)?;
+            report.nodes += stats.nodes;
+            report.proof = Some(stats);
+            return Ok(report);
+        };
+        // The proof decided the value: the solver measures only the distance.
+        let mut solver = Solver::new(config);
+        if let Some(progress) = controls.progress {
+            solver.set_progress(progress);
+        }
+        let decided = Some(solution.value == ProofValue::Win);
+        let solved = solver.solve_decided(pos, &controls.budget, decided)?;
+        let solver_stats = solver.stats();
+        Ok(SolveReport {
+            verdict: solved.verdict,
+            best_moves: solved.best_moves,
+            nodes: solver_stats.nodes + stats.nodes,
+            solver: Some(solver_stats),
+            proof: Some(stats),
+        })
+    }
+
+    /// Cuts the proof of this position at `frontier` plies below it, into jobs that any
+    /// prover can answer alone (see [`crate::proof::split`]).
+    ///
+    /// ```
+    /// use mnk_engine::{Board, Rules};
+    ///
+    /// let board = Board::new(Rules::new(4, 4, Some(3)).unwrap());
+    /// let split = board.split(2).unwrap();
+    /// assert_eq!(split.questions.len(), 1); // the empty board: strategy stealing
+    /// assert!(!split.jobs.is_empty());
+    /// ```
+    pub fn split(&self, frontier: usize) -> Result<Split, SearchError> {
+        let pos = self.small_for_proof()?;
+        Prover::check(pos)?;
+        Split::new(pos, frontier)
+    }
+
+    /// Whether `attacker` can force a line from this position, whoever is to move (one job
+    /// of a split proof), within `budget`; `prover` keeps what it settled for
+    /// [`Board::write_part`].
+    pub fn can_force_line(
+        &self,
+        prover: &mut Prover,
+        attacker: Side,
+        budget: &Budget,
+    ) -> Result<bool, SearchError> {
+        prover.can_force_line(self.small_for_proof()?, attacker, budget)
+    }
+
+    /// Writes the certificate part of one job (see [`Prover::write_part`]).
+    pub fn write_part(
+        &self,
+        prover: &mut Prover,
+        attacker: Side,
+        wins: bool,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<CertificateSummary> {
+        let pos = self.small_for_proof().map_err(std::io::Error::other)?;
+        prover.write_part(pos, attacker, wins, out)
+    }
+
+    /// The position, on boards the proof search covers.
+    fn small_for_proof(&self) -> Result<&crate::position::Position<u64>, SearchError> {
+        match &self.0 {
+            Repr::Small(p) => Ok(p),
+            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
+                what: "the proof search",
+                max: 64,
+                cells: self.rules().cells(),
+            }),
+        }
+    }
+}
