@@ -138,13 +138,14 @@ pub fn run_job(
         ..ProofConfig::default()
     };
     let proved = mnk_proofs::prove(&job, config, &controls.budget, controls.progress.clone());
-    let elapsed = live.elapsed();
+    let (elapsed, nodes) = (live.elapsed(), live.snapshot().nodes);
     live.finish();
     let proved = match proved {
         Err(mnk_proofs::JobsError::Search(SearchError::Stopped(_))) => anyhow::bail!(
-            "job {} stopped after {} without an answer; nothing was written",
+            "job {} stopped after {} and {} without an answer; nothing was written",
             job.job,
-            duration(elapsed)
+            duration(elapsed),
+            counted(nodes.into(), "node", "nodes")
         ),
         other => other?,
     };

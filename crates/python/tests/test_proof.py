@@ -127,7 +127,7 @@ def test_a_driver_killed_part_way_resumes_with_what_it_answered(tmp_path, ray_mo
     answers = jobs / "answers"
     command = [
         sys.executable, "-m", "mnk.distributed", "solve", "--size", "7x6", "--k", "5",
-        "--frontier", "3", "--jobs", str(jobs), "--workers", "2", "--report-every", "1",
+        "--frontier", "2", "--jobs", str(jobs), "--workers", "2", "--report-every", "1",
     ]  # fmt: skip
     driver = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL)
     try:
