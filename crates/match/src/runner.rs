@@ -1,226 +1,166 @@
-//! `mnk match`: two computer players (built-in levels or external Gomocup brains) play a
-//! series of games from balanced openings with colours alternated; a line per game as it
-//! ends, then a result table with the Elo difference.
+//! The match itself: two players play a series of games from the openings with colours
+//! alternated, each game refereed move by move (illegal moves, crashes and the clocks lose
+//! it), counted in the tallies, analysed and written to the record as it ends.
 
-mod analyze;
-mod contestant;
-pub mod openings;
-mod record;
-mod stats;
-mod workdir;
-
-use crate::common::outln;
-use analyze::LosingMove;
-use anyhow::Context;
-use clap::Args;
-use contestant::{Contestant, Fault, GameSetup, Spec};
-use mnk_engine::ai::ForcedWin;
-use mnk_engine::{Board, Outcome, Rule, Rules, Side, Size};
-use stats::{elo, elo_text, round_to, ColourSplit, Tally};
+use crate::analyze::{self, LosingMove};
+use crate::contestant::{Contestant, Spec, MATCH_MEMORY};
+use crate::error::MatchError;
+use crate::record;
+use crate::stats::{ColourSplit, Tally};
+use mnk_engine::{Board, Outcome, Rules, Side};
+use mnk_gomocup::{Fault, GameSetup};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Options of `mnk match`.
-#[derive(Args, Debug, Clone)]
-pub struct MatchArgs {
-    /// Player A (x in the first game): a level (perfect, hard, medium, easy, depth:N, random)
-    /// or pbrain:PATH for a Gomocup brain executable.
-    #[arg(long, value_name = "PLAYER")]
-    pub x: String,
-    /// Player B (o in the first game), like --x.
-    #[arg(long, value_name = "PLAYER")]
-    pub o: String,
+/// What a match is: its players, its games and their settings.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Player A (x in the first game) and player B.
+    pub players: [Spec; 2],
+    /// Their names for the tables and the record ([`crate::display_name`]).
+    pub names: [String; 2],
     /// Games to play; colours alternate, each opening is played once with each colour.
-    #[arg(long, default_value_t = 2)]
     pub games: u32,
-    /// Board size as WxH.
-    #[arg(long, value_name = "WxH", default_value = "15x15")]
-    pub size: Size,
-    /// Stones in a row that win; default min(W, H, 5).
-    #[arg(long)]
-    pub k: Option<usize>,
-    /// The rule: freestyle (K or more wins, the default), exact (exactly K wins; brains are
-    /// told `INFO rule 1`) or renju (x may not make an overline, a double four or a double
-    /// three; `INFO rule 4`).
-    #[arg(long, value_name = "RULE", value_parser = crate::game_args::parse_rule)]
-    pub rule: Option<Rule>,
-    /// The same as `--rule exact`.
-    #[arg(long, conflicts_with = "rule")]
-    pub exact: bool,
-    /// Thinking time per move in milliseconds (the search levels and the brains); 0: fixed
-    /// amounts of work instead (the built-in levels, and pbrain-mnk through an INFO key only
-    /// it reads), so a seeded match repeats exactly.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
-    pub time_per_move: u64,
-    /// Thinking time of each player for a whole game in milliseconds (0: no game clock). A
-    /// player whose moves add up to more (beyond the tolerance) loses the game.
-    #[arg(long, value_name = "MS", default_value_t = 0)]
-    pub time_per_game: u64,
-    /// How far past the time per move (and the time per game) an answer may come, in
-    /// milliseconds, before the player loses the game by forfeit.
-    #[arg(long, value_name = "MS", default_value_t = contestant::DEFAULT_TOLERANCE_MS)]
-    pub tolerance: u64,
-    /// Openings: `balanced` (the default: on 15x15 with five in a row, under each rule, starts
-    /// chosen by the search's value and checked by self-play; elsewhere the compact set), `compact` (three stones close to the centre), or a
-    /// file with one opening per line in board notation (e.g. 'h8 i9 h9').
-    #[arg(long, value_name = "SET|FILE", default_value = "balanced", value_parser = openings::Choice::parse)]
-    pub openings: openings::Choice,
-    /// Seed of the random choices of the built-in levels and of pbrain-mnk.
-    #[arg(long, default_value_t = 1)]
+    /// The rules.
+    pub rules: Rules,
+    /// Thinking time per move (zero: fixed amounts of work instead).
+    pub per_move: Duration,
+    /// Thinking time of each player for a whole game, when games are timed.
+    pub per_game: Option<Duration>,
+    /// How far past the time per move (and per game) an answer may come before the player
+    /// loses the game by forfeit.
+    pub tolerance: Duration,
+    /// The openings, as moves ([`crate::Choice::openings`]); at least one.
+    pub openings: Vec<Vec<usize>>,
+    /// Seed of the random choices of the built-in levels and of mnk's brain.
     pub seed: u64,
-    /// Write the games to FILE as they end, PGN-like: tags (players, size, k, result,
-    /// reason), then the moves in board notation (see docs/match.md).
-    #[arg(long, alias = "pgn", value_name = "FILE")]
-    pub record: Option<PathBuf>,
-    /// For each lost game, find the loser's first move after which the winner had a proven
-    /// forced win (by continuous fours), and report it.
-    #[arg(long)]
+    /// Whether each game lost on the board is analysed for its losing move.
     pub analyze: bool,
-    /// Print exactly one JSON object on stdout (the per-game lines go to stderr).
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// A player's name for the tables: a brain by its file name.
-fn display_name(spec: &str) -> String {
-    let spec = spec.trim();
-    match spec.strip_prefix("pbrain:") {
-        Some(path) => {
-            let file = std::path::Path::new(path)
-                .file_name()
-                .map(|f| f.to_string_lossy().into_owned())
-                .unwrap_or_else(|| path.to_string());
-            format!("pbrain:{file}")
-        }
-        None => spec.to_string(),
-    }
+    /// The file the games are written to as they end ([`crate::record`]), if any.
+    pub record: Option<PathBuf>,
 }
 
 /// One finished game.
-struct GameRecord {
+#[derive(Clone, Debug)]
+pub struct GameRecord {
     /// Player A had x.
-    a_is_x: bool,
-    outcome: Outcome,
-    moves: Vec<usize>,
+    pub a_is_x: bool,
+    /// The result.
+    pub outcome: Outcome,
+    /// The moves, the opening's first.
+    pub moves: Vec<usize>,
     /// How many of the moves were the opening's.
-    opening: usize,
-    fault: Option<(Side, Fault)>,
-    /// The losing move (`--analyze`, a game lost on the board), when one was found.
-    losing: Option<LosingMove>,
+    pub opening: usize,
+    /// The side that lost by a fault, and the fault.
+    pub fault: Option<(Side, Fault)>,
+    /// The losing move (with [`Settings::analyze`], a game lost on the board), when one was
+    /// found.
+    pub losing: Option<LosingMove>,
 }
 
-/// Runs the match.
-pub fn run(args: MatchArgs) -> anyhow::Result<()> {
-    let rule = match (args.rule, args.exact) {
-        (Some(rule), _) => rule,
-        (None, true) => Rule::Exact,
-        (None, false) => Rule::Freestyle,
-    };
-    let rules = Rules::new(args.size.width, args.size.height, args.k)?.with_rule(rule);
-    let specs = [Spec::parse(&args.x)?, Spec::parse(&args.o)?];
-    if args.games == 0 {
-        anyhow::bail!("--games must be at least 1");
-    }
-    let openings = args.openings.openings(rules)?;
-    let names = [display_name(&args.x), display_name(&args.o)];
+/// What a whole match did.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    /// Player A's and player B's results.
+    pub tallies: [Tally; 2],
+    /// The results by colour.
+    pub split: ColourSplit,
+    /// Every game, in order.
+    pub games: Vec<GameRecord>,
+}
+
+/// Plays the match. After each game, `on_game` is told its number (from 1), the game and
+/// both tallies so far (a scoreboard's line), before the game is written to the record; its
+/// error stops the match. A brain that cannot start the first game is an error
+/// ([`MatchError::CannotPlay`]); later, a player's failure loses it the game.
+pub fn play<E: From<MatchError>>(
+    settings: &Settings,
+    mut on_game: impl FnMut(u32, &GameRecord, &[Tally; 2]) -> Result<(), E>,
+) -> Result<Summary, E> {
+    let rules = settings.rules;
+    let names = &settings.names;
     let mut players = [
-        Contestant::new(&specs[0], "A"),
-        Contestant::new(&specs[1], "B"),
+        Contestant::new(&settings.players[0], "A"),
+        Contestant::new(&settings.players[1], "B"),
     ];
     let mut tallies = [Tally::default(), Tally::default()];
     let mut split = ColourSplit::default();
-    let mut records = Vec::new();
-    let mut record_file = match &args.record {
+    let mut games = Vec::new();
+    let mut record_file = match &settings.record {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .with_context(|| format!("cannot write the record {}", path.display()))?,
+            std::fs::File::create(path).map_err(|source| MatchError::Record {
+                path: Some(path.clone()),
+                source,
+            })?,
         )),
         None => None,
     };
-    for g in 0..args.games {
+    let openings = &settings.openings;
+    for g in 0..settings.games {
         let opening = &openings[(g as usize / 2) % openings.len()];
         let a_is_x = g % 2 == 0;
         let setup = GameSetup {
             rules,
-            per_move: Duration::from_millis(args.time_per_move),
-            per_game: (args.time_per_game > 0).then(|| Duration::from_millis(args.time_per_game)),
-            tolerance: Duration::from_millis(args.tolerance),
-            seed: args.seed.wrapping_mul(1000).wrapping_add(g as u64),
+            per_move: settings.per_move,
+            per_game: settings.per_game,
+            tolerance: settings.tolerance,
+            max_memory: MATCH_MEMORY,
+            seed: settings.seed.wrapping_mul(1000).wrapping_add(g as u64),
         };
         let started = start_players(&mut players, &setup);
         if g == 0 {
             // A player that cannot even start its first game would forfeit every game: that
             // is a mistake on the command line, not a result.
-            if let Err((i, fault)) = &started {
+            if let Err((i, fault)) = started {
                 for p in players.iter_mut() {
                     p.end_game();
                 }
-                anyhow::bail!(
-                    "the brain {} (player {}) cannot play: {}",
-                    args_spec(&args, *i),
-                    ["A", "B"][*i],
-                    fault.reason()
-                );
+                return Err(MatchError::CannotPlay {
+                    spec: settings.players[i].clone(),
+                    player: ["A", "B"][i],
+                    reason: fault.reason(),
+                }
+                .into());
             }
         }
-        let mut record = play_game(&mut players, &mut tallies, a_is_x, opening, &setup, started)?;
-        split.add(a_is_x, record.outcome);
-        if args.analyze {
-            if let (Outcome::Win(winner), None) = (record.outcome, &record.fault) {
-                record.losing = analyze::losing_move(rules, &record.moves, winner.other());
+        let mut game = play_game(&mut players, &mut tallies, a_is_x, opening, &setup, started)?;
+        split.add(a_is_x, game.outcome);
+        if settings.analyze {
+            if let (Outcome::Win(winner), None) = (game.outcome, &game.fault) {
+                game.losing = analyze::losing_move(rules, &game.moves, winner.other());
             }
         }
-        let mut lines = vec![game_line(g + 1, args.games, &names, &record, &tallies)];
-        let losing = record.losing.as_ref().map(|l| l.describe(rules));
-        if let Some(text) = &losing {
-            lines.push(format!("  losing move: {text}"));
-        }
-        for line in lines {
-            if args.json {
-                eprintln!("{line}");
-            } else {
-                outln!("{line}")?;
-            }
-        }
+        on_game(g + 1, &game, &tallies)?;
         if let Some(out) = record_file.as_mut() {
             let (x, o) = if a_is_x {
                 (&names[0], &names[1])
             } else {
                 (&names[1], &names[0])
             };
+            let losing = game.losing.as_ref().map(|l| l.describe(rules));
             let text = record::game_text(&record::GameEntry {
                 number: g + 1,
                 rules,
                 x,
                 o,
-                moves: &record.moves,
-                opening: record.opening,
-                outcome: record.outcome,
-                reason: &reason(&record, x, o, rules),
+                moves: &game.moves,
+                opening: game.opening,
+                outcome: game.outcome,
+                reason: &reason(&game, x, o, rules),
                 losing_move: losing.as_deref(),
             });
             out.write_all(text.as_bytes())
                 .and_then(|_| out.flush())
-                .context("cannot write the record")?;
+                .map_err(|source| MatchError::Record { path: None, source })?;
         }
-        records.push(record);
+        games.push(game);
     }
-    if args.json {
-        print_json(&args, rules, &names, (&tallies, &split), &records)?;
-    } else {
-        print_table(&args, rules, &names, (&tallies, &split))?;
-    }
-    Ok(())
-}
-
-/// The player's text from the command line (`--x` for A, `--o` for B).
-fn args_spec(args: &MatchArgs, i: usize) -> &str {
-    if i == 0 {
-        args.x.trim()
-    } else {
-        args.o.trim()
-    }
+    Ok(Summary {
+        tallies,
+        split,
+        games,
+    })
 }
 
 /// Gets both players ready for a game, A first; on failure, which player failed and why.
@@ -240,10 +180,10 @@ fn play_game(
     opening: &[usize],
     setup: &GameSetup,
     started: Result<(), (usize, Fault)>,
-) -> anyhow::Result<GameRecord> {
+) -> Result<GameRecord, MatchError> {
     let mut board = Board::new(setup.rules);
     for &cell in opening {
-        board.play(cell)?;
+        board.play(cell).map_err(mnk_engine::Error::from)?;
     }
     let index_of = |side: Side| usize::from((side == Side::X) != a_is_x);
     let side_of = |i: usize| if (i == 0) == a_is_x { Side::X } else { Side::O };
@@ -339,7 +279,7 @@ fn over_time(setup: &GameSetup, took: Duration, used: Duration, hung: bool) -> F
 }
 
 /// Why a game ended, in words: the row, a full board, or the loser's fault.
-fn reason(r: &GameRecord, x: &str, o: &str, rules: Rules) -> String {
+pub fn reason(r: &GameRecord, x: &str, o: &str, rules: Rules) -> String {
     match (&r.outcome, &r.fault) {
         (_, Some((loser, f))) => {
             let who = if *loser == Side::X { x } else { o };
@@ -357,192 +297,6 @@ fn reason(r: &GameRecord, x: &str, o: &str, rules: Rules) -> String {
     }
 }
 
-/// The live scoreboard line of a finished game.
-fn game_line(
-    number: u32,
-    total: u32,
-    names: &[String; 2],
-    r: &GameRecord,
-    tallies: &[Tally; 2],
-) -> String {
-    let (xn, on) = if r.a_is_x {
-        (&names[0], &names[1])
-    } else {
-        (&names[1], &names[0])
-    };
-    let result = match (&r.outcome, &r.fault) {
-        (Outcome::Win(w), Some((loser, f))) => {
-            let who = if *loser == Side::X { xn } else { on };
-            format!("{w} wins: {who} {f}")
-        }
-        (Outcome::Win(w), None) => format!("{w} wins in {} moves", r.moves.len()),
-        (Outcome::Draw, _) => format!("draw after {} moves", r.moves.len()),
-    };
-    format!(
-        "game {number}/{total}: x {xn} - o {on}: {result}   | A {:.1} - B {:.1}",
-        tallies[0].score(),
-        tallies[1].score()
-    )
-}
-
-fn print_table(
-    args: &MatchArgs,
-    rules: Rules,
-    names: &[String; 2],
-    (t, split): (&[Tally; 2], &ColourSplit),
-) -> std::io::Result<()> {
-    outln!()?;
-    outln!(
-        "{} games on {rules}, {} ms per move{}",
-        args.games,
-        args.time_per_move,
-        match args.time_per_game {
-            0 => String::new(),
-            ms => format!(", {ms} ms per game"),
-        }
-    )?;
-    outln!(
-        "{:<3} {:<28} {:>4} {:>4} {:>4} {:>7} {:>8} {:>8} {:>7}",
-        "",
-        "player",
-        "W",
-        "D",
-        "L",
-        "score",
-        "avg ms",
-        "max ms",
-        "faults"
-    )?;
-    for (i, label) in ["A", "B"].iter().enumerate() {
-        let name: String = names[i].chars().take(28).collect();
-        outln!(
-            "{label:<3} {name:<28} {:>4} {:>4} {:>4} {:>7.1} {:>8.1} {:>8} {:>7}",
-            t[i].wins,
-            t[i].draws,
-            t[i].losses,
-            t[i].score(),
-            t[i].average_ms(),
-            t[i].longest.as_millis(),
-            t[i].faults
-        )?;
-    }
-    outln!("Elo difference A - B: {}", elo_text(&t[0]))?;
-    outln!(
-        "By colour: x won {}, o won {}, {} drawn{}",
-        split.x_wins,
-        split.o_wins,
-        split.draws,
-        split
-            .x_score()
-            .map_or(String::new(), |p| format!(" (x scored {:.1}%)", p * 100.0))
-    )?;
-    for (i, label) in ["A", "B"].iter().enumerate() {
-        let [[xw, xd, xl], [ow, od, ol]] = [split.player(i, 0), split.player(i, 1)];
-        outln!("{label} with x: {xw}-{xd}-{xl}, with o: {ow}-{od}-{ol} (won-drawn-lost)")?;
-    }
-    Ok(())
-}
-
-fn print_json(
-    args: &MatchArgs,
-    rules: Rules,
-    names: &[String; 2],
-    (t, split): (&[Tally; 2], &ColourSplit),
-    records: &[GameRecord],
-) -> std::io::Result<()> {
-    let results = |[wins, draws, losses]: [u32; 3]| serde_json::json!({"wins": wins, "draws": draws, "losses": losses});
-    let player = |i: usize| {
-        serde_json::json!({
-            "as_x": results(split.player(i, 0)),
-            "as_o": results(split.player(i, 1)),
-            "name": names[i],
-            "wins": t[i].wins,
-            "draws": t[i].draws,
-            "losses": t[i].losses,
-            "score": t[i].score(),
-            "moves": t[i].moves,
-            "avg_ms": round_to(t[i].average_ms(), 3),
-            "max_ms": t[i].longest.as_millis() as u64,
-            "faults": t[i].faults,
-        })
-    };
-    // Elo to 0.1; null where the interval is unbounded (a clean sweep) or no game was played.
-    let elo = elo(&t[0]);
-    let tenth = |x: Option<f64>| x.map(|x| round_to(x, 1));
-    let (diff, low, high) = (
-        tenth(elo.and_then(|e| e.estimate)),
-        tenth(elo.and_then(|e| e.low)),
-        tenth(elo.and_then(|e| e.high)),
-    );
-    // Half the interval's width, kept for readers of the older field; the interval itself
-    // is lopsided away from an even score, so elo_low and elo_high say more.
-    let margin = low.zip(high).map(|(lo, hi)| round_to((hi - lo) / 2.0, 1));
-    let board = Board::new(rules);
-    let games: Vec<_> = records
-        .iter()
-        .map(|r| {
-            let mut game = serde_json::json!({
-                "x": if r.a_is_x { "A" } else { "B" },
-                "result": match r.outcome {
-                    Outcome::Win(Side::X) => "x",
-                    Outcome::Win(Side::O) => "o",
-                    Outcome::Draw => "draw",
-                },
-                "fault": r.fault.as_ref().map(|(_, f)| f.to_string()),
-                "moves": r.moves.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>(),
-            });
-            if args.analyze {
-                game["losing_move"] = match &r.losing {
-                    Some(l) => serde_json::json!({
-                        "ply": l.ply,
-                        "side": l.side.to_string(),
-                        "move": board.move_name(l.cell),
-                        "by": match &l.win {
-                            ForcedWin::Fours(_) => "fours",
-                            ForcedWin::Threats { .. } => "threats",
-                        },
-                        "first": board.move_name(l.win.first()),
-                        // The whole line for a win by fours; a win by threats is a tree.
-                        "line": match &l.win {
-                            ForcedWin::Fours(line) => {
-                                line.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>()
-                            }
-                            ForcedWin::Threats { first, .. } => vec![board.move_name(*first)],
-                        },
-                        "plies_at_most": match &l.win {
-                            ForcedWin::Fours(_) => None,
-                            ForcedWin::Threats { plies, .. } => Some(*plies),
-                        },
-                    }),
-                    None => serde_json::Value::Null,
-                };
-            }
-            game
-        })
-        .collect();
-    let out = serde_json::json!({
-        "rules": {"width": rules.width(), "height": rules.height(), "k": rules.k(), "exact": rules.exact_k(), "rule": rules.rule().name()},
-        "games": args.games,
-        "time_per_move_ms": args.time_per_move,
-        "time_per_game_ms": args.time_per_game,
-        "tolerance_ms": args.tolerance,
-        "a": player(0),
-        "b": player(1),
-        "elo": diff,
-        "elo_low": low,
-        "elo_high": high,
-        "elo_margin": margin,
-        "by_colour": {
-            "x_wins": split.x_wins,
-            "o_wins": split.o_wins,
-            "draws": split.draws,
-            "x_score": split.x_score().map(|p| round_to(p, 3)),
-        },
-        "results": games,
-    });
-    outln!("{out}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -553,6 +307,7 @@ mod tests {
             per_move: Duration::from_millis(200),
             per_game: per_game_ms.map(Duration::from_millis),
             tolerance: Duration::from_millis(1000),
+            max_memory: MATCH_MEMORY,
             seed: 1,
         }
     }
