@@ -130,11 +130,7 @@ fn game_line(
     r: &GameRecord,
     tallies: &[Tally; 2],
 ) -> String {
-    let (xn, on) = if r.a_is_x {
-        (&names[0], &names[1])
-    } else {
-        (&names[1], &names[0])
-    };
+    let (xn, on) = r.sides(names);
     let result = match (&r.outcome, &r.fault) {
         (Outcome::Win(w), Some((loser, f))) => {
             let who = if *loser == Side::X { xn } else { on };

@@ -59,6 +59,17 @@ pub struct GameRecord {
     pub losing: Option<LosingMove>,
 }
 
+impl GameRecord {
+    /// The names of x's player and o's player in this game, from player A's and B's.
+    pub fn sides<'a>(&self, names: &'a [String; 2]) -> (&'a str, &'a str) {
+        if self.a_is_x {
+            (&names[0], &names[1])
+        } else {
+            (&names[1], &names[0])
+        }
+    }
+}
+
 /// What a whole match did.
 #[derive(Clone, Debug)]
 pub struct Summary {
@@ -133,11 +144,7 @@ pub fn play<E: From<MatchError>>(
         }
         on_game(g + 1, &game, &tallies)?;
         if let Some(out) = record_file.as_mut() {
-            let (x, o) = if a_is_x {
-                (&names[0], &names[1])
-            } else {
-                (&names[1], &names[0])
-            };
+            let (x, o) = game.sides(names);
             let losing = game.losing.as_ref().map(|l| l.describe(rules));
             let text = record::game_text(&record::GameEntry {
                 number: g + 1,
