@@ -6,7 +6,7 @@
 //! [`Go`], and the engine's one time manager does the rest, exactly as for `hard` in every
 //! other front end.
 
-use crate::protocol::{Answer, BoardStone, Command, Parser};
+use crate::protocol::{rule_of_bits, Answer, BoardStone, Command, Parser};
 use mnk_engine::ai::{Go, HardPlayer, Level, Thinker, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 use mnk_engine::{Board, Rule, Rules, SearchError, Side, MAX_SIDE};
 use std::sync::atomic::AtomicBool;
@@ -210,18 +210,9 @@ impl Brain {
                     self.table_mib = table_mib_for(bytes).min(self.caps.hash_mib).max(1);
                 }
             }
-            // Bit 1: exactly five wins (overlines do not); bit 4: Renju, which takes
-            // precedence; bit 2 (continuous games) changes nothing here, and caro (bit 8) is
-            // not supported. The board referees by the same rule as the search plays.
+            // The board referees by the same rule as the search plays.
             "rule" => {
-                let bits = num()?;
-                self.rule = if bits & 4 != 0 {
-                    Rule::Renju
-                } else if bits & 1 != 0 {
-                    Rule::Exact
-                } else {
-                    Rule::Freestyle
-                };
+                self.rule = rule_of_bits(num()?);
                 self.new_rules();
             }
             // Not part of Gomocup, sent only by `mnk match`: fixed work instead of the clock,

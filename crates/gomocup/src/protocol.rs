@@ -5,6 +5,7 @@
 //! answers. Coordinates are 0-based `x,y` with `x` the column from the left and `y` the row
 //! from the top. Lines may end in CR LF.
 
+use mnk_engine::Rule;
 use std::fmt;
 use thiserror::Error;
 
@@ -51,6 +52,28 @@ impl Command {
     /// `INFO key value`.
     pub fn info(key: &str, value: impl fmt::Display) -> Command {
         Command::Info(key.to_string(), value.to_string())
+    }
+}
+
+/// The bits of `INFO rule` that name a rule: 1 exactly five (an overline does not win), 4
+/// Renju.
+pub fn rule_bits(rule: Rule) -> u64 {
+    match rule {
+        Rule::Freestyle => 0,
+        Rule::Exact => 1,
+        Rule::Renju => 4,
+    }
+}
+
+/// The rule that `INFO rule` bits name: Renju (bit 4) takes precedence over exactly five
+/// (bit 1); bit 2 (continuous games) changes nothing here, and caro (bit 8) is not supported.
+pub fn rule_of_bits(bits: u64) -> Rule {
+    if bits & 4 != 0 {
+        Rule::Renju
+    } else if bits & 1 != 0 {
+        Rule::Exact
+    } else {
+        Rule::Freestyle
     }
 }
 

@@ -1,40 +1,7 @@
 //! Where a brain runs, as tournament managers arrange it: its process starts in the folder
-//! of its executable (brains load their tables and books from there by relative paths), and
-//! it is told a writable folder of its own for the match (`INFO folder`), removed afterwards.
+//! of its executable (brains load their tables and books from there by relative paths).
 
 use std::path::{Path, PathBuf};
-
-/// A player's writable folder for the match: made on demand, removed when dropped.
-#[derive(Debug)]
-pub struct ScratchFolder {
-    path: PathBuf,
-}
-
-impl ScratchFolder {
-    /// A fresh, empty folder for player `label` ("A" or "B") of this process's match.
-    pub fn create(label: &str) -> std::io::Result<ScratchFolder> {
-        let path = std::env::temp_dir().join(format!(
-            "mnk-match-{}-{}",
-            std::process::id(),
-            label.to_ascii_lowercase()
-        ));
-        // Left over from an earlier process with the same id: start empty.
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path)?;
-        Ok(ScratchFolder { path })
-    }
-
-    /// The folder.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for ScratchFolder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
-    }
-}
 
 /// The executable as an absolute path, and the folder to start it in: a path with a folder
 /// in it is made absolute (so it still names the file once the working directory changes),
@@ -54,6 +21,17 @@ pub fn locate(program: &Path) -> Option<(PathBuf, PathBuf)> {
     Some((found, folder))
 }
 
+/// Why an executable could not be run, as a clause.
+pub(super) fn spawn_failure(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "there is no such file".into(),
+        std::io::ErrorKind::PermissionDenied => {
+            "it cannot be run (permission denied: is it an executable file?)".into()
+        }
+        _ => format!("it cannot be run ({e})"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,14 +44,5 @@ mod tests {
         assert_eq!(exe.file_name().unwrap(), "Cargo.toml");
         assert!(locate(Path::new("./no-such-file-here")).is_none());
         assert!(locate(Path::new("no-such-program-on-path-mnk")).is_none());
-    }
-
-    #[test]
-    fn the_folder_is_writable_and_removed_when_dropped() {
-        let folder = ScratchFolder::create("T").unwrap();
-        let path = folder.path().to_path_buf();
-        std::fs::write(path.join("probe"), "x").unwrap();
-        drop(folder);
-        assert!(!path.exists());
     }
 }

@@ -1,7 +1,7 @@
 //! Openings: the first few stones of each game pair. Every opening is played twice with the
 //! colours swapped, so whatever advantage it gives one colour is shared by both players.
 
-use anyhow::Context;
+use crate::error::MatchError;
 use mnk_engine::{Board, Rule, Rules};
 
 /// The compact openings as (column, row) offsets from the centre, x first, alternating: quiet
@@ -59,7 +59,7 @@ impl Choice {
     }
 
     /// The openings for `rules`.
-    pub fn openings(&self, rules: Rules) -> anyhow::Result<Vec<Vec<usize>>> {
+    pub fn openings(&self, rules: Rules) -> Result<Vec<Vec<usize>>, MatchError> {
         match self {
             Choice::Balanced => match balanced(rules) {
                 Some(text) => parse(rules, text),
@@ -67,8 +67,11 @@ impl Choice {
             },
             Choice::Compact => Ok(compact(rules)),
             Choice::File(path) => {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read the openings file {}", path.display()))?;
+                let text =
+                    std::fs::read_to_string(path).map_err(|source| MatchError::OpeningsFile {
+                        path: path.clone(),
+                        source,
+                    })?;
                 parse(rules, &text)
             }
         }
@@ -104,7 +107,7 @@ pub fn compact(rules: Rules) -> Vec<Vec<usize>> {
 
 /// Openings from text: one per line, moves in board notation (`h8 i9 j8`) or cell numbers,
 /// separated by spaces or commas; blank lines and `#` comments are skipped.
-pub fn parse(rules: Rules, text: &str) -> anyhow::Result<Vec<Vec<usize>>> {
+pub fn parse(rules: Rules, text: &str) -> Result<Vec<Vec<usize>>, MatchError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -114,21 +117,24 @@ pub fn parse(rules: Rules, text: &str) -> anyhow::Result<Vec<Vec<usize>>> {
         let mut board = Board::new(rules);
         let mut moves = Vec::new();
         for word in line.split([' ', ',', '\t']).filter(|w| !w.is_empty()) {
-            let cell = board
-                .parse_move(word)
-                .with_context(|| format!("openings line {}: bad move '{word}'", i + 1))?;
-            board
-                .play(cell)
-                .with_context(|| format!("openings line {}: cannot play '{word}'", i + 1))?;
+            let line = i + 1;
+            let word = word.to_string();
+            let cell = match board.parse_move(&word) {
+                Ok(cell) => cell,
+                Err(e) => return Err(MatchError::BadOpeningMove(line, word, e.into())),
+            };
+            if let Err(e) = board.play(cell) {
+                return Err(MatchError::IllegalOpeningMove(line, word, e.into()));
+            }
             if board.is_over() {
-                anyhow::bail!("openings line {}: the game is over after '{word}'", i + 1);
+                return Err(MatchError::OpeningGameOver(line, word));
             }
             moves.push(cell);
         }
         out.push(moves);
     }
     if out.is_empty() {
-        anyhow::bail!("the openings file has no opening (one line of moves per opening)");
+        return Err(MatchError::NoOpenings);
     }
     Ok(out)
 }
