@@ -254,20 +254,9 @@ pub fn steps(lesson: &Lesson) -> Vec<Step> {
     let mut out = Vec::with_capacity(lesson.events.len());
     let mut events = lesson.events.iter().peekable();
     while let Some(event) = events.next() {
-        let path = event_path(event);
-        let mut step = Step {
-            kind: StepKind::Enter,
-            path: path.to_vec(),
-            maximizing: open.get(path.len()).is_some_and(|o| o.maximizing),
-            value: None,
-            alpha: None,
-            beta: None,
-            index: None,
-            of: None,
-            best: None,
-            moves: Vec::new(),
-            key: Key::Enter,
-        };
+        let mut step = numbers(event);
+        let depth = step.path.len();
+        step.maximizing = open.get(depth).is_some_and(|o| o.maximizing);
         match event {
             Event::Enter {
                 maximizing,
@@ -275,7 +264,7 @@ pub fn steps(lesson: &Lesson) -> Vec<Step> {
                 beta,
                 ..
             } => {
-                open.truncate(path.len());
+                open.truncate(depth);
                 open.push(Open {
                     maximizing: *maximizing,
                     alpha: *alpha,
@@ -283,9 +272,7 @@ pub fn steps(lesson: &Lesson) -> Vec<Step> {
                     best: None,
                 });
                 step.maximizing = *maximizing;
-                step.alpha = Some(*alpha);
-                step.beta = Some(*beta);
-                step.moves = moves_to(lesson, path);
+                step.moves = moves_to(lesson, &step.path);
                 step.key = if alpha_beta { Key::EnterAb } else { Key::Enter };
                 // A leaf's value comes straight after it is entered: one step says both.
                 if let Some(Event::Leaf { value, horizon, .. }) = events.peek() {
@@ -295,26 +282,15 @@ pub fn steps(lesson: &Lesson) -> Vec<Step> {
                     events.next();
                 }
             }
-            Event::Leaf { value, horizon, .. } => {
-                step.kind = StepKind::Leaf;
-                step.value = Some(*value);
-                step.moves = moves_to(lesson, path);
+            Event::Leaf { horizon, .. } => {
+                step.moves = moves_to(lesson, &step.path);
                 step.key = leaf_key(*horizon, false);
             }
             Event::Child {
-                index,
-                value,
-                alpha,
-                beta,
-                ..
+                value, alpha, beta, ..
             } => {
-                step.kind = StepKind::Child;
-                step.value = Some(*value);
-                step.alpha = Some(*alpha);
-                step.beta = Some(*beta);
-                step.index = Some(*index);
                 // Alpha-beta speaks of the bound the child moved, minimax of the best.
-                let (moved, better) = match open.get_mut(path.len()) {
+                let (moved, better) = match open.get_mut(depth) {
                     Some(node) => {
                         let moved = if node.maximizing {
                             node.alpha != *alpha
@@ -342,31 +318,18 @@ pub fn steps(lesson: &Lesson) -> Vec<Step> {
                     (false, _, false) => Key::ChildStays,
                 };
             }
-            Event::Cutoff {
-                alpha,
-                beta,
-                after,
-                of,
-                ..
-            } => {
-                step.kind = StepKind::Cutoff;
-                step.alpha = Some(*alpha);
-                step.beta = Some(*beta);
-                step.index = Some(*after);
-                step.of = Some(*of);
+            Event::Cutoff { after, of, .. } => {
                 step.key = if prunes(*after, *of) {
                     Key::Cutoff
                 } else {
                     Key::NoCutoff
                 };
             }
-            Event::Backup { value, .. } => {
-                step.kind = StepKind::Backup;
-                step.value = Some(*value);
-                step.key = match lesson.find(path).map(|n| n.bound()) {
+            Event::Backup { .. } => {
+                step.key = match lesson.find(&step.path).map(|n| n.bound()) {
                     Some(Bound::Upper) => Key::BackupAtMost,
                     Some(Bound::Lower) => Key::BackupAtLeast,
-                    _ if path.is_empty() => Key::BackupRoot,
+                    _ if depth == 0 => Key::BackupRoot,
                     _ => Key::Backup,
                 };
             }
@@ -376,22 +339,73 @@ pub fn steps(lesson: &Lesson) -> Vec<Step> {
     out
 }
 
+/// A step with what its event says by itself (its kind, node and numbers); who chooses, the
+/// best so far, the moves and the sentence need the walk.
+fn numbers(event: &Event) -> Step {
+    let step = |kind, path: &Vec<usize>| Step {
+        kind,
+        path: path.clone(),
+        maximizing: false,
+        value: None,
+        alpha: None,
+        beta: None,
+        index: None,
+        of: None,
+        best: None,
+        moves: Vec::new(),
+        key: Key::Enter,
+    };
+    match event {
+        Event::Enter {
+            path, alpha, beta, ..
+        } => Step {
+            alpha: Some(*alpha),
+            beta: Some(*beta),
+            ..step(StepKind::Enter, path)
+        },
+        Event::Leaf { path, value, .. } => Step {
+            value: Some(*value),
+            ..step(StepKind::Leaf, path)
+        },
+        Event::Child {
+            path,
+            index,
+            value,
+            alpha,
+            beta,
+        } => Step {
+            value: Some(*value),
+            alpha: Some(*alpha),
+            beta: Some(*beta),
+            index: Some(*index),
+            ..step(StepKind::Child, path)
+        },
+        Event::Cutoff {
+            path,
+            alpha,
+            beta,
+            after,
+            of,
+        } => Step {
+            alpha: Some(*alpha),
+            beta: Some(*beta),
+            index: Some(*after),
+            of: Some(*of),
+            ..step(StepKind::Cutoff, path)
+        },
+        Event::Backup { path, value } => Step {
+            value: Some(*value),
+            ..step(StepKind::Backup, path)
+        },
+    }
+}
+
 fn leaf_key(horizon: bool, alpha_beta: bool) -> Key {
     match (horizon, alpha_beta) {
         (false, false) => Key::Leaf,
         (false, true) => Key::LeafAb,
         (true, false) => Key::Estimate,
         (true, true) => Key::EstimateAb,
-    }
-}
-
-fn event_path(event: &Event) -> &[usize] {
-    match event {
-        Event::Enter { path, .. }
-        | Event::Leaf { path, .. }
-        | Event::Child { path, .. }
-        | Event::Cutoff { path, .. }
-        | Event::Backup { path, .. } => path,
     }
 }
 
