@@ -1,12 +1,13 @@
 //! The teaching panel: a pasted tree searched by the engine's recorded minimax and alpha-beta
-//! ([`mnk_engine::teach::Lesson`]), sent as nodes to draw and a trace to step through.
+//! ([`mnk_engine::teach::Lesson`]), sent as nodes to draw and the engine's steps
+//! ([`mnk_engine::teach::steps`]) to step through.
 
 use crate::error::ApiError;
-use mnk_engine::teach::INFINITY;
-use mnk_engine::teach::{Algo, Event, Lesson};
+use mnk_engine::teach::{self, Algo, Arg, Lesson, INFINITY};
 use mnk_engine::tree;
 use mnk_engine::Bound;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Most nodes of a tree the page draws (the engine's parser accepts more, the page could not
 /// show them legibly).
@@ -57,10 +58,10 @@ pub struct NodeView {
     pub best: bool,
 }
 
-/// One step of the trace: the engine's sentence and the event behind it, so a page can
-/// replay the search (values, windows and cuts appearing as the search reaches them) and say
-/// each step in its own words.
-#[derive(Debug, Default, Serialize)]
+/// One step of the trace ([`mnk_engine::teach::Step`]): the numbers, so a page can replay the
+/// search (values, windows and cuts appearing as the search reaches them), and the sentence
+/// key and arguments, so it can say each step in its own words.
+#[derive(Debug, Serialize)]
 pub struct Step {
     /// The engine's sentence for the step.
     pub text: String,
@@ -85,6 +86,41 @@ pub struct Step {
     /// `cutoff`: how many children the node has (those after `index` are pruned).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub of: Option<usize>,
+    /// Which sentence says the step ([`mnk_engine::teach::Key::name`]: `enter_ab`,
+    /// `child_stays`, `no_cutoff`, `backup_at_most`, …).
+    pub key: &'static str,
+    /// The sentence's arguments by name: `node`, `child` (paths), `pruned` (a list of paths),
+    /// `role` (`max` or `min`), `value`, `best`, `alpha`, `beta` (numbers, ±`infinity` for
+    /// ±∞), `moves` (move names; empty for a pasted tree).
+    pub args: BTreeMap<&'static str, ArgView>,
+}
+
+/// One argument of a step's sentence, as JSON.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum ArgView {
+    /// A node's path.
+    Node(Vec<usize>),
+    /// Several paths.
+    Nodes(Vec<Vec<usize>>),
+    /// A value or a bound.
+    Number(i32),
+    /// `max` or `min`.
+    Role(&'static str),
+    /// Move names.
+    Moves(Vec<String>),
+}
+
+impl From<Arg> for ArgView {
+    fn from(arg: Arg) -> ArgView {
+        match arg {
+            Arg::Node(path) => ArgView::Node(path),
+            Arg::Nodes(paths) => ArgView::Nodes(paths),
+            Arg::Score(v) => ArgView::Number(v),
+            Arg::Role(role) => ArgView::Role(role.name()),
+            Arg::Moves(moves) => ArgView::Moves(moves),
+        }
+    }
 }
 
 /// One search, ready to draw and step through.
@@ -168,92 +204,26 @@ pub fn view(lesson: &Lesson) -> LessonView {
     }
 }
 
-/// The engine's trace sentences, each paired with the node it is about. The trace writes one
-/// numbered line per event, an entered leaf and its value together; the events give the node.
+/// The engine's steps of the lesson as the page reads them: the numbers it replays, the
+/// sentence key and arguments it words in its own language, and the engine's English.
 fn steps(lesson: &Lesson) -> Vec<Step> {
-    let text = mnk_engine::teach::trace(lesson);
-    let lines: Vec<String> = text
-        .lines()
-        .filter_map(|line| {
-            let t = line.trim_start();
-            let (num, rest) = t.split_once(". ")?;
-            num.parse::<usize>().ok()?;
-            Some(rest.trim_start().to_string())
+    teach::steps(lesson)
+        .iter()
+        .map(|step| Step {
+            text: teach::sentence(lesson, step),
+            path: step.path.clone(),
+            kind: step.kind.name(),
+            value: step.value,
+            alpha: step.alpha,
+            beta: step.beta,
+            index: step.index,
+            of: step.of,
+            key: step.key.name(),
+            args: step
+                .args()
+                .into_iter()
+                .map(|(name, arg)| (name, ArgView::from(arg)))
+                .collect(),
         })
-        .collect();
-    let mut events = lesson.events.iter().peekable();
-    let mut out = Vec::new();
-    while let Some(e) = events.next() {
-        out.push(match e {
-            Event::Enter {
-                path, alpha, beta, ..
-            } => {
-                let leaf = match events.peek() {
-                    Some(Event::Leaf { value, .. }) => Some(*value),
-                    _ => None,
-                };
-                if leaf.is_some() {
-                    events.next();
-                }
-                Step {
-                    path: path.clone(),
-                    kind: if leaf.is_some() { "leaf" } else { "enter" },
-                    value: leaf,
-                    alpha: Some(*alpha),
-                    beta: Some(*beta),
-                    ..Step::default()
-                }
-            }
-            Event::Leaf { path, value, .. } => Step {
-                path: path.clone(),
-                kind: "leaf",
-                value: Some(*value),
-                ..Step::default()
-            },
-            Event::Child {
-                path,
-                index,
-                value,
-                alpha,
-                beta,
-            } => Step {
-                path: path.clone(),
-                kind: "child",
-                value: Some(*value),
-                alpha: Some(*alpha),
-                beta: Some(*beta),
-                index: Some(*index),
-                ..Step::default()
-            },
-            Event::Cutoff {
-                path,
-                alpha,
-                beta,
-                after,
-                of,
-            } => Step {
-                path: path.clone(),
-                kind: "cutoff",
-                alpha: Some(*alpha),
-                beta: Some(*beta),
-                index: Some(*after),
-                of: Some(*of),
-                ..Step::default()
-            },
-            Event::Backup { path, value } => Step {
-                path: path.clone(),
-                kind: "backup",
-                value: Some(*value),
-                ..Step::default()
-            },
-        });
-    }
-    // The sentences and the events are one per step; should the trace's wording ever
-    // change that, the events still drive the page and the sentence is left empty.
-    if lines.len() == out.len() {
-        for (step, text) in out.iter_mut().zip(lines) {
-            step.text = text;
-        }
-    }
-    out
+        .collect()
 }

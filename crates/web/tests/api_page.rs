@@ -238,7 +238,7 @@ async fn a_running_search_is_stopped_on_request_and_nothing_is_played() {
 }
 
 #[tokio::test]
-async fn the_lesson_steps_carry_their_events() {
+async fn the_lesson_steps_carry_their_events_and_sentences() {
     let (s, t) = send(
         &app(),
         Method::POST,
@@ -281,6 +281,48 @@ async fn the_lesson_steps_carry_their_events() {
     assert!(steps
         .iter()
         .all(|s| !s["text"].as_str().unwrap().is_empty()));
+    // The engine's sentence key and arguments, for the page to word in its own language.
+    assert_eq!(cut["key"], "cutoff");
+    assert_eq!(
+        cut["args"],
+        json!({"node": [1], "role": "min", "alpha": 60, "beta": 15, "pruned": [[1, 1]]})
+    );
+    assert_eq!(steps[0]["key"], "enter_ab");
+    assert_eq!(
+        steps[0]["args"],
+        json!({"node": [], "role": "max", "moves": [], "alpha": -inf, "beta": inf})
+    );
+    let stays = steps
+        .iter()
+        .find(|s| s["kind"] == "child" && s["path"] == json!([0]) && s["index"] == 1)
+        .unwrap();
+    assert_eq!(stays["key"], "child_ab_stays");
+    assert_eq!(
+        (
+            &stays["args"]["child"],
+            &stays["args"]["value"],
+            &stays["args"]["best"]
+        ),
+        (&json!([0, 1]), &json!(63), &json!(60))
+    );
+    assert_eq!(last["key"], "backup_root");
+    let keys: Vec<&str> = steps.iter().map(|s| s["key"].as_str().unwrap()).collect();
+    assert!(keys.contains(&"backup_at_most"), "{keys:?}");
+    // Alpha meeting beta after the last child is a sentence of its own, not a cut that prunes
+    // nobody.
+    let (_, t) = send(
+        &app(),
+        Method::POST,
+        "/api/v1/tree",
+        Some(json!({"tree": "((3 12 8) (2 4 6) (14 5 2))", "algo": "alphabeta"})),
+    )
+    .await;
+    let steps = t["lessons"][0]["steps"].as_array().unwrap();
+    let late = steps.iter().find(|s| s["key"] == "no_cutoff").unwrap();
+    assert_eq!(
+        (&late["kind"], &late["path"], &late["args"]["child"]),
+        (&json!("cutoff"), &json!([2]), &json!([2, 2]))
+    );
 }
 
 #[tokio::test]

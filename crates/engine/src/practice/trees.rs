@@ -5,7 +5,7 @@ use super::mark::{Item, Marking, Mistake};
 use super::{Exercise, Kind, Task};
 use crate::score::Score;
 use crate::search::{self, Limits, NoTrace};
-use crate::teach::{path_name, Event, Lesson};
+use crate::teach::{path_name, steps, Lesson, StepKind};
 use crate::tree::{Tree, TreeGame};
 
 /// Most children the root of an ordering exercise may have: every order is tried (6! = 720).
@@ -380,6 +380,7 @@ fn skipped_mistake(lesson: &Lesson, leaf: &[usize]) -> Mistake {
 fn bound_source(lesson: &Lesson, node: &[usize], alpha: bool) -> Option<(Vec<usize>, usize)> {
     let pick = |w: (Score, Score)| if alpha { w.0 } else { w.1 };
     let target = pick(lesson.find(node)?.window?);
+    let steps = steps(lesson);
     let mut source = None;
     for depth in 0..node.len() {
         let ancestor = &node[..depth];
@@ -387,20 +388,16 @@ fn bound_source(lesson: &Lesson, node: &[usize], alpha: bool) -> Option<(Vec<usi
         let entered = pick(lesson.find(ancestor)?.window?);
         // The ancestor's window after each child it finished before `on_path`.
         let mut best: Option<(usize, Score)> = None;
-        for event in &lesson.events {
-            if let Event::Child {
-                path,
-                index,
-                value,
-                alpha: a,
-                beta: b,
-            } = event
-            {
-                if path.as_slice() == ancestor && *index < on_path {
-                    let after = pick((*a, *b));
-                    if after != entered && *value == after && best.is_none_or(|(_, v)| v != after) {
-                        best = Some((*index, after));
-                    }
+        for step in &steps {
+            let (Some(index), Some(value), Some(a), Some(b)) =
+                (step.index, step.value, step.alpha, step.beta)
+            else {
+                continue;
+            };
+            if step.kind == StepKind::Child && step.path == ancestor && index < on_path {
+                let after = pick((a, b));
+                if after != entered && value == after && best.is_none_or(|(_, v)| v != after) {
+                    best = Some((index, after));
                 }
             }
         }

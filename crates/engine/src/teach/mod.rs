@@ -4,7 +4,9 @@
 //!
 //! - [`lesson`]: run a search and keep its account as a tree of [`lesson::Node`]s;
 //! - [`draw`]: the terminal drawing and the summary of the work;
-//! - [`trace()`]: the step-by-step trace;
+//! - [`steps()`]: the lesson's events walked once into steps (node, numbers, sentence key and
+//!   arguments) that every front end words, and [`sentence()`], the engine's English for one;
+//! - [`trace()`]: the step-by-step trace, those sentences numbered;
 //! - [`dot`]: Graphviz DOT;
 //! - [`chance_table()`]: a tree with chance nodes, its expectiminimax values and cuts;
 //! - [`compare`]: the work of each algorithm on one position;
@@ -16,6 +18,7 @@ pub mod dot;
 pub mod draw;
 pub mod lesson;
 mod record;
+mod steps;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod trace;
@@ -23,6 +26,7 @@ mod trace;
 pub use chance::{chance_table, outline_rows, OutlineRow};
 pub use lesson::{Lesson, Node};
 pub use record::{prunes, Event};
+pub use steps::{sentence, steps, Arg, Key, Role, Step, StepKind};
 pub use trace::trace;
 
 use crate::score::Score;

@@ -5,6 +5,7 @@ use super::draw::{draw, summary};
 use super::lesson::Lesson;
 use super::trace;
 use super::{dot::dot, Algo};
+use super::{sentence, steps, Arg, Event, Key, Role, StepKind};
 use crate::board::Board;
 use crate::eval::Evaluator;
 use crate::rules::Rules;
@@ -298,4 +299,115 @@ fn real_trees_are_bounded_and_finished_games_refused() {
     assert_eq!(ab.value, 0);
     let won = Board::from_text(Rules::tic_tac_toe(), "xxx/oo./...").unwrap();
     assert!(Lesson::for_board(&won, 2, Evaluator::OpenLines, Algo::AlphaBeta).is_err());
+}
+
+/// The events a step stands for: one each, an entered leaf and its value together.
+fn events_per_step(lesson: &Lesson) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut events = lesson.events.iter().peekable();
+    while let Some(e) = events.next() {
+        let leaf =
+            matches!(e, Event::Enter { .. }) && matches!(events.peek(), Some(Event::Leaf { .. }));
+        if leaf {
+            events.next();
+        }
+        out.push(if leaf { 2 } else { 1 });
+    }
+    out
+}
+
+proptest::proptest! {
+    #[test]
+    fn steps_follow_the_events_and_the_trace_says_them(t in arb_tree(), max_first: bool) {
+        for algo in [Algo::Minimax, Algo::AlphaBeta] {
+            let lesson = Lesson::for_tree(&t, max_first, algo);
+            let steps = steps(&lesson);
+            proptest::prop_assert_eq!(steps.len(), events_per_step(&lesson).len());
+            let mut events = lesson.events.iter();
+            for step in &steps {
+                let (event_path, kind) = match events.next().unwrap() {
+                    Event::Enter { path, .. } if step.kind == StepKind::Leaf => {
+                        let Some(Event::Leaf { value, .. }) = events.next() else {
+                            panic!("a leaf step without its leaf event");
+                        };
+                        proptest::prop_assert_eq!(step.value, Some(*value));
+                        (path, StepKind::Leaf)
+                    }
+                    Event::Enter { path, .. } => (path, StepKind::Enter),
+                    Event::Leaf { path, .. } => (path, StepKind::Leaf),
+                    Event::Child { path, index, .. } => {
+                        proptest::prop_assert_eq!(step.index, Some(*index));
+                        (path, StepKind::Child)
+                    }
+                    Event::Cutoff { path, .. } => (path, StepKind::Cutoff),
+                    Event::Backup { path, .. } => (path, StepKind::Backup),
+                };
+                proptest::prop_assert_eq!(&step.path, event_path);
+                proptest::prop_assert_eq!(step.kind, kind);
+            }
+            let lines: Vec<String> = steps.iter().map(|s| sentence(&lesson, s)).collect();
+            let text = trace(&lesson);
+            let traced: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.trim_start().split_once(". ").map(|(_, rest)| rest.trim_start()))
+                .collect();
+            proptest::prop_assert_eq!(traced, lines);
+        }
+    }
+}
+
+#[test]
+fn seed_steps_carry_their_keys_and_args() {
+    let ab = Lesson::for_tree(&seed(), true, Algo::AlphaBeta);
+    let seed_steps = steps(&ab);
+    let keys: Vec<&str> = seed_steps.iter().map(|s| s.key.name()).collect();
+    assert_eq!(
+        keys,
+        [
+            "enter_ab",
+            "enter_ab",
+            "leaf_ab",
+            "child_ab",
+            "leaf_ab",
+            "child_ab_stays",
+            "backup",
+            "child_ab",
+            "enter_ab",
+            "leaf_ab",
+            "child_ab",
+            "cutoff",
+            "backup_at_most",
+            "child_ab_stays",
+            "backup_root",
+        ]
+    );
+    let cut = &seed_steps[11];
+    assert_eq!(
+        cut.args(),
+        vec![
+            ("node", Arg::Node(vec![1])),
+            ("role", Arg::Role(Role::Min)),
+            ("alpha", Arg::Score(60)),
+            ("beta", Arg::Score(15)),
+            ("pruned", Arg::Nodes(vec![vec![1, 1]])),
+        ]
+    );
+    // The child steps know the node's best so far, which the page says for alpha-beta too.
+    assert_eq!(
+        (seed_steps[5].best, seed_steps[5].value),
+        (Some(60), Some(63))
+    );
+    let mm = Lesson::for_tree(&seed(), true, Algo::Minimax);
+    let keys: Vec<&str> = steps(&mm).iter().map(|s| s.key.name()).collect();
+    assert!(keys.contains(&"child_stays") && !keys.iter().any(|k| k.ends_with("_ab")));
+    // Alpha meeting beta after the last child has its own sentence.
+    let t = parse("((3 12 8) (2 4 6) (14 5 2))").unwrap();
+    let ab = Lesson::for_tree(&t, true, Algo::AlphaBeta);
+    let last = steps(&ab)
+        .into_iter()
+        .find(|s| s.key == Key::NoCutoff)
+        .unwrap();
+    assert_eq!(last.path, vec![2]);
+    assert!(last.pruned().is_empty());
+    assert_eq!(last.child(), Some(vec![2, 2]));
 }

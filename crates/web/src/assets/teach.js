@@ -3,9 +3,9 @@
 // each step. The server parses and searches; the page only draws, edits and explains.
 
 import { api } from "./api.js";
-import { t, onLangChange } from "./i18n.js";
+import { t, onLangChange, TABLES } from "./i18n.js";
 import { errorText, sentence, tidy } from "./words.js";
-import { drawTree, replay, summary, nodeName, bound, scaleTrees } from "./tree-view.js";
+import { drawTree, summary, nodeName, bound, scaleTrees } from "./tree-view.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -227,42 +227,30 @@ function markColumn(line, col) {
   area.setSelectionRange(start, Math.min(area.value.length, start + 1));
 }
 
-/** One sentence for the step `upto` (1-based) of `lesson`. */
+/**
+ * One sentence for the step `upto` (1-based) of `lesson`, worded from the engine's sentence key
+ * and arguments in the page's language; a key the page has no sentence for falls back to the
+ * engine's English.
+ */
 export function explain(lesson, upto) {
   const s = lesson.steps[upto - 1];
-  const inf = lesson.infinity;
-  const ab = lesson.algo === "alphabeta";
-  const node = lesson.nodes.find((n) => n.path.join(".") === s.path.join("."));
-  const name = nodeName(s.path);
-  const role = node && node.max ? t("role_max") : t("role_min");
-  const b = (v) => bound(v, inf);
-  switch (s.kind) {
-    case "enter":
-      return ab ? t("explain_enter_ab", { node: name, role, a: b(s.alpha), b: b(s.beta) })
-        : t("explain_enter", { node: name, role });
-    case "leaf":
-      return t("explain_leaf", { node: name, v: b(s.value) });
-    case "child": {
-      const { st } = replay(lesson, upto);
-      const i = lesson.nodes.indexOf(node);
-      const child = nodeName([...s.path, s.index]);
-      const best = b(st[i].best);
-      return ab ? t("explain_child_ab", { node: name, role, v: b(s.value), child, best, a: b(s.alpha), bt: b(s.beta) })
-        : t("explain_child", { node: name, role, v: b(s.value), child, best });
-    }
-    case "cutoff": {
-      const pruned = [];
-      for (let i = s.index + 1; i < s.of; i++) pruned.push(nodeName([...s.path, i]));
-      return t("explain_cutoff", { node: name, a: b(s.alpha), bt: b(s.beta), pruned: pruned.join(", "),
-        above: node && node.max ? t("role_min") : t("role_max") });
-    }
-    case "backup": {
-      const key = node && node.bound === "at_most" ? "explain_backup_at_most"
-        : node && node.bound === "at_least" ? "explain_backup_at_least"
-          : s.path.length === 0 ? "explain_backup_root" : "explain_backup";
-      return t(key, { node: name, v: b(s.value) });
-    }
-    default:
-      return s.text;
+  const key = "explain_" + s.key;
+  if (!s.key || !(key in TABLES.en)) return s.text;
+  return t(key, words(s.args, lesson.infinity));
+}
+
+/** A sentence's arguments as the page says them: nodes by name, roles and numbers its way. */
+function words(args, infinity) {
+  const out = {};
+  for (const [name, v] of Object.entries(args)) {
+    if (name === "node" || name === "child") out[name] = nodeName(v);
+    else if (name === "pruned") out[name] = v.map(nodeName).join(", ");
+    else if (name === "moves") out[name] = v.join(" ");
+    else if (name === "role") {
+      out.role = t("role_" + v);
+      // The player one level up, whose better choice elsewhere a cut relies on.
+      out.above = t(v === "max" ? "role_min" : "role_max");
+    } else out[name] = bound(v, infinity);
   }
+  return out;
 }

@@ -44,12 +44,11 @@ export function replay(lesson, upto) {
         Object.assign(node, { entered: true, done: true, value: s.value });
         if (s.alpha !== undefined) Object.assign(node, { alpha: s.alpha, beta: s.beta });
         break;
-      case "child": {
-        const max = lesson.nodes[i].max;
-        node.best = node.best === null ? s.value : (max ? Math.max : Math.min)(node.best, s.value);
+      case "child":
+        // The engine's walk keeps the node's best so far: the page does not work it out again.
+        node.best = s.args.best;
         if (s.alpha !== undefined) Object.assign(node, { alpha: s.alpha, beta: s.beta });
         break;
-      }
       case "cutoff":
         Object.assign(node, { alpha: s.alpha, beta: s.beta, cut: true });
         lesson.nodes[i].children.slice(s.index + 1).forEach(prune);
