@@ -3,7 +3,7 @@
 use crate::files::{malformed, read_text, write_error, write_whole};
 use crate::job::{side_word, Answer, JobFile, Proved, ANSWER_FORMAT};
 use crate::JobsError;
-use mnk_engine::proof::split::{Child, Split};
+use mnk_engine::proof::split::{Child, Job, Split, SplitNode};
 use mnk_engine::proof::{MergeSummary, ProofValue};
 use mnk_engine::{Board, Error, Rules, Side};
 use serde::{Deserialize, Serialize};
@@ -30,16 +30,72 @@ struct SplitFile {
     jobs: usize,
     /// Where each question starts ("node 0", "job 3").
     questions: Vec<String>,
-    /// The positions above the frontier, each with its moves and where they lead.
+    /// The positions above the frontier, each with its moves (in the order a driver asks for
+    /// their jobs) and where they lead.
     nodes: Vec<NodeFile>,
+    /// Each job's stones (canonical orientation), side to move and attacker; the job files
+    /// say the same in words.
+    job_stones: Vec<StonesFile>,
 }
 
 #[derive(Serialize, Deserialize)]
 struct NodeFile {
+    /// The board text, for a reader.
     position: String,
+    #[serde(flatten)]
+    stones: StonesFile,
+    moves: Vec<(String, String)>,
+}
+
+/// A position and its question: x's and o's stones as hexadecimal bit sets (bit c = cell c),
+/// the side to move and the attacker.
+#[derive(Serialize, Deserialize)]
+struct StonesFile {
+    x: String,
+    o: String,
     to_move: String,
     attacker: String,
-    moves: Vec<(String, String)>,
+}
+
+impl StonesFile {
+    fn of(job: &Job) -> StonesFile {
+        StonesFile {
+            x: format!("{:x}", job.x),
+            o: format!("{:x}", job.o),
+            to_move: side_word(job.to_move),
+            attacker: side_word(job.attacker),
+        }
+    }
+
+    fn job(&self) -> Option<Job> {
+        let side = |w: &str| match w {
+            "x" => Some(Side::X),
+            "o" => Some(Side::O),
+            _ => None,
+        };
+        Some(Job {
+            x: u64::from_str_radix(&self.x, 16).ok()?,
+            o: u64::from_str_radix(&self.o, 16).ok()?,
+            to_move: side(&self.to_move)?,
+            attacker: side(&self.attacker)?,
+        })
+    }
+}
+
+/// Reads a move's destination as `split_file` writes it.
+fn place_of(text: &str) -> Option<Child> {
+    let (word, rest) = text.rsplit_once(' ')?;
+    match word {
+        "node" => rest.parse().ok().map(Child::Node),
+        "job" => rest.parse().ok().map(Child::Job),
+        "line for" => match rest {
+            "x" => Some(Child::Line(Side::X)),
+            "o" => Some(Child::Line(Side::O)),
+            _ => None,
+        },
+        "full" if rest == "board" => Some(Child::Full),
+        _ => None,
+    }
 }
 
 /// A split proof in a directory, with the answers found there.
@@ -150,15 +206,44 @@ impl JobDir {
         let board = Board::from_text(rules, &head.position)?
             .with_side_to_move(to_move)
             .map_err(Error::from)?;
-        // The split is remade (it is quick) and must match what was written.
-        let split = board.split(head.frontier)?;
-        if split.jobs.len() != head.jobs || split.nodes.len() != head.nodes.len() {
-            return Err(malformed(
-                &file,
-                "its jobs differ from the split this version of mnk makes; split again into a \
-                 new directory",
-            ));
+        // The split is read back as it was made (its move order came from probes that are
+        // not worth running again on every open).
+        let bad = |why: &str| malformed(&file, why.to_string());
+        let mut nodes = Vec::with_capacity(head.nodes.len());
+        for n in &head.nodes {
+            let at = n
+                .stones
+                .job()
+                .ok_or_else(|| bad("a node's stones do not read"))?;
+            let mut children = Vec::with_capacity(n.moves.len());
+            for (cell, place) in &n.moves {
+                let cell = rules
+                    .parse_cell(cell)
+                    .map_err(|_| bad("a node's move does not read"))?;
+                let child =
+                    place_of(place).ok_or_else(|| bad("a move's destination does not read"))?;
+                children.push((cell, child));
+            }
+            nodes.push(SplitNode { at, children });
         }
+        let jobs = head
+            .job_stones
+            .iter()
+            .map(StonesFile::job)
+            .collect::<Option<Vec<Job>>>()
+            .ok_or_else(|| bad("a job's stones do not read"))?;
+        let questions = head
+            .questions
+            .iter()
+            .map(|q| place_of(q))
+            .collect::<Option<Vec<Child>>>()
+            .ok_or_else(|| bad("a question does not read"))?;
+        if jobs.len() != head.jobs {
+            return Err(bad("its job count and its jobs differ"));
+        }
+        let split = board
+            .split_from(head.frontier, nodes, jobs, questions)
+            .map_err(|why| malformed(&file, why))?;
         let mut dir = JobDir {
             path: path.to_path_buf(),
             board,
@@ -331,8 +416,7 @@ fn split_file(board: &Board, split: &Split) -> Result<SplitFile, JobsError> {
         let at = JobFile::new(rules, 0, &n.at)?;
         nodes.push(NodeFile {
             position: at.position,
-            to_move: at.to_move,
-            attacker: at.attacker,
+            stones: StonesFile::of(&n.at),
             moves: n
                 .children
                 .iter()
@@ -352,5 +436,6 @@ fn split_file(board: &Board, split: &Split) -> Result<SplitFile, JobsError> {
         jobs: split.jobs.len(),
         questions: split.questions.iter().map(|&q| place(q)).collect(),
         nodes,
+        job_stones: split.jobs.iter().map(StonesFile::of).collect(),
     })
 }

@@ -4,7 +4,7 @@
 use super::{Algorithm, Board, Repr, SolveReport};
 use crate::budget::{Budget, Controls};
 use crate::error::SearchError;
-use crate::proof::split::Split;
+use crate::proof::split::{Child, Job, Split, SplitNode};
 use crate::proof::{
     CertificateSummary, ProofConfig, ProofSolution, ProofStats, ProofValue, Prover,
 };
@@ -115,6 +115,20 @@ impl Board {
         let pos = self.small_for_proof()?;
         Prover::check(pos)?;
         Split::new(pos, frontier)
+    }
+
+    /// A split of this position kept and read back (see [`Board::split`]): `frontier`, the
+    /// nodes, jobs and questions as they were. A split whose parts do not fit together is
+    /// refused with the reason.
+    pub fn split_from(
+        &self,
+        frontier: usize,
+        nodes: Vec<SplitNode>,
+        jobs: Vec<Job>,
+        questions: Vec<Child>,
+    ) -> Result<Split, String> {
+        let pos = self.small_for_proof().map_err(|e| e.to_string())?;
+        Split::from_parts(pos, frontier, nodes, jobs, questions)
     }
 
     /// Whether `attacker` can force a line from this position, whoever is to move (one job
