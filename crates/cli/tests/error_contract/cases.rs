@@ -211,6 +211,43 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
             "solve",
             Table::new(true)
                 .case(&["solve", "--size", "0x3"], "Board width 0 is out of range")
+                .case(&["solve", "--job", &missing], "Cannot read")
+                .case(
+                    &["solve", "--job", &f("not-a-record.txt")],
+                    "not a job file",
+                )
+                .case(
+                    &["solve", "--frontier", "2"],
+                    "required arguments were not provided: --jobs <DIR>",
+                )
+                .case(
+                    &[
+                        "solve",
+                        "--size",
+                        "9x9",
+                        "--k",
+                        "5",
+                        "--frontier",
+                        "2",
+                        "--jobs",
+                        &missing,
+                    ],
+                    "The proof search supports boards of up to 64 cells",
+                )
+                .case(
+                    &[
+                        "solve",
+                        "--size",
+                        "8x8",
+                        "--k",
+                        "5",
+                        "--frontier",
+                        "8",
+                        "--jobs",
+                        &missing,
+                    ],
+                    "choose a shallower one",
+                )
                 .case(
                     &["solve", "--report-every", "0"],
                     "0 seconds is out of range: use more than 0 and at most 86400",
@@ -700,6 +737,16 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(
                     &["verify", "--max-records", "0", &f("two-records.cert")],
                     "0 is not in 1..=1000000000",
+                ),
+        ),
+        (
+            "merge",
+            Table::new(true)
+                .case(&["merge"], "required arguments were not provided: <DIR>")
+                .case(&["merge", &missing], "Cannot read")
+                .case(
+                    &["merge", &missing, "--next", "0"],
+                    "0 is not in 1..=1000000",
                 ),
         ),
         (

@@ -366,39 +366,51 @@ impl Split {
     }
 
     /// The unanswered jobs whose answers could still change the root's value, most useful
-    /// first: the first question's before the second's, and at each node its children in the
-    /// order a prover would try them. A driver with N workers runs the first N and asks again
-    /// after each answer; a running job that is no longer listed can be cancelled.
+    /// first: the first open child of every node, then the second ones, and so on (each node's
+    /// children in their order, see the module's notes). A driver with N workers runs the
+    /// first N and asks again after each answer; a running job that is no longer listed can
+    /// be cancelled.
     pub fn needed(&self, answers: &[Option<bool>]) -> Vec<usize> {
         let settled = self.settle(answers);
-        let mut out = Vec::new();
         if settled.value.is_some() {
-            return out;
+            return Vec::new();
         }
+        // Each job with its rank among its parent's open children: the first open child of
+        // every node comes before any second one, so parallel workers take one likely reply
+        // at each node rather than a second, probably needless one at the first node.
+        let mut ranked: Vec<(usize, usize)> = Vec::new();
         let mut seen_nodes = vec![false; self.nodes.len()];
         let mut seen_jobs = vec![false; self.jobs.len()];
-        let mut stack: Vec<Child> = Vec::new();
+        let mut stack: Vec<(Child, usize)> = Vec::new();
         for (i, &q) in self.questions.iter().enumerate() {
             let value = child_value(q, self.attacker(i), &settled.nodes, answers);
             if value.is_none() {
-                stack.push(q);
+                stack.push((q, 0));
             }
             // Depth first, children in order: push them reversed.
-            while let Some(c) = stack.pop() {
+            while let Some((c, rank)) = stack.pop() {
                 match c {
                     Child::Job(j) if answers[j].is_none() && !seen_jobs[j] => {
                         seen_jobs[j] = true;
-                        out.push(j);
+                        ranked.push((rank, j));
                     }
                     Child::Node(n) if settled.nodes[n].is_none() && !seen_nodes[n] => {
                         seen_nodes[n] = true;
-                        stack.extend(self.nodes[n].children.iter().rev().map(|&(_, c)| c));
+                        let open = self.nodes[n].children.iter().map(|&(_, c)| c).filter(|&c| {
+                            child_value(c, self.nodes[n].at.attacker, &settled.nodes, answers)
+                                .is_none()
+                        });
+                        let children: Vec<(Child, usize)> =
+                            open.enumerate().map(|(r, c)| (c, r)).collect();
+                        stack.extend(children.into_iter().rev());
                     }
                     _ => {}
                 }
             }
         }
-        out
+        // Stable: within a rank, depth-first order.
+        ranked.sort_by_key(|&(rank, _)| rank);
+        ranked.into_iter().map(|(_, j)| j).collect()
     }
 
     /// The nodes and jobs a proof of the settled root rests on: every child of a node that
