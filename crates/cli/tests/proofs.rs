@@ -246,7 +246,7 @@ fn a_split_proof_is_answered_job_by_job_and_merged() {
     let dir = scratch("split", "jobs");
     let _ = std::fs::remove_dir_all(&dir);
     let d = dir.to_str().unwrap();
-    let split = json(&[
+    let split_args = [
         "solve",
         "--size",
         "5x5",
@@ -256,7 +256,8 @@ fn a_split_proof_is_answered_job_by_job_and_merged() {
         "2",
         "--jobs",
         d,
-    ]);
+    ];
+    let split = json(&split_args);
     assert_eq!(split["resumed"], false);
     let jobs = split["jobs"].as_u64().unwrap();
     assert!(jobs > 16, "{split}");
@@ -282,17 +283,7 @@ fn a_split_proof_is_answered_job_by_job_and_merged() {
         assert!(ran < jobs, "the needed jobs never run out");
     }
     // Splitting again into the same directory keeps the answers.
-    let again = json(&[
-        "solve",
-        "--size",
-        "5x5",
-        "--k",
-        "4",
-        "--frontier",
-        "2",
-        "--jobs",
-        d,
-    ]);
+    let again = json(&split_args);
     assert_eq!(
         (again["resumed"].clone(), again["answered"].as_u64()),
         (Value::Bool(true), Some(ran))

@@ -6,7 +6,7 @@
 use super::split::Split;
 use super::ProofValue;
 use crate::certificate::format::{
-    write_header, write_record, Body, Claim, FormatError, Header, Reader, Record, Refutation,
+    write_header, write_record, Body, FormatError, Reader, Record, Refutation,
 };
 use crate::side::Side;
 use rustc_hash::FxHashSet;
@@ -78,24 +78,14 @@ impl Split {
                 needed: self.needed(answers).len(),
             });
         };
-        let rules = self.geometry().rules();
-        let (x, o, to_move) = self.root();
         write_header(
             out,
-            &Header {
-                width: rules.width() as u8,
-                height: rules.height() as u8,
-                k: rules.k() as u8,
-                x,
-                o,
-                to_move,
-                claim: match support.value {
-                    ProofValue::Win => Claim::Win,
-                    ProofValue::Draw => Claim::Draw,
-                    ProofValue::Loss => Claim::Loss,
-                },
-                strategy_stealing: self.strategy_stealing() && support.value == ProofValue::Draw,
-            },
+            &super::header(
+                self.geometry().rules(),
+                self.root(),
+                support.value,
+                self.strategy_stealing() && support.value == ProofValue::Draw,
+            ),
         )?;
         let mut seen: FxHashSet<Key> = FxHashSet::default();
         let mut records = 0;

@@ -354,20 +354,12 @@ impl Prover {
         let me = pos.to_move();
         write_header(
             out,
-            &Header {
-                width: rules.width() as u8,
-                height: rules.height() as u8,
-                k: rules.k() as u8,
-                x: pos.stones(Side::X),
-                o: pos.stones(Side::O),
-                to_move: me,
-                claim: match solution.value {
-                    ProofValue::Win => Claim::Win,
-                    ProofValue::Draw => Claim::Draw,
-                    ProofValue::Loss => Claim::Loss,
-                },
-                strategy_stealing: solution.strategy_stealing,
-            },
+            &header(
+                rules,
+                (pos.stones(Side::X), pos.stones(Side::O), me),
+                solution.value,
+                solution.strategy_stealing,
+            ),
         )?;
         let mut records = 0;
         match solution.value {
@@ -432,6 +424,31 @@ impl Prover {
             }
         }?;
         Ok(CertificateSummary { records })
+    }
+}
+
+/// A certificate's header: the rules, the root (x's and o's stones, the side to move), the
+/// value proven for the side to move and whether strategy stealing stands for the second
+/// question.
+fn header(
+    rules: crate::rules::Rules,
+    (x, o, to_move): (u64, u64, Side),
+    value: ProofValue,
+    strategy_stealing: bool,
+) -> Header {
+    Header {
+        width: rules.width() as u8,
+        height: rules.height() as u8,
+        k: rules.k() as u8,
+        x,
+        o,
+        to_move,
+        claim: match value {
+            ProofValue::Win => Claim::Win,
+            ProofValue::Draw => Claim::Draw,
+            ProofValue::Loss => Claim::Loss,
+        },
+        strategy_stealing,
     }
 }
 
