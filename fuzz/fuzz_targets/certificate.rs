@@ -5,7 +5,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mnk_engine::certificate::{verify, Claim};
+use mnk_engine::certificate::verify;
+use mnk_engine::Wdl;
 use mnk_engine::{Algorithm, Board, Budget, SolverConfig, Verdict};
 
 fuzz_target!(|data: &[u8]| {
@@ -31,9 +32,9 @@ fuzz_target!(|data: &[u8]| {
         .expect("a small position solves")
         .verdict;
     let truth = match verdict {
-        Verdict::Win(_) => Claim::Win,
-        Verdict::Loss(_) => Claim::Loss,
-        _ => Claim::Draw,
+        Verdict::Win(_) => Wdl::Win,
+        Verdict::Loss(_) => Wdl::Loss,
+        _ => Wdl::Draw,
     };
     assert_eq!(
         header.claim,

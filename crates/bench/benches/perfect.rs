@@ -6,7 +6,8 @@
 //! each of `perfect`'s moves is checked to keep the draw.
 
 use mnk_engine::ai::{Book, Go, Level, Method, Thinker};
-use mnk_engine::proof::{ProofConfig, ProofValue};
+use mnk_engine::proof::ProofConfig;
+use mnk_engine::Wdl;
 use mnk_engine::{Board, Budget, Rules, Side, SolverConfig, Verdict};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -136,7 +137,7 @@ fn main() {
         let lost = |board: &Board, cell: usize| {
             let mut after = board.clone();
             after.play(cell).unwrap();
-            !after.is_over() && proved(&after).0 == ProofValue::Win
+            !after.is_over() && proved(&after).0 == Wdl::Win
         };
         let tally = duel(rules, games, adversary, lost);
         report(rules, games, &tally, "lost the draw");
@@ -153,7 +154,7 @@ fn main() {
 }
 
 /// The proof search's value of `board` with every drawing move (for a draw).
-fn proved(board: &Board) -> (ProofValue, Vec<usize>) {
+fn proved(board: &Board) -> (Wdl, Vec<usize>) {
     let mut prover = board
         .prover(ProofConfig {
             hash_mib: 16,

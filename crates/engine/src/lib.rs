@@ -105,6 +105,6 @@ pub use foul::Foul;
 pub use notation::infer_size;
 pub use progress::{Progress, ProgressSnapshot};
 pub use rules::{Rule, Rules, Size, MAX_SIDE};
-pub use score::{Bound, Plies, Score, Verdict};
+pub use score::{Bound, Plies, Score, Verdict, Wdl};
 pub use side::{Outcome, Side};
 pub use solver::{MoveValue, SolverConfig, SolverStats, DEFAULT_HASH_MIB, MAX_HASH_MIB};

@@ -158,6 +158,30 @@ impl Verdict {
     }
 }
 
+/// A game-theoretic value for the side to move, without a distance: what a proof, a
+/// certificate's claim and a comparison of searches report (the solver's [`Verdict`] adds the
+/// distance).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wdl {
+    /// The side to move can force a line.
+    Win,
+    /// Neither side can.
+    Draw,
+    /// The other side can.
+    Loss,
+}
+
+impl Wdl {
+    /// `"win"`, `"draw"` or `"loss"`, as in the JSON contract.
+    pub fn word(self) -> &'static str {
+        match self {
+            Wdl::Win => "win",
+            Wdl::Draw => "draw",
+            Wdl::Loss => "loss",
+        }
+    }
+}
+
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let unit = |p: &Plies| if *p == 1 { "ply" } else { "plies" };

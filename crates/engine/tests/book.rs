@@ -5,7 +5,8 @@
 
 use mnk_engine::ai::book::{opening_positions, BOARDS};
 use mnk_engine::ai::{proof_first, Book};
-use mnk_engine::proof::{ProofConfig, ProofValue};
+use mnk_engine::proof::ProofConfig;
+use mnk_engine::Wdl;
 use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
@@ -50,7 +51,7 @@ fn proved(board: &Board) -> Verdict {
         .unwrap()
         .value
     {
-        ProofValue::Draw => Verdict::Draw,
+        Wdl::Draw => Verdict::Draw,
         _ => solved(board),
     }
 }

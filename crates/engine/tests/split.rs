@@ -3,9 +3,10 @@
 //! checker and give the value of the one-machine proof; a part edited on purpose must make
 //! the checker refuse it.
 
-use mnk_engine::certificate::{self, Claim};
+use mnk_engine::certificate;
 use mnk_engine::proof::split::Split;
-use mnk_engine::proof::{ProofConfig, ProofValue};
+use mnk_engine::proof::ProofConfig;
+use mnk_engine::Wdl;
 use mnk_engine::{Board, Budget, Rules, Side};
 use std::io::Read;
 
@@ -56,18 +57,13 @@ fn merge(split: &Split, answers: &[Option<bool>], parts: &[Vec<u8>]) -> Vec<u8> 
 }
 
 /// Splits, proves, merges and verifies; returns the merged value and how many jobs ran.
-fn split_and_check(board: &Board, frontier: usize) -> (ProofValue, usize, usize) {
+fn split_and_check(board: &Board, frontier: usize) -> (Wdl, usize, usize) {
     let split = board.split(frontier).unwrap();
     let (answers, parts) = run_jobs(board, &split);
     let merged = merge(&split, &answers, &parts);
     let verified = certificate::verify(&merged[..], 10_000_000).expect("the merged certificate");
     let value = split.settle(&answers).value.unwrap();
-    let claim = match value {
-        ProofValue::Win => Claim::Win,
-        ProofValue::Draw => Claim::Draw,
-        ProofValue::Loss => Claim::Loss,
-    };
-    assert_eq!(verified.header.claim, claim);
+    assert_eq!(verified.header.claim, value);
     // The one-machine proof agrees.
     let mut prover = board.prover(ProofConfig::default()).unwrap();
     let alone = board.prove(&mut prover, &Budget::unlimited()).unwrap();
@@ -79,7 +75,7 @@ fn split_and_check(board: &Board, frontier: usize) -> (ProofValue, usize, usize)
 #[test]
 fn five_by_five_four_split_at_two_plies_is_a_verified_draw() {
     let (value, ran, jobs) = split_and_check(&board(5, 5, 4, None), 2);
-    assert_eq!(value, ProofValue::Draw);
+    assert_eq!(value, Wdl::Draw);
     // Each first move needs one holding reply: the rest are skipped.
     assert!(ran < jobs, "{ran} of {jobs} jobs ran");
 }
@@ -87,14 +83,14 @@ fn five_by_five_four_split_at_two_plies_is_a_verified_draw() {
 #[test]
 fn six_by_five_four_split_at_three_plies_is_a_verified_win() {
     let (value, ran, _) = split_and_check(&board(6, 5, 4, None), 3);
-    assert_eq!(value, ProofValue::Win);
+    assert_eq!(value, Wdl::Win);
     assert!(ran > 0);
 }
 
 #[test]
 fn seven_by_six_five_split_at_two_plies_is_a_verified_draw() {
     let (value, _, jobs) = split_and_check(&board(7, 6, 5, None), 2);
-    assert_eq!(value, ProofValue::Draw);
+    assert_eq!(value, Wdl::Draw);
     assert!(jobs >= 16, "{jobs} jobs");
 }
 
@@ -105,10 +101,10 @@ fn positions_split_for_both_questions() {
     assert_eq!(lost.to_move(), Side::O);
     let split = lost.split(2).unwrap();
     assert_eq!(split.questions.len(), 2);
-    assert_eq!(split_and_check(&lost, 2).0, ProofValue::Loss);
+    assert_eq!(split_and_check(&lost, 2).0, Wdl::Loss);
     // A drawn position with stones needs a proof of the second question too.
     let drawn = board(5, 5, 4, Some("...../...../..x../...../....."));
-    assert_eq!(split_and_check(&drawn, 2).0, ProofValue::Draw);
+    assert_eq!(split_and_check(&drawn, 2).0, Wdl::Draw);
     // A frontier at the root makes each question one job.
     assert_eq!(split_and_check(&drawn, 0).1, 2);
 }

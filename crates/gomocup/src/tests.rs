@@ -322,7 +322,8 @@ fn a_seed_varies_the_replies_and_repeats_them() {
 
 #[test]
 fn on_a_small_freestyle_board_the_brain_plays_perfect_and_keeps_the_draw() {
-    use mnk_engine::proof::{ProofConfig, ProofValue};
+    use mnk_engine::proof::ProofConfig;
+    use mnk_engine::Wdl;
     use mnk_engine::{Board, Rules};
     // 6x6, five in a row (freestyle): a draw; the brain answers moves the proof search checks.
     let mut b = Brain::new();
@@ -344,7 +345,7 @@ fn on_a_small_freestyle_board_the_brain_plays_perfect_and_keeps_the_draw() {
             .unwrap();
         let proof = board.prove(&mut prover, &Budget::unlimited()).unwrap();
         // After the brain's move the opponent cannot win: the draw was kept.
-        assert_ne!(proof.value, ProofValue::Win, "{}", board.to_text());
+        assert_ne!(proof.value, Wdl::Win, "{}", board.to_text());
         // The opponent's reply: the first drawing move.
         let reply = proof.best_moves[0];
         board.play(reply).unwrap();

@@ -4,7 +4,8 @@ use crate::files::{malformed, read_text, write_error, write_whole};
 use crate::job::{side_word, Answer, JobFile, Proved, ANSWER_FORMAT};
 use crate::JobsError;
 use mnk_engine::proof::split::{Child, Job, Split, SplitNode};
-use mnk_engine::proof::{MergeSummary, ProofValue};
+use mnk_engine::proof::MergeSummary;
+use mnk_engine::Wdl;
 use mnk_engine::{Board, Error, Rules, Side};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
@@ -116,7 +117,7 @@ pub struct Status {
     /// Unanswered jobs that could still change the root's value, most useful first.
     pub needed: Vec<usize>,
     /// The root's value, once settled.
-    pub value: Option<ProofValue>,
+    pub value: Option<Wdl>,
     /// Proof search nodes of the answered jobs.
     pub nodes: u64,
 }

@@ -5,8 +5,9 @@
 use crate::board::PyBoard;
 use crate::errors;
 use crate::interrupt;
-use mnk_engine::proof::{ProofConfig, ProofValue};
+use mnk_engine::proof::ProofConfig;
 use mnk_engine::Budget;
+use mnk_engine::Wdl;
 use mnk_proofs::{Answer, JobDir, JobFile, Proved};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
@@ -14,8 +15,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-fn word(v: Option<ProofValue>) -> Option<&'static str> {
-    v.map(ProofValue::word)
+fn word(v: Option<Wdl>) -> Option<&'static str> {
+    v.map(Wdl::word)
 }
 
 fn status_dict<'py>(py: Python<'py>, dir: &JobDir) -> PyResult<Bound<'py, PyDict>> {

@@ -9,9 +9,9 @@ use crate::bits::BitSet;
 use crate::budget::Budget;
 use crate::error::SearchError;
 use crate::position::Position;
-use crate::proof::{ProofValue, Prover};
+use crate::proof::Prover;
 use crate::rules::Rules;
-use crate::score::Verdict;
+use crate::score::{Verdict, Wdl};
 use crate::solver::Solver;
 
 /// Whether `perfect` (and the analysis overlay) asks the proof search before the solver on
@@ -96,7 +96,7 @@ pub(super) fn drawing_moves(
     budget: &Budget,
 ) -> Result<Option<Vec<usize>>, SearchError> {
     let solution = prover.solve(pos, budget)?;
-    Ok((solution.value == ProofValue::Draw).then_some(solution.best_moves))
+    Ok((solution.value == Wdl::Draw).then_some(solution.best_moves))
 }
 
 /// The exact value of every legal move of a drawn `pos` that is not in `drawing` (so loses),

@@ -5,9 +5,10 @@
 use super::*;
 use crate::board::Board;
 use crate::budget::Budget;
-use crate::proof::{ProofConfig, ProofValue};
+use crate::proof::ProofConfig;
 use crate::rules::Rules;
 use crate::score::Verdict;
+use crate::score::Wdl;
 use crate::solver::SolverConfig;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -58,7 +59,7 @@ fn perfect_plays_a_proven_drawing_move_past_the_book_on_five_in_a_row() {
             assert!(thought.nodes > 0, "{at}");
             // The position is a draw and the move keeps it: the proof search's drawing moves.
             let whole = proof(&b);
-            assert_eq!(whole.value, ProofValue::Draw, "{at}");
+            assert_eq!(whole.value, Wdl::Draw, "{at}");
             assert!(whole.best_moves.contains(&thought.cell), "{at}");
         }
     }

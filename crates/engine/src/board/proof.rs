@@ -5,10 +5,8 @@ use super::{Algorithm, Board, Repr, SolveReport};
 use crate::budget::{Budget, Controls};
 use crate::error::SearchError;
 use crate::proof::split::{Child, Job, Split, SplitNode};
-use crate::proof::{
-    CertificateSummary, ProofConfig, ProofSolution, ProofStats, ProofValue, Prover,
-};
-use crate::score::Verdict;
+use crate::proof::{CertificateSummary, ProofConfig, ProofSolution, ProofStats, Prover};
+use crate::score::{Verdict, Wdl};
 use crate::side::Side;
 use crate::solver::{Solver, SolverConfig};
 
@@ -67,7 +65,7 @@ impl Board {
         config: SolverConfig,
         controls: Controls,
     ) -> Result<SolveReport, SearchError> {
-        if solution.value == ProofValue::Draw {
+        if solution.value == Wdl::Draw {
             return Ok(SolveReport {
                 verdict: Verdict::Draw,
                 best_moves: solution.best_moves.clone(),
@@ -88,7 +86,7 @@ impl Board {
         if let Some(progress) = controls.progress {
             solver.set_progress(progress);
         }
-        let decided = Some(solution.value == ProofValue::Win);
+        let decided = Some(solution.value == Wdl::Win);
         let solved = solver.solve_decided(pos, &controls.budget, decided)?;
         let solver_stats = solver.stats();
         Ok(SolveReport {

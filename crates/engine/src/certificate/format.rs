@@ -3,6 +3,7 @@
 //! canonical orientation with its moves and pairs in that frame. Plain bytes, read and written
 //! as a stream; the CLI compresses the stream as a whole.
 
+use crate::score::Wdl;
 use crate::side::Side;
 use std::io::{self, Read, Write};
 
@@ -11,28 +12,6 @@ pub const MAGIC: &[u8; 8] = b"MNKCERT1";
 
 /// A pair of cells the defender splits.
 pub type Pair = (u8, u8);
-
-/// What the certificate claims for the side to move at the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// The side to move can force a line.
-    Win,
-    /// Neither side can force a line.
-    Draw,
-    /// The other side can force a line.
-    Loss,
-}
-
-impl Claim {
-    /// `win`, `draw` or `loss`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Claim::Win => "win",
-            Claim::Draw => "draw",
-            Claim::Loss => "loss",
-        }
-    }
-}
 
 /// The certificate's header.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,7 +29,7 @@ pub struct Header {
     /// The side to move at the root.
     pub to_move: Side,
     /// The value claimed for the side to move.
-    pub claim: Claim,
+    pub claim: Wdl,
     /// "The second player cannot force a line" is taken from strategy stealing (empty boards
     /// only) instead of a disproof tree.
     pub strategy_stealing: bool,
@@ -119,9 +98,9 @@ pub fn write_header(out: &mut dyn Write, h: &Header) -> io::Result<()> {
     out.write_all(&h.x.to_le_bytes())?;
     out.write_all(&h.o.to_le_bytes())?;
     let claim = match h.claim {
-        Claim::Win => 0,
-        Claim::Draw => 1,
-        Claim::Loss => 2,
+        Wdl::Win => 0,
+        Wdl::Draw => 1,
+        Wdl::Loss => 2,
     };
     out.write_all(&[side_byte(h.to_move), claim, h.strategy_stealing as u8])
 }
@@ -215,9 +194,9 @@ impl<R: Read> Reader<R> {
             o: u64::from_le_bytes(rest[11..19].try_into().expect("8 bytes")),
             to_move: side(rest[19])?,
             claim: match rest[20] {
-                0 => Claim::Win,
-                1 => Claim::Draw,
-                2 => Claim::Loss,
+                0 => Wdl::Win,
+                1 => Wdl::Draw,
+                2 => Wdl::Loss,
                 b => return Err(malformed(format!("claim byte {b} is not 0, 1 or 2"))),
             },
             strategy_stealing: match rest[21] {

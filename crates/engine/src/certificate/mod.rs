@@ -6,7 +6,7 @@ pub mod format;
 mod kept;
 pub mod verify;
 
-pub use format::{Claim, Header};
+pub use format::Header;
 pub use verify::{verify, CertificateError, Verified};
 
 /// Records the checker keeps in memory by default (about 40 bytes each).

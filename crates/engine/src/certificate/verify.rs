@@ -16,10 +16,11 @@
 //! - strategy stealing (only when the header says so, only for an empty board): the player
 //!   who moves second cannot force a line.
 
-use super::format::{Claim, FormatError, Header, Pair, Reader, Record};
+use super::format::{FormatError, Header, Pair, Reader, Record};
 use super::kept::{Evidence, KeepError, Kept};
 use crate::geometry::Geometry;
 use crate::rules::Rules;
+use crate::score::Wdl;
 use crate::side::Side;
 use std::io::Read;
 
@@ -67,9 +68,9 @@ impl Verified {
         let r = self.rules;
         let h = &self.header;
         let value = match h.claim {
-            Claim::Draw => "a draw".to_string(),
-            Claim::Win => format!("a win for {}", h.to_move),
-            Claim::Loss => format!("a win for {}", h.to_move.other()),
+            Wdl::Draw => "a draw".to_string(),
+            Wdl::Win => format!("a win for {}", h.to_move),
+            Wdl::Loss => format!("a win for {}", h.to_move.other()),
         };
         if h.x | h.o == 0 {
             let first = match h.to_move {
@@ -460,9 +461,9 @@ fn check_root(c: &Checker, h: &Header) -> Result<(), CertificateError> {
     }
     let body = |attacker: Side| c.lookup(x, o, t, attacker);
     let holds = match h.claim {
-        Claim::Win => matches!(body(t), Some(Evidence::AttackerWins(_))),
-        Claim::Loss => matches!(body(t.other()), Some(Evidence::DefenderLoses)),
-        Claim::Draw => {
+        Wdl::Win => matches!(body(t), Some(Evidence::AttackerWins(_))),
+        Wdl::Loss => matches!(body(t.other()), Some(Evidence::DefenderLoses)),
+        Wdl::Draw => {
             let first = matches!(
                 body(t),
                 Some(Evidence::Pairing(_) | Evidence::Exhausted | Evidence::Moves(_))

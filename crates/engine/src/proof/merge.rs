@@ -4,7 +4,7 @@
 //! proof, and nothing here is trusted by it.
 
 use super::split::Split;
-use super::ProofValue;
+use super::Wdl;
 use crate::certificate::format::{
     write_header, write_record, Body, FormatError, Reader, Record, Refutation,
 };
@@ -46,7 +46,7 @@ pub enum MergeError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MergeSummary {
     /// The root's value.
-    pub value: ProofValue,
+    pub value: Wdl,
     /// Records written.
     pub records: u64,
     /// Records the parts held more than once between them (written once).
@@ -84,7 +84,7 @@ impl Split {
                 self.geometry().rules(),
                 self.root(),
                 support.value,
-                self.strategy_stealing() && support.value == ProofValue::Draw,
+                self.strategy_stealing() && support.value == Wdl::Draw,
             ),
         )?;
         let mut seen: FxHashSet<Key> = FxHashSet::default();

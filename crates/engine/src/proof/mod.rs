@@ -24,10 +24,11 @@ mod writer;
 
 use crate::bits::BitSet;
 use crate::budget::Budget;
-use crate::certificate::format::{write_header, Claim, Header};
+use crate::certificate::format::{write_header, Header};
 use crate::error::SearchError;
 use crate::position::Position;
 use crate::progress::Progress;
+use crate::score::Wdl;
 use crate::side::Side;
 use crate::solver::tt::Table;
 use knowledge::Knowledge;
@@ -113,33 +114,11 @@ pub struct ProofStats {
     pub table_capacity: usize,
 }
 
-/// A proven value, for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ProofValue {
-    /// The side to move can force a line.
-    Win,
-    /// Neither side can.
-    Draw,
-    /// The other side can.
-    Loss,
-}
-
-impl ProofValue {
-    /// `win`, `draw` or `loss`.
-    pub fn word(self) -> &'static str {
-        match self {
-            ProofValue::Win => "win",
-            ProofValue::Draw => "draw",
-            ProofValue::Loss => "loss",
-        }
-    }
-}
-
 /// A settled position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofSolution {
     /// The value for the side to move.
-    pub value: ProofValue,
+    pub value: Wdl,
     /// For a draw, every move that keeps the draw; empty for a win or a loss (the proof
     /// search measures no distance, so it cannot rank them: the solver gives the fastest win
     /// and the slowest loss, see [`crate::board::Board::report_proof`]).
@@ -301,7 +280,7 @@ impl Prover {
         let all: Vec<usize> = pos.legal_moves().cells().collect();
         if self.force_line(pos, me)? {
             return Ok(ProofSolution {
-                value: ProofValue::Win,
+                value: Wdl::Win,
                 best_moves: Vec::new(),
                 strategy_stealing: false,
             });
@@ -309,7 +288,7 @@ impl Prover {
         if pos.stone_count() == 0 {
             self.progress.settle(all.len(), true, false);
             return Ok(ProofSolution {
-                value: ProofValue::Draw,
+                value: Wdl::Draw,
                 best_moves: all,
                 strategy_stealing: true,
             });
@@ -317,7 +296,7 @@ impl Prover {
         if self.force_line(pos, me.other())? {
             self.progress.settle(all.len(), false, false);
             return Ok(ProofSolution {
-                value: ProofValue::Loss,
+                value: Wdl::Loss,
                 best_moves: Vec::new(),
                 strategy_stealing: false,
             });
@@ -336,7 +315,7 @@ impl Prover {
         }
         best.sort_unstable();
         Ok(ProofSolution {
-            value: ProofValue::Draw,
+            value: Wdl::Draw,
             best_moves: best,
             strategy_stealing: false,
         })
@@ -363,14 +342,12 @@ impl Prover {
         )?;
         let mut records = 0;
         match solution.value {
-            ProofValue::Win => {
-                records += self.write_records(pos, me, out, |w, p| w.attacker_wins(p))?
-            }
-            ProofValue::Loss => {
+            Wdl::Win => records += self.write_records(pos, me, out, |w, p| w.attacker_wins(p))?,
+            Wdl::Loss => {
                 records +=
                     self.write_records(pos, me.other(), out, |w, p| w.root_defender_loses(p))?
             }
-            ProofValue::Draw => {
+            Wdl::Draw => {
                 records += self.write_records(pos, me, out, |w, p| w.attacker_fails(p))?;
                 if !solution.strategy_stealing {
                     records +=
@@ -433,7 +410,7 @@ impl Prover {
 fn header(
     rules: crate::rules::Rules,
     (x, o, to_move): (u64, u64, Side),
-    value: ProofValue,
+    value: Wdl,
     strategy_stealing: bool,
 ) -> Header {
     Header {
@@ -443,11 +420,7 @@ fn header(
         x,
         o,
         to_move,
-        claim: match value {
-            ProofValue::Win => Claim::Win,
-            ProofValue::Draw => Claim::Draw,
-            ProofValue::Loss => Claim::Loss,
-        },
+        claim: value,
         strategy_stealing,
     }
 }

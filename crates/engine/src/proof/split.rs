@@ -16,7 +16,7 @@
 //! central first move took 311 thousand nodes to show x cannot win, and the jobs 504 thousand
 //! in all.
 
-use super::{ProofConfig, ProofValue, Prover};
+use super::{ProofConfig, Prover, Wdl};
 use crate::budget::Budget;
 use crate::error::SearchError;
 use crate::geometry::Geometry;
@@ -104,7 +104,7 @@ pub struct Settled {
     /// For each node: the attacker wins (`Some(true)`), fails (`Some(false)`), or not yet known.
     pub nodes: Vec<Option<bool>>,
     /// The root's value, once the questions settle it.
-    pub value: Option<ProofValue>,
+    pub value: Option<Wdl>,
 }
 
 impl Split {
@@ -344,11 +344,11 @@ impl Split {
                 .and_then(|&c| child_value(c, self.attacker(i), &nodes, answers))
         };
         let value = match (q(0), self.strategy_stealing()) {
-            (Some(true), _) => Some(ProofValue::Win),
-            (Some(false), true) => Some(ProofValue::Draw),
+            (Some(true), _) => Some(Wdl::Win),
+            (Some(false), true) => Some(Wdl::Draw),
             (Some(false), false) => match q(1) {
-                Some(true) => Some(ProofValue::Loss),
-                Some(false) => Some(ProofValue::Draw),
+                Some(true) => Some(Wdl::Loss),
+                Some(false) => Some(Wdl::Draw),
                 None => None,
             },
             (None, _) => None,
@@ -429,9 +429,9 @@ impl Split {
         let mut in_jobs = vec![false; self.jobs.len()];
         let mut stack: Vec<Child> = Vec::new();
         match value {
-            ProofValue::Win => stack.push(self.questions[0]),
-            ProofValue::Loss => stack.push(self.questions[1]),
-            ProofValue::Draw => stack.extend(self.questions.iter().copied()),
+            Wdl::Win => stack.push(self.questions[0]),
+            Wdl::Loss => stack.push(self.questions[1]),
+            Wdl::Draw => stack.extend(self.questions.iter().copied()),
         }
         while let Some(c) = stack.pop() {
             match c {
@@ -472,7 +472,7 @@ impl Split {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Support {
     /// The root's value.
-    pub value: ProofValue,
+    pub value: Wdl,
     /// The nodes above the frontier that the proof uses, in index order.
     pub nodes: Vec<usize>,
     /// The jobs whose certificate parts the proof uses, in index order.

@@ -1,7 +1,8 @@
 use super::*;
-use crate::certificate::{verify, Claim};
+use crate::certificate::verify;
 use crate::geometry::Geometry;
 use crate::rules::Rules;
+use crate::score::Wdl;
 
 fn position(w: usize, h: usize, k: usize, text: &str) -> Position<u64> {
     Position::from_text(Geometry::new(Rules::new(w, h, Some(k)).unwrap()), text).unwrap()
@@ -24,10 +25,10 @@ fn certified(pos: &Position<u64>) -> (ProofSolution, Vec<u8>) {
 fn five_by_five_five_is_a_certified_draw() {
     let pos = position(5, 5, 5, "...../...../...../...../.....");
     let (solution, bytes) = certified(&pos);
-    assert_eq!(solution.value, ProofValue::Draw);
+    assert_eq!(solution.value, Wdl::Draw);
     assert_eq!(solution.best_moves.len(), 25);
     let v = verify(bytes.as_slice(), 1000).unwrap();
-    assert_eq!(v.header.claim, Claim::Draw);
+    assert_eq!(v.header.claim, Wdl::Draw);
     assert_eq!(v.summary(), "5x5/5 is a draw");
 }
 
@@ -35,7 +36,7 @@ fn five_by_five_five_is_a_certified_draw() {
 fn tic_tac_toe_is_a_certified_draw() {
     let pos = position(3, 3, 3, ".../.../...");
     let (solution, bytes) = certified(&pos);
-    assert_eq!(solution.value, ProofValue::Draw);
+    assert_eq!(solution.value, Wdl::Draw);
     verify(bytes.as_slice(), 100_000).unwrap();
 }
 
@@ -43,9 +44,9 @@ fn tic_tac_toe_is_a_certified_draw() {
 fn four_by_three_three_is_a_certified_win() {
     let pos = position(4, 3, 3, "..../..../....");
     let (solution, bytes) = certified(&pos);
-    assert_eq!(solution.value, ProofValue::Win);
+    assert_eq!(solution.value, Wdl::Win);
     let v = verify(bytes.as_slice(), 100_000).unwrap();
-    assert_eq!(v.header.claim, Claim::Win);
+    assert_eq!(v.header.claim, Wdl::Win);
 }
 
 #[test]
@@ -53,7 +54,7 @@ fn an_empty_board_with_o_to_move_is_summarised_with_who_moves_first() {
     let geo = Geometry::new(Rules::new(4, 3, Some(3)).unwrap());
     let pos = Position::from_stones(geo, 0, 0, Some(Side::O)).unwrap();
     let (solution, bytes) = certified(&pos);
-    assert_eq!(solution.value, ProofValue::Win);
+    assert_eq!(solution.value, Wdl::Win);
     let v = verify(bytes.as_slice(), 100_000).unwrap();
     assert_eq!(v.summary(), "4x3/3 with o moving first is a win for o");
 }
@@ -78,9 +79,9 @@ fn certified_with(pos: &Position<u64>, threads: usize, small_start: bool) -> Pro
     assert_eq!(
         v.header.claim,
         match solution.value {
-            ProofValue::Win => Claim::Win,
-            ProofValue::Draw => Claim::Draw,
-            ProofValue::Loss => Claim::Loss,
+            Wdl::Win => Wdl::Win,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Loss => Wdl::Loss,
         }
     );
     solution

@@ -12,7 +12,7 @@ use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
-use crate::score::{Score, Verdict};
+use crate::score::{Score, Verdict, Wdl};
 use crate::search::{self, Limits};
 use crate::solver::SolverConfig;
 
@@ -63,33 +63,12 @@ impl Contender {
     }
 }
 
-/// The game-theoretic value for the side to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Wdl {
-    /// The side to move wins.
-    Win,
-    /// Draw.
-    Draw,
-    /// The side to move loses.
-    Loss,
-}
-
-impl Wdl {
-    /// `"win"`, `"draw"` or `"loss"`, as in the JSON contract.
-    pub fn word(self) -> &'static str {
-        match self {
-            Wdl::Win => "win",
-            Wdl::Draw => "draw",
-            Wdl::Loss => "loss",
-        }
-    }
-
-    fn from_score(score: Score) -> Wdl {
-        match score.signum() {
-            1 => Wdl::Win,
-            -1 => Wdl::Loss,
-            _ => Wdl::Draw,
-        }
+/// The value a search's score gives the side to move.
+fn wdl_of(score: Score) -> Wdl {
+    match score.signum() {
+        1 => Wdl::Win,
+        -1 => Wdl::Loss,
+        _ => Wdl::Draw,
     }
 }
 
@@ -148,7 +127,7 @@ pub fn run(
         Repr::Wide(p) => textbook(p, minimax, order, &controls),
     };
     let value = match value {
-        Ok(value) => Some(Wdl::from_score(board.for_side_to_move(value))),
+        Ok(value) => Some(wdl_of(board.for_side_to_move(value))),
         Err(SearchError::Stopped(Exhausted::Nodes)) => None,
         Err(err) => return Err(err),
     };

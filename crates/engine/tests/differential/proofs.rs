@@ -8,16 +8,17 @@ use mnk_engine::certificate::format::{
 };
 use mnk_engine::certificate::{verify, CertificateError};
 use mnk_engine::internals::{small, Geometry, Position, Solver};
-use mnk_engine::proof::{ProofConfig, ProofSolution, ProofValue, Prover};
+use mnk_engine::proof::{ProofConfig, ProofSolution, Prover};
+use mnk_engine::Wdl;
 use mnk_engine::{Algorithm, Board, Budget};
 use mnk_engine::{Rules, Side, Verdict};
 use proptest::prelude::*;
 
-fn value_of(v: Verdict) -> ProofValue {
+fn value_of(v: Verdict) -> Wdl {
     match v {
-        Verdict::Win(_) => ProofValue::Win,
-        Verdict::Loss(_) => ProofValue::Loss,
-        _ => ProofValue::Draw,
+        Verdict::Win(_) => Wdl::Win,
+        Verdict::Loss(_) => Wdl::Loss,
+        _ => Wdl::Draw,
     }
 }
 
@@ -136,7 +137,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
             board.to_text()
         );
         prop_assert_eq!(solution.value, value_of(solver.verdict));
-        if solution.value == ProofValue::Draw {
+        if solution.value == Wdl::Draw {
             prop_assert_eq!(&solution.best_moves, &reference.best_moves);
         }
         let verified = verify(bytes.as_slice(), 1_000_000);
