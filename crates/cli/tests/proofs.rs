@@ -298,20 +298,9 @@ fn a_split_proof_is_answered_job_by_job_and_merged() {
     assert_eq!(verified["summary"], "5x5/4 is a draw");
 
     // A different split into the same directory is refused.
-    let other = mnk()
-        .args([
-            "solve",
-            "--size",
-            "5x5",
-            "--k",
-            "4",
-            "--frontier",
-            "3",
-            "--jobs",
-            d,
-        ])
-        .output()
-        .unwrap();
+    let mut deeper = split_args;
+    deeper[6] = "3";
+    let other = mnk().args(deeper).output().unwrap();
     assert_eq!(other.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&other.stderr).contains("another split"));
 

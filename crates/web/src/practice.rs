@@ -522,16 +522,7 @@ impl MistakeView {
                 bounds,
             } => {
                 let (parent, last) = mistake.cut_at().expect("a skipped subtree has a cut");
-                // As the engine's sentence says it: the most the chance node can still be
-                // worth when that is at or below alpha, else the least.
-                let reach = sum_and_rest.map(|(sum, rest)| {
-                    let high = sum + rest * bounds.1;
-                    if high <= *alpha {
-                        (high, true)
-                    } else {
-                        (sum + rest * bounds.0, false)
-                    }
-                });
+                let reach = mistake.chance_reach();
                 MistakeView::ChanceSkipped {
                     node: path_name(path),
                     parent: path_name(&parent),

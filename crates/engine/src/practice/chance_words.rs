@@ -115,7 +115,7 @@ pub(super) fn explain(mistake: &Mistake) -> String {
             let why = match (chooser, sum_and_rest) {
                 (Chooser::Chance, Some((sum, rest))) => {
                     // Below alpha from its best case, or above beta from its worst.
-                    let low_side = sum + rest * bounds.1 <= *alpha;
+                    let (reach, low_side) = mistake.chance_reach().expect("a chance cut");
                     let (most, end, limit, side, much) = if low_side {
                         let limit = format!("at or below α = {}", bound(*alpha));
                         ("at most", bounds.1, limit, "MAX", "much")
@@ -134,7 +134,7 @@ pub(super) fn explain(mistake: &Mistake) -> String {
                         value_text(*sum),
                         chance::probability_text(*rest),
                         value_text(end),
-                        value_text(sum + rest * end),
+                        value_text(reach),
                     )
                 }
                 (Chooser::Max, _) => format!(

@@ -232,4 +232,26 @@ impl Mistake {
         last.push(after);
         Some((parent, last))
     }
+
+    /// For a subtree skipped under a chance node: the most the chance node can still be
+    /// worth when that is at or below alpha (`true`), else the least it can be worth (at or
+    /// above beta, `false`): the bound that cut it, from its children so far, the probability
+    /// left and the leaves' range. `None` for other mistakes.
+    pub fn chance_reach(&self) -> Option<(f64, bool)> {
+        let Mistake::ChanceSkipped {
+            alpha,
+            sum_and_rest: Some((sum, rest)),
+            bounds,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let high = sum + rest * bounds.1;
+        Some(if high <= *alpha {
+            (high, true)
+        } else {
+            (sum + rest * bounds.0, false)
+        })
+    }
 }
