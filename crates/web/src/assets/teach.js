@@ -244,7 +244,7 @@ function words(args, infinity) {
   const out = {};
   for (const [name, v] of Object.entries(args)) {
     if (name === "node" || name === "child") out[name] = nodeName(v);
-    else if (name === "pruned") out[name] = v.map(nodeName).join(", ");
+    else if (name === "pruned") out[name] = v.map(nodeName).join(t("list_sep"));
     else if (name === "moves") out[name] = v.join(" ");
     else if (name === "role") {
       out.role = t("role_" + v);
