@@ -198,9 +198,11 @@ pub enum SearchError {
     NoLegalMove,
 }
 
-/// Any error the engine reports.
+/// What can go wrong setting up a board (its rules, its text, its stones) or asking a search
+/// of it: the error of [`crate::Board`]'s own methods. The engine's umbrella [`crate::Error`]
+/// takes each of its variants as its own.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum Error {
+pub enum BoardError {
     /// Bad rules.
     #[error(transparent)]
     Rules(#[from] RulesError),

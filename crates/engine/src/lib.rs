@@ -65,6 +65,7 @@
 #![warn(missing_docs)]
 
 pub mod ai;
+mod any_error;
 mod bits;
 mod board;
 mod board_game;
@@ -96,10 +97,11 @@ pub mod tree;
 #[doc(hidden)]
 pub mod internals;
 
+pub use any_error::Error;
 pub use board::{Algorithm, Board, SolveReport};
 pub use budget::{Budget, Controls, Deadline, Exhausted};
 pub use count::{CountError, CountEstimate, CountResult, DEFAULT_MEMORY_MIB};
-pub use error::{Error, GameOver, NotationError, PositionError, RulesError, SearchError};
+pub use error::{BoardError, GameOver, NotationError, PositionError, RulesError, SearchError};
 pub use eval::Evaluator;
 pub use foul::Foul;
 pub use notation::infer_size;

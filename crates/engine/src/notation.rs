@@ -37,7 +37,7 @@ pub fn infer_size(text: &str) -> Option<Size> {
 
 impl<B: BitSet> Position<B> {
     /// Parses board text for the given geometry and checks the position is legal.
-    pub fn from_text(geo: Arc<Geometry<B>>, text: &str) -> Result<Self, crate::error::Error> {
+    pub fn from_text(geo: Arc<Geometry<B>>, text: &str) -> Result<Self, crate::error::BoardError> {
         let rules = geo.rules();
         let (rows, side) = split_text(text)?;
         if rows.len() != rules.height() {

@@ -35,6 +35,8 @@ const LAYERS: &[&[&str]] = &[
     &["ai"],
     // Teaching tools and game flow.
     &["teach", "session", "practice"],
+    // The umbrella error, which names every module's error.
+    &["any_error"],
     // For the engine's own benchmarks and tests only (the `internals` feature).
     &["internals"],
 ];

@@ -6,7 +6,7 @@ use crate::JobsError;
 use mnk_engine::proof::split::{Child, Job, Split, SplitNode};
 use mnk_engine::proof::MergeSummary;
 use mnk_engine::Wdl;
-use mnk_engine::{Board, Error, Rules, Side};
+use mnk_engine::{Board, BoardError, Rules, Side};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -199,14 +199,14 @@ impl JobDir {
                 format!("format '{}' is not {SPLIT_FORMAT}", head.format),
             ));
         }
-        let rules = Rules::new(head.width, head.height, Some(head.k)).map_err(Error::from)?;
+        let rules = Rules::new(head.width, head.height, Some(head.k)).map_err(BoardError::from)?;
         let to_move = match head.to_move.as_str() {
             "o" => Side::O,
             _ => Side::X,
         };
         let board = Board::from_text(rules, &head.position)?
             .with_side_to_move(to_move)
-            .map_err(Error::from)?;
+            .map_err(BoardError::from)?;
         // The split is read back as it was made (its move order came from probes that are
         // not worth running again on every open).
         let bad = |why: &str| malformed(&file, why.to_string());

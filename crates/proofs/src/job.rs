@@ -3,7 +3,7 @@
 use crate::JobsError;
 use mnk_engine::proof::split::Job;
 use mnk_engine::proof::{ProofConfig, Prover};
-use mnk_engine::{Board, Budget, Error, Rule, Rules, SearchError, Side};
+use mnk_engine::{Board, BoardError, Budget, Rule, Rules, SearchError, Side};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::time::Instant;
@@ -95,7 +95,7 @@ impl JobFile {
     /// The file of job `index` of a split of `rules`.
     pub fn new(rules: Rules, index: usize, job: &Job) -> Result<JobFile, JobsError> {
         let board = Board::from_stones(rules, &cells(job.x), &cells(job.o), job.to_move)
-            .map_err(Error::from)?;
+            .map_err(BoardError::from)?;
         let attacker = side_word(job.attacker);
         Ok(JobFile {
             format: JOB_FORMAT.to_string(),
@@ -134,12 +134,12 @@ impl JobFile {
 
     /// The job's position, and its attacker.
     pub fn board(&self, path: &str) -> Result<(Board, Side), JobsError> {
-        let rules = Rules::new(self.width, self.height, Some(self.k)).map_err(Error::from)?;
+        let rules = Rules::new(self.width, self.height, Some(self.k)).map_err(BoardError::from)?;
         debug_assert_eq!(rules.rule(), Rule::Freestyle);
         let to_move = side_of(&self.to_move, path)?;
         let board = Board::from_text(rules, &self.position)?
             .with_side_to_move(to_move)
-            .map_err(Error::from)?;
+            .map_err(BoardError::from)?;
         Ok((board, side_of(&self.attacker, path)?))
     }
 

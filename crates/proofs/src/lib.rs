@@ -55,7 +55,7 @@ pub enum JobsError {
     Mismatch(String),
     /// The engine refused.
     #[error(transparent)]
-    Engine(#[from] mnk_engine::Error),
+    Engine(#[from] mnk_engine::BoardError),
     /// The search refused or stopped.
     #[error(transparent)]
     Search(#[from] mnk_engine::SearchError),

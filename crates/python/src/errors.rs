@@ -2,7 +2,7 @@
 //! subclass (through `mnk.MnkError`) and carries the engine's own one-sentence message, the
 //! one the command line prints.
 
-use mnk_engine::{CountError, Error, Exhausted, GameOver};
+use mnk_engine::{BoardError, CountError, Exhausted, GameOver};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -74,13 +74,13 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// Any engine error.
-pub fn engine(e: Error) -> PyErr {
+/// An error setting up a board or searching it.
+pub fn engine(e: BoardError) -> PyErr {
     match e {
-        Error::Rules(e) => rules(e),
-        Error::Notation(e) => notation(e),
-        Error::Position(e) => position(e),
-        Error::Search(e) => search(e),
+        BoardError::Rules(e) => rules(e),
+        BoardError::Notation(e) => notation(e),
+        BoardError::Position(e) => position(e),
+        BoardError::Search(e) => search(e),
     }
 }
 

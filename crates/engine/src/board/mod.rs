@@ -8,7 +8,7 @@ use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::budget::{Budget, Controls};
 use crate::count::{self, CountError, CountEstimate, CountResult};
-use crate::error::Error;
+use crate::error::BoardError;
 use crate::error::{GameOver, NotationError, PositionError, SearchError};
 use crate::eval::Evaluator;
 use crate::geometry::Geometry;
@@ -149,7 +149,7 @@ impl Board {
     }
 
     /// Parses board text (see DESIGN.md) for a rule set.
-    pub fn from_text(rules: Rules, text: &str) -> Result<Board, Error> {
+    pub fn from_text(rules: Rules, text: &str) -> Result<Board, BoardError> {
         Ok(if rules.cells() <= 64 {
             Board::from(Position::<u64>::from_text(Geometry::new(rules), text)?)
         } else {
