@@ -5,7 +5,8 @@
 //! 6x5/5, 6x6/5: draws), where the adversary plays a drawing move the proof search proves and
 //! each of `perfect`'s moves is checked to keep the draw.
 
-use mnk_engine::ai::{Book, Go, Level, Method, Thinker};
+use mnk_engine::ai::book::Book;
+use mnk_engine::ai::{Go, Level, Method, Thinker};
 use mnk_engine::proof::ProofConfig;
 use mnk_engine::Wdl;
 use mnk_engine::{Board, Budget, Rules, Side, SolverConfig, Verdict};

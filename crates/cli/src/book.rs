@@ -4,8 +4,7 @@
 use crate::common::{duration, grouped, note, outln};
 use anyhow::{bail, Context};
 use clap::Args;
-use mnk_engine::ai::book::{opening_count, Section, BOARDS};
-use mnk_engine::ai::Book;
+use mnk_engine::ai::book::{opening_count, Book, Section, BOARDS};
 use mnk_engine::{Budget, Rules};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -2,7 +2,8 @@
 //! engine call and still match on where it came from. It sits in the top layer because it
 //! names every module's error; the modules themselves return their own, narrower types.
 
-use crate::ai::{BadPlayer, BookError};
+use crate::ai::book::BookError;
+use crate::ai::BadPlayer;
 use crate::certificate::format::FormatError;
 use crate::certificate::CertificateError;
 use crate::count::CountError;

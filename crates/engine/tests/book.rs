@@ -3,8 +3,8 @@
 //! values are the solver's (on five in a row, the proof search's draws and the solver's wins
 //! and losses).
 
-use mnk_engine::ai::book::{opening_positions, BOARDS};
-use mnk_engine::ai::{proof_first, Book};
+use mnk_engine::ai::book::{opening_positions, Book, BOARDS};
+use mnk_engine::ai::proof_first;
 use mnk_engine::proof::ProofConfig;
 use mnk_engine::Wdl;
 use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};

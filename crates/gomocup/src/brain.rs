@@ -7,14 +7,14 @@
 //! other front end.
 
 use crate::protocol::{rule_of_bits, Answer, BoardStone, Command, Parser};
-use mnk_engine::ai::{Go, HardPlayer, Level, Thinker, HARD_MAX_DEPTH, HARD_TABLE_MIB};
+use mnk_engine::ai::{Go, HardPlayer, Level, Thinker};
 use mnk_engine::{Board, Rule, Rules, SearchError, Side, MAX_SIDE};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Largest table the brain takes, in MiB (also what `INFO max_memory` can ask for).
-pub const BRAIN_TABLE_MIB: usize = 2 * HARD_TABLE_MIB;
+pub const BRAIN_TABLE_MIB: usize = 2 * HardPlayer::TABLE_MIB;
 
 /// The time of a turn when the manager says `INFO timeout_turn 0` ("as fast as you can").
 const FASTEST_TURN: Duration = Duration::from_millis(100);
@@ -45,7 +45,7 @@ impl Default for Caps {
     fn default() -> Self {
         Caps {
             hash_mib: BRAIN_TABLE_MIB,
-            max_depth: HARD_MAX_DEPTH,
+            max_depth: HardPlayer::MAX_DEPTH,
             max_nodes: u64::MAX,
             threat_nodes: None,
         }

@@ -92,7 +92,7 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 /// Values every legal move of an unfinished position: from the opening book where it holds
 /// the position's moves, exactly when the proof search (first, where
 /// [`proof_first`] holds: a proven draw) and the solver prove every value within what `go`
-/// allows (its time, else [`ANALYSIS_NODES`] of fixed work, within its node cap), as
+/// allows (its time, else `ANALYSIS_NODES` of fixed work, within its node cap), as
 /// estimates when the proof does not come in time or the board is too big for the solver. A
 /// raised stop handle cancels the analysis ([`SearchError::Stopped`]).
 pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {

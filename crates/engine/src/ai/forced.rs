@@ -88,8 +88,8 @@ impl ForcedWin {
 }
 
 /// A forced win for the side to move of `board`: by continuous fours if there is one within
-/// [`FORCED_WIN_DEPTH`] fours and [`FORCED_WIN_NODES`] nodes, else by continuous threats
-/// within [`FORCED_WIN_THREES`] threes and as many nodes, always within `budget` (its stop flag
+/// `FORCED_WIN_DEPTH` fours and `FORCED_WIN_NODES` nodes, else by continuous threats
+/// within `FORCED_WIN_THREES` threes and as many nodes, always within `budget` (its stop flag
 /// and deadline); `None` when neither finds one or the game is over. Exactly-K rules are
 /// followed.
 ///

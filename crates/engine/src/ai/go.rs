@@ -108,7 +108,7 @@ impl Go {
     }
 
     /// The same decision in a game whose clock has `left` for this player: a move then takes
-    /// at most a share of it (see [`super::time`]). Needs a clock ([`Go::with_clock`]).
+    /// at most a share of it (see [`crate::ai::TimeManager`]). Needs a clock ([`Go::with_clock`]).
     pub fn with_game_left(mut self, left: Duration) -> Go {
         self.game_left = Some(left);
         self

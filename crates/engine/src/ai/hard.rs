@@ -37,6 +37,14 @@ impl Default for HardPlayer {
 }
 
 impl HardPlayer {
+    /// The table a player gets unless it is told otherwise, in MiB (a thinker may hold a
+    /// solver's table beside it).
+    pub const TABLE_MIB: usize = HARD_TABLE_MIB;
+
+    /// The deepest iteration of the search; a deeper [`crate::ai::Go::with_depth`] is cut to
+    /// it.
+    pub const MAX_DEPTH: u32 = HARD_MAX_DEPTH;
+
     /// A player whose threat searches at the root (by fours, and by fours and threes) take
     /// at most `nodes` each (each of the defence's checks a quarter of that), instead of the
     /// search's own defaults: a fuzzer's or a test's brain that must answer in milliseconds.

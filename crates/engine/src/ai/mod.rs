@@ -3,46 +3,45 @@
 //! front end shares. Built on the pure searches below it (solver, textbook search, Gomoku
 //! search); the game flow ([`crate::session`]) sits above it.
 //!
-//! - [`level`]: who plays a side (`human` or a computer [`Level`]) and how levels are named.
-//! - [`thought`]: [`Thought`], what the computer decided and why.
-//! - [`thinker`]: [`Thinker`], the computer's memory across a game and the dispatch by level.
-//! - [`hard`]: the `hard` level, the threat-pattern search of the engine's Gomoku module on every board.
-//! - [`textbook`]: the depth-limited alpha-beta of `depth:N`.
-//! - [`analysis`]: the value of every move for the analysis overlay, exact or estimated.
-//! - [`book`]: the opening book, exact values of the first plies of the popular small boards.
-//! - [`go`]: [`Go`], what the caller tells one decision (stop handle, nodes, depth, time,
-//!   table size, seed).
-//! - [`time`]: the one time manager, turning a [`Go`] into the budgets of the searches.
-//! - [`forced`]: a proven forced win (by continuous fours) for judging finished games.
+//! What lives here, by concept (the modules are private; the names below are the API):
+//! - who plays a side: `human` or a computer [`Level`] ([`Player`], [`BadPlayer`]);
+//! - what the computer decided and why: [`Thought`], its [`Candidate`] moves and the
+//!   [`Method`] that chose them;
+//! - [`Thinker`]: the computer's memory across a game and the dispatch by level, with the
+//!   [`Exactness`] of `perfect`; [`HardPlayer`], the `hard` level (the threat-pattern search
+//!   on every board);
+//! - [`Go`]: what one decision may use (stop handle, nodes, depth, time, table size, seed),
+//!   and the one [`TimeManager`] that turns it into the searches' deadlines;
+//! - [`analyze`]: the value of every move for the analysis overlay, exact or estimated
+//!   ([`Analysis`], [`MoveEstimate`], [`AnalysisKind`]), and [`exact_analysis`];
+//! - [`book`]: the opening book, exact values of the first plies of the popular small boards
+//!   (a namespace of its own: the file format, the boards it covers, the positions it holds);
+//! - [`forced_win`]: a proven forced win (by continuous fours) for judging finished games.
+//!
+//! The tuning constants of these parts (shares of the move, node caps, table sizes) are not
+//! part of the API: a caller says what a decision may use through [`Go`].
 
-pub mod analysis;
+pub(crate) mod analysis;
 pub mod book;
-pub mod forced;
-pub mod go;
-pub mod hard;
-pub mod level;
+pub(crate) mod forced;
+pub(crate) mod go;
+pub(crate) mod hard;
+pub(crate) mod level;
 mod proven;
-pub mod textbook;
-pub mod thinker;
-pub mod thought;
-pub mod time;
+pub(crate) mod textbook;
+pub(crate) mod thinker;
+pub(crate) mod thought;
+pub(crate) mod time;
 
-pub use analysis::{
-    analysis_may_be_exact, analyze, exact_analysis, Analysis, AnalysisKind, MoveEstimate,
-    ANALYSIS_NODES, ANALYSIS_PROOF_NODES,
-};
-pub use book::{Book, BookError};
-pub use forced::{forced_win, ForcedWin, FORCED_WIN_DEPTH, FORCED_WIN_NODES, FORCED_WIN_THREES};
+pub use analysis::{analyze, exact_analysis, Analysis, AnalysisKind, MoveEstimate};
+pub use forced::{forced_win, ForcedWin};
 pub use go::{Clock, Go};
-pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
+pub use hard::HardPlayer;
 pub use level::{BadPlayer, Level, Player};
 pub use proven::proof_first;
-pub use thinker::{
-    perfect_exactness, Exactness, Thinker, PLAY_HASH_MIB, PROOF_FIRST_SHARE, PROOF_SHARE,
-    UNTIMED_PROOF_NODES,
-};
+pub use thinker::{Exactness, Thinker};
 pub use thought::{Candidate, Method, Thought};
-pub use time::{move_time, stop_margin, TimeManager, GAME_TIME_SHARE};
+pub use time::TimeManager;
 
 #[cfg(test)]
 mod proven_tests;

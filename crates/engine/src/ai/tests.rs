@@ -1,6 +1,7 @@
 //! The computer players: what `hard` reports (only proofs are wins and losses), and how a
 //! move keeps to its time.
 
+use super::time::stop_margin;
 use super::*;
 use crate::board::Board;
 use crate::gomoku::search::{Reason, Report, CHECK_EVERY_NODES, EVAL_LIMIT};

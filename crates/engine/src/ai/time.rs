@@ -93,7 +93,7 @@ impl TimeManager {
 
     /// The budget of one search of the decision: the stop handle, and either `share` (0 to 1)
     /// of the decision's search time counted from now, with its hard and soft deadlines (and
-    /// [`TIMED_NODES`] as a guard), or, without a clock, `fixed_nodes` nodes. The caller's
+    /// `TIMED_NODES` as a guard), or, without a clock, `fixed_nodes` nodes. The caller's
     /// node cap bounds both.
     pub fn budget(&self, share: f64, fixed_nodes: u64) -> Budget {
         let mut budget = Budget::unlimited().with_stop(self.go.stop_flag().cloned());

@@ -54,7 +54,7 @@ pub enum Answer {
         /// The root's value.
         value: Option<Score>,
     },
-    /// [`Kind::Window`]: alpha and beta, with ±[`INFINITY`] for the infinities.
+    /// [`Kind::Window`]: alpha and beta, with ±[`crate::teach::INFINITY`] for the infinities.
     Window {
         /// Alpha.
         alpha: Option<Score>,

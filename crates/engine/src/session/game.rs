@@ -146,7 +146,7 @@ impl Session {
     /// When the moves of `side` are proven: `None` unless the `perfect` level plays it.
     pub fn exactness(&self, side: Side) -> Option<crate::ai::Exactness> {
         (self.player(side) == Player::Computer(Level::Perfect))
-            .then(|| crate::ai::perfect_exactness(self.config.rules))
+            .then(|| crate::ai::thinker::perfect_exactness(self.config.rules))
     }
 
     /// The side to move.
