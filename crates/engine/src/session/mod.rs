@@ -4,20 +4,22 @@
 //!
 //! The computer players themselves live in [`crate::ai`].
 //!
-//! - [`game`]: [`Session`], the game itself: moves, undo, hints, result.
-//! - [`background`]: a computer decision started on a thread of its own
-//!   ([`Session::start_computer_move`]), and handed back with [`Session::finish_think`].
-//! - [`handle`]: [`Handle`], the one way to stop, poll and join thinking off-thread.
-//! - [`record`]: [`Record`], the small text format that saves and restores a game.
+//! - [`Session`]: the game itself (moves, undo, hints, the [`GameResult`]), set up by a
+//!   [`SessionConfig`];
+//! - a computer decision started on a thread of its own ([`Session::start_computer_move`],
+//!   for a [`ThinkPurpose`]) and handed back as a [`ThinkDone`] with
+//!   [`Session::finish_think`];
+//! - [`Handle`]: the one way to stop, poll and join thinking off-thread;
+//! - [`Record`]: the small text format that saves and restores a game.
 //!
 //! Nothing here reads a clock or does I/O (a thinking thread is started only on request); randomness comes from a seeded generator held by
 //! the session, so a given seed and a given sequence of inputs always give the same game.
 
-pub mod background;
-pub mod game;
-pub mod handle;
-pub mod record;
-pub mod result;
+mod background;
+mod game;
+mod handle;
+mod record;
+mod result;
 
 pub use background::{ThinkDone, ThinkPurpose};
 pub use game::{Session, SessionConfig};

@@ -2,7 +2,7 @@
 //! trees. Every lesson is recorded from the engine's own searches ([`crate::search`]) through
 //! their [`Tracer`](crate::search::Tracer) hooks, never from a copy of the algorithms.
 //!
-//! - [`lesson`]: run a search and keep its account as a tree of [`lesson::Node`]s;
+//! - [`Lesson`]: run a search and keep its account as a tree of [`Node`]s (with each [`Cut`]);
 //! - [`draw`]: the terminal drawing and the summary of the work;
 //! - [`steps()`]: the lesson's events walked once into steps (node, numbers, sentence key and
 //!   arguments) that every front end words, and [`sentence()`], the engine's English for one;
@@ -16,7 +16,7 @@ mod chance;
 pub mod compare;
 pub mod dot;
 pub mod draw;
-pub mod lesson;
+mod lesson;
 mod record;
 mod steps;
 #[cfg(feature = "svg")]
@@ -24,7 +24,7 @@ pub mod svg;
 mod trace;
 
 pub use chance::{chance_table, outline_rows, OutlineRow};
-pub use lesson::{Lesson, Node};
+pub use lesson::{Cut, Lesson, Node, MAX_LESSON_NODES};
 pub use record::{prunes, Event};
 pub use steps::{sentence, steps, Arg, Key, Role, Step, StepKind};
 pub use trace::trace;
