@@ -25,6 +25,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// A caller's clock turned into "time is up": the engine calls it, never a clock itself.
+///
+/// ```
+/// use mnk_engine::{Budget, Deadline};
+/// use std::sync::Arc;
+/// use std::time::{Duration, Instant};
+///
+/// // The caller reads its own clock; the engine only asks "is time up?".
+/// let end = Instant::now() + Duration::from_secs(1);
+/// let deadline: Deadline = Arc::new(move || Instant::now() >= end);
+/// let budget = Budget::unlimited().with_deadline(deadline);
+/// assert!(!budget.is_late());
+/// ```
 pub type Deadline = Arc<dyn Fn() -> bool + Send + Sync>;
 
 /// What bounds one search. The default bounds nothing.
@@ -48,6 +60,20 @@ pub struct Budget {
 }
 
 /// Why a search ended before it finished.
+///
+/// ```
+/// use mnk_engine::{Algorithm, Board, Budget, Exhausted, Rules, SearchError, SolverConfig};
+/// use std::sync::atomic::AtomicBool;
+/// use std::sync::Arc;
+///
+/// // A stop flag raised before the search starts: the caller cancelled it.
+/// let flag = Arc::new(AtomicBool::new(true));
+/// let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
+/// let budget = Budget::unlimited().with_stop_flag(flag);
+/// let answer = board.solve(Algorithm::Solver, SolverConfig::default(), budget);
+/// assert_eq!(answer.unwrap_err(), SearchError::Stopped(Exhausted::Stopped));
+/// assert_eq!(Exhausted::Nodes.to_string(), "the search reached its node limit before it finished");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exhausted {
     /// The stop flag was raised: the caller cancelled the search.
@@ -179,6 +205,18 @@ impl Budget {
 /// What a caller hands a long search: the budget that bounds or stops it, and counters to
 /// watch it by. The solver, the textbook searches and the game-tree count all take it, so a
 /// front end watches and stops each of them the same way.
+///
+/// ```
+/// use mnk_engine::{Algorithm, Board, Controls, Progress, Rules, SolverConfig};
+/// use std::sync::Arc;
+///
+/// // Counters another thread could read while the solver runs.
+/// let progress = Arc::new(Progress::default());
+/// let controls = Controls { progress: Some(progress.clone()), ..Controls::default() };
+/// let board = Board::new(Rules::tic_tac_toe());
+/// let report = board.solve_with(Algorithm::Solver, SolverConfig::default(), controls).unwrap();
+/// assert_eq!(progress.snapshot().nodes, report.nodes);
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Controls {
     /// What bounds the search; once it runs out the search returns `SearchError::Stopped`.

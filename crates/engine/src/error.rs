@@ -5,6 +5,16 @@ use crate::side::Outcome;
 use thiserror::Error;
 
 /// A move or a search asked of a finished game.
+///
+/// ```
+/// use mnk_engine::{Board, Outcome, PositionError, Rules, Side};
+///
+/// let mut board = Board::from_text(Rules::tic_tac_toe(), "xxx/oo./...").unwrap();
+/// assert_eq!(board.outcome(), Some(Outcome::Win(Side::X)));
+/// let err = board.play(8).unwrap_err();
+/// assert!(matches!(err, PositionError::GameOver(_)));
+/// assert_eq!(err.to_string(), "the game is already over: x has won");
+/// ```
 #[derive(Debug, Error, Clone, Copy, PartialEq, Eq)]
 #[error("the game is already over: {0}")]
 pub struct GameOver(pub Outcome);
@@ -14,6 +24,14 @@ fn noun(n: usize, one: &str, many: &str) -> String {
 }
 
 /// A rule set that cannot be played.
+///
+/// ```
+/// use mnk_engine::{Rules, RulesError};
+///
+/// let err = Rules::new(3, 3, Some(4)).unwrap_err();
+/// assert_eq!(err, RulesError::K { k: 4, longest: 3 });
+/// assert!(err.to_string().contains("use 1 to 3"));
+/// ```
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum RulesError {
     /// A side outside 1..=26.
@@ -41,6 +59,15 @@ pub enum RulesError {
 }
 
 /// Board text or a move that does not parse.
+///
+/// ```
+/// use mnk_engine::{Board, NotationError, Rules};
+///
+/// let err = Board::from_text(Rules::tic_tac_toe(), "x./.../...").unwrap_err();
+/// assert!(err.to_string().starts_with("row 1 has 2 cells"));
+/// let board = Board::new(Rules::tic_tac_toe());
+/// assert!(matches!(board.parse_move("z9"), Err(NotationError::BadMove { .. })));
+/// ```
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum NotationError {
     /// A character that is not `x`, `o`, `.` or `/`.
@@ -89,6 +116,13 @@ pub enum NotationError {
 }
 
 /// A position that cannot arise in a game, or a move that cannot be played.
+///
+/// ```
+/// use mnk_engine::{Board, BoardError, PositionError, Rules};
+///
+/// let err = Board::from_text(Rules::tic_tac_toe(), "xxx/.../...").unwrap_err();
+/// assert_eq!(err, BoardError::Position(PositionError::StoneCounts { x: 3, o: 0 }));
+/// ```
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum PositionError {
     /// Stone counts that no game produces.
@@ -164,6 +198,15 @@ fn foul_phrase(foul: crate::foul::Foul) -> &'static str {
 }
 
 /// A request the search cannot honour.
+///
+/// ```
+/// use mnk_engine::{Algorithm, Board, Budget, Rules, SearchError, SolverConfig};
+///
+/// // Nothing to search in a finished game.
+/// let board = Board::from_text(Rules::tic_tac_toe(), "xxx/oo./...").unwrap();
+/// let err = board.solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited());
+/// assert!(matches!(err, Err(SearchError::GameOver(_))));
+/// ```
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum SearchError {
     /// The position is finished; there is nothing to search.
@@ -201,6 +244,13 @@ pub enum SearchError {
 /// What can go wrong setting up a board (its rules, its text, its stones) or asking a search
 /// of it: the error of [`crate::Board`]'s own methods. The engine's umbrella [`crate::Error`]
 /// takes each of its variants as its own.
+///
+/// ```
+/// use mnk_engine::{Board, BoardError, Rules};
+///
+/// let err = Board::from_text(Rules::tic_tac_toe(), "x?./.../...").unwrap_err();
+/// assert!(matches!(err, BoardError::Notation(_)));
+/// ```
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum BoardError {
     /// Bad rules.

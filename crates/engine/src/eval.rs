@@ -7,6 +7,13 @@ use crate::score::Score;
 use crate::side::Side;
 
 /// The evaluators a depth-limited search can use.
+///
+/// ```
+/// use mnk_engine::Evaluator;
+///
+/// // The seeds' evaluator is the default of a lesson on a real game tree.
+/// assert_eq!(Evaluator::default(), Evaluator::OpenLines);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Evaluator {
     /// Open lines of a side minus open lines of its opponent (seeds 001 and 004).
@@ -18,7 +25,7 @@ pub enum Evaluator {
 
 impl Evaluator {
     /// The estimated value of `pos` for `side`, always strictly inside the heuristic bound.
-    pub fn evaluate<B: BitSet>(self, pos: &Position<B>, side: Side) -> Score {
+    pub(crate) fn evaluate<B: BitSet>(self, pos: &Position<B>, side: Side) -> Score {
         match self {
             Evaluator::OpenLines => open_lines(pos, side) - open_lines(pos, side.other()),
             Evaluator::Zero => 0,

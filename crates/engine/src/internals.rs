@@ -22,3 +22,16 @@ pub use crate::threats::{scan, ThreatScan};
 pub fn small(board: &crate::Board) -> Option<&Position<u64>> {
     board.as_small()
 }
+
+/// Minimax or alpha-beta on `board` (values from x's point of view), with the scoring, move
+/// order and leaf estimate the differential tests vary.
+pub fn textbook(
+    board: &crate::Board,
+    algorithm: crate::Algorithm,
+    limits: crate::search::Limits,
+    scoring: Scoring,
+    order: MoveOrder,
+    evaluator: crate::Evaluator,
+) -> crate::search::SearchResult<usize> {
+    board.textbook(algorithm, limits, scoring, order, evaluator)
+}

@@ -27,6 +27,12 @@ fn split_text(text: &str) -> Result<(Vec<&str>, Option<Side>), NotationError> {
 }
 
 /// The board size that board text describes (rows, and the length of the first row).
+///
+/// ```
+/// use mnk_engine::{infer_size, Size};
+///
+/// assert_eq!(infer_size("x..../...../..... o"), Some(Size { width: 5, height: 3 }));
+/// ```
 pub fn infer_size(text: &str) -> Option<Size> {
     let (rows, _) = split_text(text).ok()?;
     Some(Size {

@@ -5,6 +5,13 @@
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Counters a search updates as it goes.
+///
+/// ```
+/// use mnk_engine::Progress;
+///
+/// let progress = Progress::default();
+/// assert_eq!(progress.snapshot().nodes, 0);
+/// ```
 #[derive(Debug, Default)]
 pub struct Progress {
     nodes: AtomicU64,
@@ -19,6 +26,13 @@ pub struct Progress {
 }
 
 /// A copy of the counters at one moment.
+///
+/// ```
+/// use mnk_engine::ProgressSnapshot;
+///
+/// let now = ProgressSnapshot { nodes: 1_500, root_total: 9, root_settled: 3, ..Default::default() };
+/// assert_eq!(now.root_total - now.root_settled, 6);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProgressSnapshot {
     /// Nodes searched so far (all threads); for the count, positions expanded.

@@ -6,6 +6,13 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Largest board side (columns are lettered `a`..`z`).
+///
+/// ```
+/// use mnk_engine::{Rules, MAX_SIDE};
+///
+/// assert!(Rules::new(MAX_SIDE, MAX_SIDE, Some(5)).is_ok());
+/// assert!(Rules::new(MAX_SIDE + 1, 3, Some(3)).is_err());
+/// ```
 pub const MAX_SIDE: usize = 26;
 
 /// A validated rule set: a board `width` x `height`, `k` in a row wins; by default "K or
@@ -264,6 +271,14 @@ impl fmt::Display for Rules {
 }
 
 /// A board size `WxH` as written on the command line.
+///
+/// ```
+/// use mnk_engine::Size;
+///
+/// let size: Size = "15x15".parse().unwrap();
+/// assert_eq!((size.width, size.height), (15, 15));
+/// assert!("15by15".parse::<Size>().is_err());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Size {
     /// Columns.

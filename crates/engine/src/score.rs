@@ -6,6 +6,15 @@
 //! exact win, so a found win always beats an estimate.
 
 /// A search score (from the point of view the search states).
+///
+/// ```
+/// use mnk_engine::{Score, Verdict};
+///
+/// // A score of 0 is a proven draw only when the search was exact.
+/// let zero: Score = 0;
+/// assert_eq!(Verdict::from_score(zero, 4, true), Verdict::Draw);
+/// assert_eq!(Verdict::from_score(zero, 4, false), Verdict::Estimate(0));
+/// ```
 pub type Score = i32;
 
 /// The score of a win on an empty board (never reached: a win needs a stone).
@@ -31,6 +40,15 @@ pub fn is_decisive(score: Score) -> bool {
 
 /// What a score from a fail-soft alpha-beta search says about the true value, and so how a
 /// transposition table may use it.
+///
+/// ```
+/// use mnk_engine::Bound;
+///
+/// // A score at or above beta is only a lower bound on the true value.
+/// assert_eq!(Bound::of(5, -1, 3), Bound::Lower);
+/// assert!(Bound::Lower.settles(5, -1, 3));
+/// assert!(!Bound::Lower.settles(2, -1, 3));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
     /// The value is exactly the score.
@@ -66,9 +84,28 @@ impl Bound {
 }
 
 /// A number of plies (single moves).
+///
+/// ```
+/// use mnk_engine::{Plies, Verdict};
+///
+/// let three: Plies = 3;
+/// assert_eq!(Verdict::Win(three).plies(), Some(3));
+/// assert_eq!(Verdict::Win(three).to_string(), "win in 3 plies");
+/// ```
 pub type Plies = u32;
 
 /// What a score means, seen from a position holding `stones` stones.
+///
+/// ```
+/// use mnk_engine::Verdict;
+///
+/// // A move's value seen from the position it leads to, and back.
+/// let after = Verdict::Loss(2);
+/// assert_eq!(after.before_move(), Verdict::Win(3));
+/// assert_eq!(Verdict::Win(3).after_move(), after);
+/// assert!(Verdict::Win(1).rank() > Verdict::Win(5).rank());
+/// assert_eq!(Verdict::Estimate(12).word(), "estimate");
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Verdict {
     /// The side the score belongs to wins in this many plies.
@@ -161,6 +198,12 @@ impl Verdict {
 /// A game-theoretic value for the side to move, without a distance: what a proof, a
 /// certificate's claim and a comparison of searches report (the solver's [`Verdict`] adds the
 /// distance).
+///
+/// ```
+/// use mnk_engine::Wdl;
+///
+/// assert_eq!(Wdl::Draw.word(), "draw");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Wdl {
     /// The side to move can force a line.

@@ -3,6 +3,13 @@
 use std::fmt;
 
 /// One of the two players.
+///
+/// ```
+/// use mnk_engine::Side;
+///
+/// assert_eq!(Side::X.other(), Side::O);
+/// assert_eq!(Side::O.letter(), 'o');
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Side {
     /// The player with the x stones.
@@ -43,6 +50,13 @@ impl fmt::Display for Side {
 }
 
 /// How a finished game ended.
+///
+/// ```
+/// use mnk_engine::{Board, Outcome, Rules};
+///
+/// let board = Board::from_text(Rules::tic_tac_toe(), "xox/xoo/oxx").unwrap();
+/// assert_eq!(board.outcome(), Some(Outcome::Draw));
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
     /// This side completed a line.

@@ -18,7 +18,7 @@ use crate::position::Position;
 use crate::proof::{ProofConfig, ProofStats};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
-use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
+use crate::search::{self, Limits, NoTrace, TreeSize};
 use crate::side::{Outcome, Side};
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 
@@ -124,6 +124,19 @@ impl Algorithm {
 }
 
 /// The exact value of a position and the work it took.
+///
+/// ```
+/// use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
+///
+/// // Tic-tac-toe: every first move draws, and the solver reports its work.
+/// let board = Board::new(Rules::tic_tac_toe());
+/// let report = board
+///     .solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited())
+///     .unwrap();
+/// assert_eq!(report.verdict, Verdict::Draw);
+/// assert_eq!(report.best_moves.len(), 9);
+/// assert!(report.nodes > 0 && report.solver.is_some() && report.proof.is_none());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SolveReport {
     /// Value for the side to move.
@@ -481,15 +494,18 @@ impl Board {
         count::count(self.countable()?, memory_bytes, controls)
     }
 
-    /// Minimax or alpha-beta on this position (values from x's point of view).
-    pub fn textbook(
+    /// Minimax or alpha-beta on this position (values from x's point of view), with the
+    /// scoring and move order of the insides: for the engine's own tests, through
+    /// `internals::textbook`.
+    #[cfg(feature = "internals")]
+    pub(crate) fn textbook(
         &self,
         algorithm: Algorithm,
         limits: Limits,
         scoring: Scoring,
         order: MoveOrder,
         evaluator: Evaluator,
-    ) -> SearchResult<usize> {
+    ) -> search::SearchResult<usize> {
         each!(self, p => {
             let mut game = BoardGame { pos: p.clone(), scoring, order, evaluator };
             match algorithm {

@@ -15,6 +15,15 @@ const SAMPLES: u32 = 2048;
 /// ply, random placements of the right number of stones, the share of them that a game can
 /// reach (no line for the side that did not move last, and every line of the side that did
 /// through one of its new stones) times the number of placements.
+///
+/// ```
+/// use mnk_engine::{Board, Rules};
+///
+/// // Known before counting: the widest ply of tic-tac-toe holds a few hundred positions.
+/// let estimate = Board::new(Rules::tic_tac_toe()).count_estimate().unwrap();
+/// assert_eq!(estimate.positions_per_ply.len(), 10);
+/// assert!(estimate.peak_bytes() < 1 << 20);
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct CountEstimate {
     /// Estimated positions at each ply (index 0 is the root's).

@@ -27,12 +27,37 @@ use std::sync::Arc;
 use tt::Table;
 
 /// Default table size in MiB.
+///
+/// ```
+/// use mnk_engine::{SolverConfig, DEFAULT_HASH_MIB};
+///
+/// assert_eq!(SolverConfig::default().hash_mib, DEFAULT_HASH_MIB);
+/// ```
 pub const DEFAULT_HASH_MIB: usize = 256;
 
 /// Largest table accepted, in MiB.
+///
+/// ```
+/// use mnk_engine::{SolverConfig, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+///
+/// // A front end bounds the table a user asks for.
+/// let asked = 1 << 20;
+/// let config = SolverConfig { hash_mib: asked.min(MAX_HASH_MIB), ..SolverConfig::default() };
+/// assert!(config.hash_mib <= MAX_HASH_MIB && DEFAULT_HASH_MIB <= MAX_HASH_MIB);
+/// ```
 pub const MAX_HASH_MIB: usize = 16 * 1024;
 
 /// Solver switches; the defaults are the fastest, the others exist for tests and teaching.
+///
+/// ```
+/// use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig};
+///
+/// // One thread and a small table: repeatable counters.
+/// let config = SolverConfig { hash_mib: 16, threads: 1, ..SolverConfig::default() };
+/// let board = Board::new(Rules::new(4, 3, Some(3)).unwrap());
+/// let report = board.solve(Algorithm::Solver, config, Budget::unlimited()).unwrap();
+/// assert!(report.verdict.plies().is_some());
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct SolverConfig {
     /// Transposition table size in MiB; 0 turns the table off.
@@ -57,6 +82,14 @@ impl Default for SolverConfig {
 }
 
 /// Solver work counters.
+///
+/// ```
+/// use mnk_engine::{Board, Budget, Rules, SolverConfig};
+///
+/// let board = Board::new(Rules::tic_tac_toe());
+/// let (_, stats) = board.analyze(SolverConfig::default(), Budget::unlimited()).unwrap();
+/// assert!(stats.nodes > 0 && stats.table_used <= stats.table_capacity);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolverStats {
     /// Nodes searched, every call counted.
@@ -70,6 +103,16 @@ pub struct SolverStats {
 }
 
 /// The exact value of one move.
+///
+/// ```
+/// use mnk_engine::{Board, Budget, Rules, SolverConfig, Verdict};
+///
+/// // x to move: c3 completes the top row, every other move lets o win or draw at best.
+/// let board = Board::from_text(Rules::tic_tac_toe(), "xx./oo./...").unwrap();
+/// let (moves, _) = board.analyze(SolverConfig::default(), Budget::unlimited()).unwrap();
+/// let c3 = moves.iter().find(|m| board.move_name(m.cell) == "c3").unwrap();
+/// assert_eq!(c3.verdict, Verdict::Win(1));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveValue {
     /// The cell played.

@@ -130,7 +130,8 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
 /// the end of the game are exact: minimax's value and best moves, in either move order. At
 /// every shallower depth alpha-beta still equals minimax on the estimated values.
 fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseError> {
-    let exact = board.textbook(
+    let exact = mnk_engine::internals::textbook(
+        board,
         Algorithm::Minimax,
         Limits::default(),
         Scoring::Distance,
@@ -144,7 +145,8 @@ fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseErro
                 depth: Some(empty),
                 all_best: true,
             };
-            let r = board.textbook(
+            let r = mnk_engine::internals::textbook(
+                board,
                 algorithm,
                 limits,
                 Scoring::Distance,
@@ -184,7 +186,8 @@ fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseErro
             all_best: true,
         };
         let search = |algorithm, order| {
-            board.textbook(
+            mnk_engine::internals::textbook(
+                board,
                 algorithm,
                 limits,
                 Scoring::Distance,
