@@ -26,6 +26,9 @@ pub enum MoveOrder {
     CellIndex,
     /// Immediate wins, then forced blocks, then cells on many lines near the centre.
     Informed,
+    /// [`MoveOrder::Informed`] over the empty cells within this many king moves of a stone
+    /// only (the most central cells on an empty board): the big boards' `depth:N` levels.
+    InformedNear(usize),
 }
 
 /// The value of a finished position from x's point of view (MAX), or `None` while the game
@@ -75,6 +78,9 @@ impl<B: BitSet> Game for BoardGame<B> {
         match self.order {
             MoveOrder::CellIndex => out.extend(legal.cells()),
             MoveOrder::Informed => crate::solver::ordering::informed_order(&self.pos, legal, out),
+            MoveOrder::InformedNear(radius) => {
+                crate::solver::ordering::informed_order(&self.pos, near(&self.pos, radius), out)
+            }
         }
     }
 
@@ -97,4 +103,32 @@ impl<B: BitSet> Game for BoardGame<B> {
     fn heuristic_value(&self) -> Score {
         self.evaluator.evaluate(&self.pos, Side::X)
     }
+}
+
+/// Empty cells within `radius` king moves of a stone; the most central cells on an empty board.
+fn near<B: BitSet>(pos: &Position<B>, radius: usize) -> B {
+    let rules = pos.rules();
+    let empty = pos.empty_cells();
+    let mut out = B::default();
+    for cell in pos.occupied().cells() {
+        let (col, row) = rules.col_row(cell);
+        for r in row.saturating_sub(radius)..=(row + radius).min(rules.height() - 1) {
+            for c in col.saturating_sub(radius)..=(col + radius).min(rules.width() - 1) {
+                out = out.with(rules.cell(c, r));
+            }
+        }
+    }
+    out = out.and(empty);
+    if out.is_empty() {
+        // The empty board (or, in theory, no empty cell near any stone).
+        for &c in pos.geometry().centre_order().iter().take(9) {
+            if empty.contains(c as usize) {
+                out = out.with(c as usize);
+            }
+        }
+        if out.is_empty() {
+            out = empty;
+        }
+    }
+    out
 }

@@ -1,11 +1,12 @@
 //! The `depth:N` levels: textbook alpha-beta N plies deep with the open-lines estimate at the
-//! horizon, as in the seed programs, over a view of the position (`Focused`) that on boards
-//! of more than [`FULL_WIDTH_CELLS`] cells considers only the empty cells within
-//! `NEAR_RADIUS` of a stone, which keeps a 15x15 move quick.
+//! horizon, as in the seed programs, over the textbook searches' one view of a position
+//! ([`BoardGame`]) in the informed order; on boards of more than [`FULL_WIDTH_CELLS`] cells
+//! it considers only the empty cells within `NEAR_RADIUS` of a stone, which keeps a 15x15
+//! move quick.
 
 use super::thought::{Candidate, Method, Thought};
 use crate::bits::BitSet;
-use crate::board_game::Scoring;
+use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::budget::Controls;
 use crate::error::SearchError;
 use crate::eval::Evaluator;
@@ -14,7 +15,6 @@ use crate::position::Position;
 use crate::score::{Score, Verdict};
 use crate::search::{alphabeta_with, Game, Limits, NoTrace};
 use crate::side::Side;
-use crate::solver::ordering::informed_order;
 use rand::Rng;
 
 /// Boards up to this many cells are searched full width.
@@ -30,9 +30,15 @@ pub(super) fn bounded_on<B: BitSet>(
     rng: &mut impl Rng,
 ) -> Result<Thought, SearchError> {
     let cells = pos.rules().cells();
-    let mut game = Focused {
+    let mut game = BoardGame {
         pos: pos.clone(),
-        radius: (cells > FULL_WIDTH_CELLS).then_some(NEAR_RADIUS),
+        scoring: Scoring::Distance,
+        order: if cells > FULL_WIDTH_CELLS {
+            MoveOrder::InformedNear(NEAR_RADIUS)
+        } else {
+            MoveOrder::Informed
+        },
+        evaluator: Evaluator::OpenLines,
     };
     // The textbook search values positions from x's point of view.
     let sign = if pos.to_move() == Side::X { 1 } else { -1 };
@@ -97,71 +103,4 @@ pub(super) fn bounded_on<B: BitSet>(
         nodes,
         method,
     })
-}
-
-/// A position as the bounded search sees it (see the module documentation).
-struct Focused<B: BitSet> {
-    pos: Position<B>,
-    radius: Option<usize>,
-}
-
-impl<B: BitSet> Game for Focused<B> {
-    type Move = usize;
-
-    fn moves(&self, out: &mut Vec<usize>) {
-        let legal = self.pos.legal_moves();
-        let candidates = match self.radius {
-            Some(r) => near(&self.pos, r),
-            None => legal,
-        };
-        informed_order(&self.pos, candidates, out);
-    }
-
-    fn play(&mut self, mv: usize) {
-        self.pos.play_unchecked(mv);
-    }
-
-    fn undo(&mut self) {
-        self.pos.undo_unchecked();
-    }
-
-    fn maximizing(&self) -> bool {
-        self.pos.to_move() == Side::X
-    }
-
-    fn terminal_value(&self) -> Option<Score> {
-        crate::board_game::terminal_value(&self.pos, Scoring::Distance)
-    }
-
-    fn heuristic_value(&self) -> Score {
-        Evaluator::OpenLines.evaluate(&self.pos, Side::X)
-    }
-}
-
-/// Empty cells within `radius` king moves of a stone; the most central cells on an empty board.
-fn near<B: BitSet>(pos: &Position<B>, radius: usize) -> B {
-    let rules = pos.rules();
-    let empty = pos.empty_cells();
-    let mut out = B::default();
-    for cell in pos.occupied().cells() {
-        let (col, row) = rules.col_row(cell);
-        for r in row.saturating_sub(radius)..=(row + radius).min(rules.height() - 1) {
-            for c in col.saturating_sub(radius)..=(col + radius).min(rules.width() - 1) {
-                out = out.with(rules.cell(c, r));
-            }
-        }
-    }
-    out = out.and(empty);
-    if out.is_empty() {
-        // The empty board (or, in theory, no empty cell near any stone).
-        for &c in pos.geometry().centre_order().iter().take(9) {
-            if empty.contains(c as usize) {
-                out = out.with(c as usize);
-            }
-        }
-        if out.is_empty() {
-            out = empty;
-        }
-    }
-    out
 }
