@@ -7,7 +7,7 @@ use super::forced::{forced_win, loss_by_fours, threat_state, FORCED_WIN_NODES};
 use super::go::Go;
 use super::proven::{self, proof_first};
 use super::time::TimeManager;
-use crate::board::{Board, Repr};
+use crate::board::{with_position, Board};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::gomoku::weights::Weights;
@@ -274,10 +274,7 @@ fn proven_draw(
 /// the overlay ranks moves as the computer's search does. A move that completes a line is a
 /// win in 1 and one that fills the board without a line a draw (both exact).
 fn one_ply_estimates(board: &Board) -> Vec<MoveEstimate> {
-    let ends = match &board.0 {
-        Repr::Small(p) => value_each_move(p, |_| None),
-        Repr::Wide(p) => value_each_move(p, |_| None),
-    };
+    let ends = with_position!(board, p => value_each_move(p, |_| None));
     let mut state = threat_state(board);
     let weights = Weights::default();
     ends.into_iter()

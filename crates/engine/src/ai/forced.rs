@@ -5,7 +5,7 @@
 //! A win either finds is a proof, with every defence answered; finding none proves nothing (a
 //! win deeper than their limits goes unseen).
 
-use crate::board::{Board, Repr};
+use crate::board::{with_position, Board};
 use crate::budget::Budget;
 use crate::gomoku::vcf::{find_vcf_until, VcfLimits};
 use crate::gomoku::vct::{Vct, VctLimits};
@@ -135,8 +135,5 @@ pub fn forced_win(board: &Board, budget: &Budget) -> Option<ForcedWin> {
 
 /// The threat searches' view of `board`, under its rules.
 pub(super) fn threat_state(board: &Board) -> State {
-    match &board.0 {
-        Repr::Small(p) => State::from_position(p),
-        Repr::Wide(p) => State::from_position(p),
-    }
+    with_position!(board, p => State::from_position(p))
 }

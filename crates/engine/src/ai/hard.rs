@@ -3,7 +3,7 @@
 //! within the move's budget. `perfect` plays it too wherever the exact solver cannot answer.
 
 use super::thought::{Candidate, Method, Thought};
-use crate::board::{Board, Repr};
+use crate::board::{with_position, Board};
 use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
 use crate::gomoku::search::{Reason, Report, EVAL_LIMIT, MAX_DEPTH};
@@ -101,10 +101,7 @@ impl HardPlayer {
         seed: Option<u64>,
     ) -> Result<Thought, SearchError> {
         board.unfinished()?;
-        let mut state = match &board.0 {
-            Repr::Small(p) => State::from_position(p),
-            Repr::Wide(p) => State::from_position(p),
-        };
+        let mut state = with_position!(board, p => State::from_position(p));
         if self.searcher.is_none() {
             self.searcher = Some(self.new_searcher());
         }

@@ -13,7 +13,7 @@ use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
 use super::time::{TimeManager, TIMED_NODES};
 use crate::bits::BitSet;
-use crate::board::{Board, Repr};
+use crate::board::{with_position, Board};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::position::Position;
@@ -503,9 +503,6 @@ impl Thinker {
     ) -> Result<Thought, SearchError> {
         let budget = Budget::unlimited().with_stop(go.stop_flag().cloned());
         let controls = Controls::with_budget(budget);
-        match &board.0 {
-            Repr::Small(p) => bounded_on(p, depth, go.explain(), &controls, rng),
-            Repr::Wide(p) => bounded_on(p, depth, go.explain(), &controls, rng),
-        }
+        with_position!(board, p => bounded_on(p, depth, go.explain(), &controls, rng))
     }
 }

@@ -71,15 +71,21 @@ macro_rules! each_mut {
     };
 }
 
-/// Runs the same code on either variant.
+/// Runs the same code on either variant: the one place that dispatches on how a board holds
+/// its position. The rest of the crate reaches it as [`with_position`], so that nothing
+/// outside this module names the representations.
 macro_rules! each {
     ($board:expr, $p:ident => $body:expr) => {
         match &$board.0 {
-            Repr::Small($p) => $body,
-            Repr::Wide($p) => $body,
+            $crate::board::Repr::Small($p) => $body,
+            $crate::board::Repr::Wide($p) => $body,
         }
     };
 }
+
+/// `with_position!(board, p => body)`: `body` with `p` bound to the board's position, of
+/// whichever width (the body is generic code over `Position<B>`).
+pub(crate) use each as with_position;
 
 /// Which exact algorithm answers a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::ai::{Go, Level, Method, Thinker, Thought};
-use crate::board::{Board, Repr};
+use crate::board::{with_position, Board};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::side::Side;
@@ -142,10 +142,7 @@ fn perfect_wins_by_the_fastest_route() {
 /// How many cells would complete a line for `side` at once.
 fn win_cells(b: &Board, side: Side) -> u32 {
     use crate::bits::BitSet;
-    match &b.0 {
-        Repr::Small(p) => crate::threats::scan(p, side).wins.count(),
-        Repr::Wide(p) => crate::threats::scan(p, side).wins.count(),
-    }
+    with_position!(b, p => crate::threats::scan(p, side).wins.count())
 }
 
 /// Whether the opponent can answer `cell` by winning at once or by making two threats the

@@ -6,7 +6,7 @@
 
 use super::record::CutCounter;
 use crate::bits::BitSet;
-use crate::board::{Algorithm, Board, Repr};
+use crate::board::{with_position, Algorithm, Board};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
@@ -122,10 +122,7 @@ pub fn run(
     };
     let minimax = contender == Contender::Minimax;
     let controls = Controls::with_budget(limit.with_node_limit(budget));
-    let (value, stats) = match &board.0 {
-        Repr::Small(p) => textbook(p, minimax, order, &controls),
-        Repr::Wide(p) => textbook(p, minimax, order, &controls),
-    };
+    let (value, stats) = with_position!(board, p => textbook(p, minimax, order, &controls));
     let value = match value {
         Ok(value) => Some(wdl_of(board.for_side_to_move(value))),
         Err(SearchError::Stopped(Exhausted::Nodes)) => None,

@@ -5,7 +5,7 @@
 use super::record::{prunes, Event, Recorder};
 use super::Algo;
 use crate::bits::BitSet;
-use crate::board::{Board, Repr};
+use crate::board::{with_position, Board};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::budget::{Budget, Controls};
 use crate::error::SearchError;
@@ -169,10 +169,7 @@ impl Lesson {
         algo: Algo,
     ) -> Result<Lesson, SearchError> {
         board.unfinished()?;
-        match &board.0 {
-            Repr::Small(p) => board_lesson(p, depth, evaluator, algo),
-            Repr::Wide(p) => board_lesson(p, depth, evaluator, algo),
-        }
+        with_position!(board, p => board_lesson(p, depth, evaluator, algo))
     }
 
     /// The node at a path, if the lesson has it.
