@@ -33,8 +33,9 @@ use mnk_engine::practice::{
     Answer, Difficulty, Exercise, ExerciseError, Kind, Task, UnknownName, MAX_ANSWER_CHARS,
 };
 use mnk_engine::teach::{path_name, Algo, Lesson};
+use mnk_engine::tree::chance::ChanceTree;
 use mnk_engine::tree::chance::{probability_text, Chooser};
-use mnk_engine::tree::{ChanceTree, Tree};
+use mnk_engine::tree::Tree;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::Arc;

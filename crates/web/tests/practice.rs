@@ -9,7 +9,7 @@ mod oneshot;
 use axum::http::{Method, StatusCode};
 use drill::{app, engine_exercise, named, ok, post, refused};
 use mnk_engine::practice::{Answer, Difficulty, Kind, Task, MAX_ANSWER_CHARS};
-use mnk_engine::tree::ChanceTree;
+use mnk_engine::tree::chance::ChanceTree;
 use oneshot::request;
 use serde_json::json;
 

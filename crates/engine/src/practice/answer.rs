@@ -11,7 +11,7 @@ use super::{Exercise, Kind, Task};
 use crate::score::{Score, INFINITY};
 use crate::teach::path_name;
 use crate::tree::chance::value_text;
-use crate::tree::ChanceTree;
+use crate::tree::chance::ChanceTree;
 use crate::tree::{Tree, MAX_LEAF};
 use std::collections::BTreeMap;
 use thiserror::Error;

@@ -10,7 +10,7 @@ use super::{Exercise, Kind, Task};
 use crate::score::Score;
 use crate::teach::{bound_text, outline_rows, path_name};
 use crate::tree::chance::probability_text;
-use crate::tree::ChanceTree;
+use crate::tree::chance::ChanceTree;
 use crate::tree::Tree;
 
 fn side(maximizing: bool) -> &'static str {

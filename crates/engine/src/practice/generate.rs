@@ -226,7 +226,7 @@ const TRIPLES: [[f64; 3]; 3] = [[0.5, 0.25, 0.25], [0.2, 0.3, 0.5], [0.25, 0.25,
 /// something: easy MAX → chance → leaves; medium MAX → chance → MIN or leaf → leaves; hard
 /// MAX → chance (two or three children) → MIN → leaves.
 fn chance(rng: &mut StdRng, difficulty: Difficulty, seed: u64) -> Option<Exercise> {
-    use crate::tree::ChanceTree;
+    use crate::tree::chance::ChanceTree;
     let leaf =
         |rng: &mut StdRng| ChanceTree::Leaf(rng.gen_range(CHANCE_BOUNDS.0..=CHANCE_BOUNDS.1));
     let min_node = |rng: &mut StdRng| ChanceTree::Node((0..2).map(|_| leaf(rng)).collect());

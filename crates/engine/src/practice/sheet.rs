@@ -9,8 +9,8 @@ use super::{Answer, Exercise, Kind, Task};
 use crate::board::Board;
 use crate::side::Side;
 use crate::teach::path_name;
+use crate::tree::chance::ChanceTree;
 use crate::tree::chance::{probability_text, value_text, Chooser};
-use crate::tree::ChanceTree;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

@@ -1,7 +1,8 @@
 use super::*;
 use crate::rules::Rules;
 use crate::score::{Score, INFINITY};
-use crate::tree::{parse, ChanceTree};
+use crate::tree::chance::ChanceTree;
+use crate::tree::parse;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

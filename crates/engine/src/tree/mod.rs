@@ -5,7 +5,6 @@
 pub mod chance;
 mod parse;
 
-pub use chance::ChanceTree;
 pub use parse::{
     parse, parse_chance, TreeParseError, MAX_DEPTH, MAX_INPUT_BYTES, MAX_LEAF, MAX_NODES,
 };
