@@ -6,7 +6,7 @@
 use crate::common::{approx, duration, grouped, note};
 use indicatif::{ProgressBar, ProgressStyle};
 use mnk_engine::{Budget, Controls};
-use mnk_engine::{Progress, ProgressSnapshot};
+use mnk_engine::{Progress, ProgressSnapshot, Wdl};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
@@ -301,11 +301,10 @@ impl Watcher {
                 100.0 * s.table_used as f64 / s.table_capacity.max(1) as f64,
             ),
             Show::Proof => format!(
-                "{} nodes, {}, root moves settled {}/{}, table {:.0}% full",
+                "{} nodes, {}, {}, table {:.0}% full",
                 grouped(s.nodes.into()),
                 rate(s.nodes, "nodes"),
-                s.root_settled.min(s.root_total),
-                s.root_total,
+                proof_root(&s),
                 100.0 * s.table_used as f64 / s.table_capacity.max(1) as f64,
             ),
             Show::Textbook { at_most } => format!(
@@ -323,6 +322,20 @@ impl Watcher {
                 memory >> 20,
             ),
         }
+    }
+}
+
+/// Where a proof of the root stands: its first moves shown not to win, then, once the value
+/// is proven, the check of the moves that keep a draw or the measure of a win's distance.
+fn proof_root(s: &ProgressSnapshot) -> String {
+    let settled = s.root_settled.min(s.root_total);
+    match s.proven {
+        None => format!("root moves settled {settled}/{}", s.root_total),
+        Some(Wdl::Draw) => format!(
+            "a draw (proven), moves checked for it {settled}/{} ({} keep it)",
+            s.root_total, s.root_at_least_draw
+        ),
+        Some(value) => format!("a {} (proven), measuring its plies", value.word()),
     }
 }
 
@@ -356,5 +369,31 @@ mod tests {
         assert!(!before.contains("checkpoint"), "{before}");
         saved.mark();
         assert!(w.report().contains("; checkpoint saved "), "{}", w.report());
+    }
+
+    #[test]
+    fn a_proof_line_says_when_the_value_is_proven_and_never_counts_past_the_moves() {
+        let first = ProgressSnapshot {
+            root_total: 47,
+            root_settled: 60,
+            ..ProgressSnapshot::default()
+        };
+        assert_eq!(proof_root(&first), "root moves settled 47/47");
+        let check = ProgressSnapshot {
+            root_total: 47,
+            root_settled: 26,
+            root_at_least_draw: 25,
+            proven: Some(Wdl::Draw),
+            ..ProgressSnapshot::default()
+        };
+        assert_eq!(
+            proof_root(&check),
+            "a draw (proven), moves checked for it 26/47 (25 keep it)"
+        );
+        let win = ProgressSnapshot {
+            proven: Some(Wdl::Win),
+            ..ProgressSnapshot::default()
+        };
+        assert_eq!(proof_root(&win), "a win (proven), measuring its plies");
     }
 }

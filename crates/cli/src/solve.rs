@@ -17,7 +17,7 @@ use crate::render::board_text;
 use clap::{Args, ValueEnum};
 use mnk_engine::ProgressSnapshot;
 use mnk_engine::{Algorithm, SolveReport};
-use mnk_engine::{Board, SearchError, Verdict};
+use mnk_engine::{Board, SearchError, Verdict, Wdl};
 use mnk_engine::{SolverConfig, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use serde_json::json;
 use std::time::Duration;
@@ -178,11 +178,7 @@ fn judge(
 fn known_so_far(algo: Algorithm, snapshot: &ProgressSnapshot) -> String {
     match algo {
         Algorithm::Solver | Algorithm::Auto => snapshot.known_so_far(),
-        Algorithm::Proof => format!(
-            "the proof is not complete; {} of {} first moves shown not to win for the side to \
-             move",
-            snapshot.root_settled, snapshot.root_total
-        ),
+        Algorithm::Proof => snapshot.proof_known_so_far(),
         Algorithm::Minimax | Algorithm::AlphaBeta => format!(
             "{} values the root only once it has searched the whole tree, so nothing is known yet",
             algo.name()
@@ -202,6 +198,9 @@ pub struct Unfinished<'a> {
     pub elapsed: Duration,
     /// What it established, in words.
     pub known: String,
+    /// The value the proof search proved before the search stopped (while it looked for
+    /// every drawing move or the solver measured a win's distance).
+    pub proven: Option<Wdl>,
 }
 
 impl Unfinished<'_> {
@@ -333,6 +332,7 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
                 nodes: snapshot.nodes,
                 elapsed,
                 known: known_so_far(args.algo.resolved(&board), &snapshot),
+                proven: snapshot.proven,
             };
             return print_incomplete(&args, &unfinished);
         }
@@ -414,7 +414,9 @@ fn print_solution(
 fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished<'_>) -> anyhow::Result<()> {
     let limit = unfinished.time_limit()?;
     if args.common.json {
-        let answer = json!({ "value": null, "plies": null, "best_moves": [] });
+        // A proven value stands without its distance or its moves: plies stay null.
+        let value = unfinished.proven.map(Wdl::word);
+        let answer = json!({ "value": value, "plies": null, "best_moves": [] });
         let algo = args.algo.resolved(unfinished.board).name();
         let out = unfinished.json(answer, json!({ "algo": algo }));
         outln!("{out}")?;
@@ -423,9 +425,23 @@ fn print_incomplete(args: &SolveArgs, unfinished: &Unfinished<'_>) -> anyhow::Re
     let board = unfinished.board;
     out!("{}", board_text(board, &[]))?;
     outln!("{} to move ({})", board.to_move(), board.rules())?;
-    outln!(
-        "Value: unknown, the search stopped at the time limit of {} before it finished",
-        duration(limit)
-    )?;
+    let side = board.to_move();
+    match unfinished.proven {
+        None => outln!(
+            "Value: unknown, the search stopped at the time limit of {} before it finished",
+            duration(limit)
+        )?,
+        Some(Wdl::Draw) => outln!(
+            "Value: draw (proven); the search stopped at the time limit of {} before it had \
+             checked which moves keep it",
+            duration(limit)
+        )?,
+        Some(value) => outln!(
+            "Value: {} for {side} (proven); the search stopped at the time limit of {} before \
+             it measured in how many plies",
+            value.word(),
+            duration(limit)
+        )?,
+    }
     unfinished.print_tail(Some(args.algo.resolved(board).name()))
 }

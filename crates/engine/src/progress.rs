@@ -2,7 +2,8 @@
 //! thread while the search runs; all counters are relaxed atomics). A caller hands them to a
 //! search with its budget in [`crate::budget::Controls`].
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+use crate::score::Wdl;
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
 /// Counters a search updates as it goes.
 ///
@@ -23,6 +24,9 @@ pub struct Progress {
     table_capacity: AtomicUsize,
     ply: AtomicUsize,
     memory: AtomicU64,
+    /// The root's proven value (see [`ProgressSnapshot::proven`]): 0 none, then win, draw,
+    /// loss.
+    proven: AtomicU8,
 }
 
 /// A copy of the counters at one moment.
@@ -53,6 +57,11 @@ pub struct ProgressSnapshot {
     pub ply: usize,
     /// The count: bytes its position tables hold now.
     pub memory: u64,
+    /// The proof search: the root's value, once proven, while the search goes on to find
+    /// every move that keeps a draw or the solver measures how far a win or a loss is. From
+    /// then on `root_settled` counts the first moves checked for the draw and
+    /// `root_at_least_draw` those that keep it.
+    pub proven: Option<Wdl>,
 }
 
 impl Progress {
@@ -68,6 +77,12 @@ impl Progress {
             table_capacity: self.table_capacity.load(Relaxed),
             ply: self.ply.load(Relaxed),
             memory: self.memory.load(Relaxed),
+            proven: match self.proven.load(Relaxed) {
+                1 => Some(Wdl::Win),
+                2 => Some(Wdl::Draw),
+                3 => Some(Wdl::Loss),
+                _ => None,
+            },
         }
     }
 
@@ -93,6 +108,17 @@ impl Progress {
         }
     }
 
+    /// The root's value is proven (or, with `None`, a new proof starts).
+    pub(crate) fn set_proven(&self, value: Option<Wdl>) {
+        let code = match value {
+            None => 0,
+            Some(Wdl::Win) => 1,
+            Some(Wdl::Draw) => 2,
+            Some(Wdl::Loss) => 3,
+        };
+        self.proven.store(code, Relaxed);
+    }
+
     pub(crate) fn set_table(&self, used: usize, capacity: usize) {
         self.table_used.store(used, Relaxed);
         self.table_capacity.store(capacity, Relaxed);
@@ -108,6 +134,45 @@ impl Progress {
 }
 
 impl ProgressSnapshot {
+    /// What a stopped proof search of the root has established, in one sentence: the first
+    /// moves shown not to win, or the value it proved before it stopped.
+    ///
+    /// ```
+    /// use mnk_engine::{ProgressSnapshot, Wdl};
+    ///
+    /// let checking = ProgressSnapshot {
+    ///     root_total: 47,
+    ///     root_settled: 26,
+    ///     root_at_least_draw: 20,
+    ///     proven: Some(Wdl::Draw),
+    ///     ..ProgressSnapshot::default()
+    /// };
+    /// assert_eq!(
+    ///     checking.proof_known_so_far(),
+    ///     "the position is a draw (proven: neither side can force a line); 26 of 47 first \
+    ///      moves were checked for the draw, 20 of them keep it"
+    /// );
+    /// ```
+    pub fn proof_known_so_far(&self) -> String {
+        let settled = self.root_settled.min(self.root_total);
+        match self.proven {
+            None => format!(
+                "the proof is not complete; {settled} of {} first moves shown not to win for \
+                 the side to move",
+                self.root_total
+            ),
+            Some(Wdl::Draw) => format!(
+                "the position is a draw (proven: neither side can force a line); {settled} of \
+                 {} first moves were checked for the draw, {} of them keep it",
+                self.root_total, self.root_at_least_draw
+            ),
+            Some(value) => format!(
+                "the side to move {} (proven); the number of plies was not measured yet",
+                if value == Wdl::Win { "wins" } else { "loses" }
+            ),
+        }
+    }
+
     /// What a stopped solve of the root has established, in one sentence.
     pub fn known_so_far(&self) -> String {
         let side_win = if self.root_wins > 0 {

@@ -68,6 +68,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
                 nodes: snapshot.nodes,
                 elapsed,
                 known: analysis_known(&snapshot, proof),
+                proven: None,
             };
             return print_incomplete(&args, &unfinished);
         }

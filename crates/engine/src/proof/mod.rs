@@ -275,10 +275,15 @@ impl Prover {
         Self::check(pos)?;
         let me = pos.to_move();
         let classes = root_classes(pos);
-        self.progress
-            .start_root(classes.iter().map(|c| c.len()).sum());
+        let total = classes.iter().map(|c| c.len()).sum();
+        // First moves are settled as "not winning" while the first question runs; once the
+        // value is proven a draw, the counters start again for the check of which moves keep
+        // it (they are not added twice).
+        self.progress.set_proven(None);
+        self.progress.start_root(total);
         let all: Vec<usize> = pos.legal_moves().cells().collect();
         if self.force_line(pos, me)? {
+            self.progress.set_proven(Some(Wdl::Win));
             return Ok(ProofSolution {
                 value: Wdl::Win,
                 best_moves: Vec::new(),
@@ -286,6 +291,8 @@ impl Prover {
             });
         }
         if pos.stone_count() == 0 {
+            self.progress.set_proven(Some(Wdl::Draw));
+            self.progress.start_root(total);
             self.progress.settle(all.len(), true, false);
             return Ok(ProofSolution {
                 value: Wdl::Draw,
@@ -294,13 +301,15 @@ impl Prover {
             });
         }
         if self.force_line(pos, me.other())? {
-            self.progress.settle(all.len(), false, false);
+            self.progress.set_proven(Some(Wdl::Loss));
             return Ok(ProofSolution {
                 value: Wdl::Loss,
                 best_moves: Vec::new(),
                 strategy_stealing: false,
             });
         }
+        self.progress.set_proven(Some(Wdl::Draw));
+        self.progress.start_root(total);
         let mut best = Vec::new();
         for class in &classes {
             let mut p = pos.clone();

@@ -91,7 +91,7 @@ impl Prover {
         // The moves that repeat a class, and those off the relevance zone, are settled with
         // the others (as the one-thread search reports them).
         let empty = pos.empty_cells().count_ones() as usize;
-        self.progress.settle(empty - distinct.len(), true, false);
+        self.progress.settle(empty - distinct.len(), false, false);
         let mut wins: Vec<Option<bool>> = vec![None; distinct.len()];
         let geo = pos.geometry().clone();
         // A shared table cannot grow while it is shared: start it at a size that rarely
@@ -178,7 +178,7 @@ impl Prover {
                                     continue;
                                 }
                                 done.push((i, won));
-                                this.progress.settle(1, !won, won);
+                                this.progress.settle(1, false, won);
                                 if won {
                                     halt.store(true, Ordering::Relaxed);
                                     break;

@@ -285,7 +285,8 @@ impl<'a> Search<'a> {
                 return false;
             }
             if at_root {
-                self.progress.settle(1, !wins, wins);
+                // Not winning is not yet "at least a draw": the other side may still win.
+                self.progress.settle(1, false, wins);
             }
             if wins {
                 self.store(pos, true, Some(m), self.stats.nodes - start);
@@ -295,7 +296,7 @@ impl<'a> Search<'a> {
         if at_root {
             // Moves outside the relevance zone were refuted with it.
             let rest = pos.empty_cells().count_ones() as usize - moves.len();
-            self.progress.settle(rest, true, false);
+            self.progress.settle(rest, false, false);
         }
         self.store(pos, false, None, self.stats.nodes - start);
         false
