@@ -20,6 +20,7 @@
 use crate::analysis::{self, Analysis};
 use crate::api::{blocking, with_search, Shared};
 use crate::body::ApiJson;
+use crate::chance_view::chooser_name;
 use crate::class::{self, Bounds, ClassView, Outcome};
 use crate::client::Client;
 use crate::error::ApiError;
@@ -225,6 +226,9 @@ pub struct SolutionView {
     pub order: Option<Vec<usize>>,
     /// The position exercise: every move's exact value, as the play view's analysis.
     pub analysis: Option<Analysis>,
+    /// The chance exercise: `walkthrough`'s table as data, for the page to word in its
+    /// language.
+    pub chance: Option<crate::chance_view::ChanceTableView>,
 }
 
 /// A kind's or a difficulty's name, read by the engine (which says what is accepted).
@@ -338,15 +342,6 @@ pub fn practice_view(exercise: &Exercise) -> PracticeView {
         exercise: ExerciseView::of(exercise),
         nodes,
         cells,
-    }
-}
-
-/// Who decides at a node of a chance tree, as the page names it.
-fn chooser_name(chooser: Chooser) -> &'static str {
-    match chooser {
-        Chooser::Max => "max",
-        Chooser::Min => "min",
-        Chooser::Chance => "chance",
     }
 }
 
@@ -571,6 +566,7 @@ async fn solution(
             replies,
             items: MarkingView::of(&exercise.mark(&answer)).items,
             walkthrough: exercise.walkthrough(),
+            chance: crate::chance_view::ChanceTableView::of(&exercise),
             answer: text,
             lesson,
             order,

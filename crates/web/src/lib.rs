@@ -22,6 +22,7 @@ pub mod access;
 pub mod analysis;
 pub mod api;
 pub mod body;
+pub mod chance_view;
 pub mod class;
 pub mod client;
 pub mod db;

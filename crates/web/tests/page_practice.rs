@@ -193,6 +193,29 @@ async fn chance(b: &Browser) {
         "{mistake}"
     );
     assert_eq!(english_words(b).await, Value::Array(vec![]));
+    // The solution's table in Chinese: a row for every node drawn, each with its value.
+    tab_to(b, "practice-show", false, 6).await;
+    b.keys(keys::ENTER).await;
+    b.wait(
+        "the chance solution's table",
+        "!document.getElementById('psol-walkthrough').hidden && \
+         document.querySelector('#psol-walkthrough table.chance-table') !== null",
+    )
+    .await;
+    let table = b
+        .js(
+            "[document.querySelectorAll('#psol-walkthrough tbody tr').length, \
+              document.querySelectorAll('#practice-figure .node').length, \
+              document.querySelector('#psol-walkthrough th').textContent, \
+              [...document.querySelectorAll('#psol-walkthrough tbody tr')] \
+                .every((r) => r.cells[1].textContent.trim() !== '')]",
+        )
+        .await;
+    assert_eq!(table[0], table[1], "{table}");
+    assert_eq!(table[2], "节点", "{table}");
+    assert_eq!(table[3], Value::Bool(true), "{table}");
+    b.screenshot("practice-phone-zh-chance-solution").await;
+    assert_eq!(english_words(b).await, Value::Array(vec![]));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

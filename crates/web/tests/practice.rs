@@ -214,6 +214,24 @@ async fn a_chance_exercise_is_drawn_with_who_decides_and_each_branchs_probabilit
             .as_str()
             .unwrap()
             .contains("expectiminimax"));
+        // The same table as data, for the page: a row per node, the root's value the
+        // table's.
+        let chance_rows = solution["chance"]["rows"].as_array().unwrap();
+        assert_eq!(chance_rows.len(), nodes.len(), "{}", solution["chance"]);
+        assert_eq!(chance_rows[0]["node"], "root");
+        assert_eq!(solution["chance"]["value"], chance_rows[0]["value"]);
+        for row in chance_rows {
+            let kind = row["with_cuts"].as_str().unwrap();
+            assert!(
+                ["pruned", "unvisited", "value", "cut", "at_most", "at_least"].contains(&kind),
+                "{row}"
+            );
+            assert_eq!(
+                row["searched"].is_string(),
+                !["pruned", "unvisited"].contains(&kind)
+            );
+            assert_eq!(row["window"].is_string(), kind.starts_with("at_"), "{row}");
+        }
     }
 }
 

@@ -37,7 +37,7 @@ pub use sheet::{worksheet, MAX_SHEET_EXERCISES};
 use crate::board::Board;
 use crate::score::Score;
 use crate::teach::{Algo, Lesson};
-use crate::tree::chance::ChanceTree;
+use crate::tree::chance::{ChanceSearch, ChanceTree};
 use crate::tree::Tree;
 use std::fmt;
 use std::str::FromStr;
@@ -421,6 +421,25 @@ impl Exercise {
                 alphabeta
             }),
             Solved::Position(_) | Solved::Chance(_) => None,
+        }
+    }
+
+    /// A chance exercise's solution as data: every node's value with and without cuts, and
+    /// the pruning search (its value, the leaves' range it relied on, the subtrees it
+    /// skipped), for a front end that words the table in its own language. `None` for the
+    /// other kinds.
+    pub fn chance_rows(&self) -> Option<(Vec<crate::teach::ChanceRow>, &ChanceSearch)> {
+        match (&self.solved, &self.task) {
+            (
+                Solved::Chance(solved),
+                Task::Chance {
+                    tree, max_first, ..
+                },
+            ) => Some((
+                crate::teach::chance_rows(tree, *max_first, &solved.values, &solved.search),
+                &solved.search,
+            )),
+            _ => None,
         }
     }
 

@@ -63,8 +63,88 @@ pub fn outline_rows(tree: &ChanceTree, max_first: bool) -> Vec<OutlineRow> {
     rows
 }
 
-/// The table of a tree with chance nodes: `values` from [`crate::tree::chance::expectiminimax`],
-/// `search` from [`crate::tree::chance::search`] on the same tree.
+/// The "with cuts" column of a chance table: what the pruning search did at one node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WithCuts {
+    /// The node lies in a subtree the search skipped.
+    Pruned,
+    /// The search never reached it, though no cut skipped it by name (below a pruned node).
+    NotVisited,
+    /// The search found this exact value.
+    Value(f64),
+    /// A MAX or MIN node stopped early with this bound.
+    Cut(f64),
+    /// A chance node stopped: its value is at most `value`, at most alpha.
+    CutAtMost {
+        /// The bound.
+        value: f64,
+        /// Alpha at the node.
+        alpha: f64,
+    },
+    /// A chance node stopped: its value is at least `value`, at least beta.
+    CutAtLeast {
+        /// The bound.
+        value: f64,
+        /// Beta at the node.
+        beta: f64,
+    },
+}
+
+/// One node of a chance table: where it is, who decides there, its expectiminimax value and
+/// what the pruning search did there. Front ends word it in their own language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChanceRow {
+    /// The node with who decides there and the glyphs of its branch.
+    pub outline: OutlineRow,
+    /// Its expectiminimax value.
+    pub value: f64,
+    /// What the pruning search did there.
+    pub with_cuts: WithCuts,
+}
+
+/// Every node of a tree with chance nodes, root first: `values` from
+/// [`crate::tree::chance::expectiminimax`], `search` from [`crate::tree::chance::search`] on
+/// the same tree.
+pub fn chance_rows(
+    tree: &ChanceTree,
+    max_first: bool,
+    values: &HashMap<Vec<usize>, f64>,
+    search: &ChanceSearch,
+) -> Vec<ChanceRow> {
+    outline_rows(tree, max_first)
+        .into_iter()
+        .map(|outline| {
+            let path = &outline.path;
+            let searched = match search.visits.get(path) {
+                _ if search.pruned.contains(path) => WithCuts::Pruned,
+                None => WithCuts::NotVisited,
+                Some(v) => match v.cut {
+                    Some(cut) => match cut.sum_and_rest {
+                        Some(_) if v.value <= cut.alpha => WithCuts::CutAtMost {
+                            value: v.value,
+                            alpha: cut.alpha,
+                        },
+                        Some(_) => WithCuts::CutAtLeast {
+                            value: v.value,
+                            beta: cut.beta,
+                        },
+                        None => WithCuts::Cut(v.value),
+                    },
+                    None => WithCuts::Value(v.value),
+                },
+            };
+            ChanceRow {
+                value: values[path],
+                with_cuts: searched,
+                outline,
+            }
+        })
+        .collect()
+}
+
+/// The table of a tree with chance nodes in English: `values` from
+/// [`crate::tree::chance::expectiminimax`], `search` from [`crate::tree::chance::search`] on
+/// the same tree.
 pub fn chance_table(
     tree: &ChanceTree,
     max_first: bool,
@@ -75,37 +155,29 @@ pub fn chance_table(
     let bounded = lo.is_finite() && hi.is_finite();
     let mut rows: Vec<[String; 3]> =
         vec![["node".into(), "expectiminimax".into(), "with cuts".into()]];
-    for row in outline_rows(tree, max_first) {
-        let path = &row.path;
-        let mut name = format!("{}{}", row.lead, path_name(path));
-        if let Some(c) = row.chooser {
+    for row in chance_rows(tree, max_first, values, search) {
+        let outline = &row.outline;
+        let mut name = format!("{}{}", outline.lead, path_name(&outline.path));
+        if let Some(c) = outline.chooser {
             name.push(' ');
             name.push_str(c.word());
         }
-        if let Some(p) = row.probability {
+        if let Some(p) = outline.probability {
             name.push_str(&format!(" (p {})", probability_text(p)));
         }
-        let searched = match search.visits.get(path) {
-            _ if search.pruned.contains(path) => "pruned".to_string(),
-            None => "·".to_string(),
-            Some(v) => match v.cut {
-                Some(cut) => match cut.sum_and_rest {
-                    Some(_) if v.value <= cut.alpha => format!(
-                        "≤{} cut (≤ α = {})",
-                        value_text(v.value),
-                        value_text(cut.alpha)
-                    ),
-                    Some(_) => format!(
-                        "≥{} cut (≥ β = {})",
-                        value_text(v.value),
-                        value_text(cut.beta)
-                    ),
-                    None => format!("{} cut", value_text(v.value)),
-                },
-                None => value_text(v.value),
-            },
+        let searched = match row.with_cuts {
+            WithCuts::Pruned => "pruned".to_string(),
+            WithCuts::NotVisited => "·".to_string(),
+            WithCuts::CutAtMost { value, alpha } => {
+                format!("≤{} cut (≤ α = {})", value_text(value), value_text(alpha))
+            }
+            WithCuts::CutAtLeast { value, beta } => {
+                format!("≥{} cut (≥ β = {})", value_text(value), value_text(beta))
+            }
+            WithCuts::Cut(value) => format!("{} cut", value_text(value)),
+            WithCuts::Value(value) => value_text(value),
         };
-        rows.push([name, value_text(values[path]), searched]);
+        rows.push([name, value_text(row.value), searched]);
     }
     let widths: Vec<usize> = (0..3)
         .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))

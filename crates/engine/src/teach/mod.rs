@@ -23,7 +23,7 @@ mod steps;
 pub mod svg;
 mod trace;
 
-pub use chance::{chance_table, outline_rows, OutlineRow};
+pub use chance::{chance_rows, chance_table, outline_rows, ChanceRow, OutlineRow, WithCuts};
 pub use lesson::{Cut, Lesson, Node, MAX_LESSON_NODES};
 pub use record::{prunes, Event};
 pub use steps::{sentence, steps, Arg, Key, Role, Step, StepKind};

@@ -9,7 +9,7 @@ import { sentence, tidy } from "./words.js";
 import { drawTree, scaleTrees, summary } from "./tree-view.js";
 import { explain } from "./teach.js";
 import { drawBoard } from "./practice-figure.js";
-import { partLabel, num } from "./practice-words.js";
+import { partLabel, num, dec, nodeOf, chooserRole, listWords } from "./practice-words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -77,14 +77,14 @@ export class SolutionView {
       replies.append(dt, dd);
     });
     const lesson = sol.lesson;
-    const table = !lesson && !sol.analysis ? sol.walkthrough || "" : "";
+    const table = !lesson && !sol.analysis ? sol.chance || null : null;
     const note = sol.order ? t("solution_order", { order: sol.order.join(" ") })
       : sol.analysis ? t("solution_position", { side: String(ex.to_move).toUpperCase() })
         : table ? t("solution_table") : "";
     $("practice-solution-note").textContent = note;
     // The table keeps its columns: on a narrow screen it scrolls sideways.
     $("psol-walkthrough").hidden = !table;
-    $("psol-walkthrough").textContent = table;
+    $("psol-walkthrough").replaceChildren(...(table ? chanceTable(table) : []));
     $("practice-steps").hidden = !lesson;
     $("psol-board").hidden = !sol.analysis;
     if (sol.analysis) {
@@ -130,4 +130,57 @@ function replyWords(part, reply) {
   if (part.key === "value" && ["win", "draw", "loss"].includes(reply)) return t("pv_" + reply);
   if (part.key === "alpha" || part.key === "beta" || /^-?\d+(\.\d+)?$/.test(reply)) return num(reply);
   return reply;
+}
+
+/** A chance tree's solution in the page's language: which leaves' range the cuts relied on,
+ * every node's expectiminimax value beside what the search with cuts found there, the root's
+ * value and the subtrees skipped, and the rule chance nodes cut by. */
+function chanceTable(c) {
+  const para = (text) => {
+    const p = document.createElement("p");
+    p.textContent = text;
+    return p;
+  };
+  const head = c.bounds ? t("chance_bounded", { lo: dec(c.bounds[0]), hi: dec(c.bounds[1]) })
+    : t("chance_unbounded");
+  const table = document.createElement("table");
+  table.className = "chance-table";
+  const tr = (cells, tag) => {
+    const row = document.createElement("tr");
+    for (const [text, cls] of cells) {
+      const cell = document.createElement(tag);
+      cell.textContent = text;
+      if (cls) cell.className = cls;
+      row.append(cell);
+    }
+    return row;
+  };
+  const thead = document.createElement("thead");
+  thead.append(tr([[t("chance_col_node")], [t("chance_col_value")], [t("chance_col_cuts")]], "th"));
+  const body = document.createElement("tbody");
+  for (const r of c.rows) {
+    const name = (r.node === "root" ? t("root") : r.node)
+      + (r.chooser ? " " + chooserRole(r.chooser) : "")
+      + (r.probability ? ` (p ${r.probability})` : "");
+    const searched = {
+      pruned: t("chance_pruned"),
+      unvisited: "·",
+      value: dec(r.searched),
+      cut: t("chance_cut", { v: dec(r.searched) }),
+      at_most: t("chance_at_most", { v: dec(r.searched), a: dec(r.window) }),
+      at_least: t("chance_at_least", { v: dec(r.searched), b: dec(r.window) }),
+    }[r.with_cuts] || "";
+    const row = tr([["", "node"], [dec(r.value)], [searched, r.with_cuts === "pruned" ? "pruned" : ""]], "td");
+    const lead = document.createElement("span");
+    lead.className = "outline";
+    lead.textContent = r.lead;
+    row.firstChild.replaceChildren(lead, document.createTextNode(name));
+    body.append(row);
+  }
+  table.append(thead, body);
+  const pruned = c.pruned.length ? listWords(c.pruned.map(nodeOf)) : t("chance_none");
+  const out = [para(head), table, para(t("chance_result", { value: dec(c.value), pruned }))];
+  // Without a range for the leaves chance nodes never cut, and the rule says nothing.
+  if (c.bounds) out.push(para(t("chance_rule", { lo: dec(c.bounds[0]), hi: dec(c.bounds[1]) })));
+  return out;
 }

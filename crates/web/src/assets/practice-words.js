@@ -24,8 +24,10 @@ export function num(v) {
 }
 
 /** "3, 5 and 2" (or "3、5 和 2"). */
-export function list(values) {
-  const words = values.map(num);
+export const list = (values) => listWords(values.map(num));
+
+/** Words joined as the language lists them: "a, b and c" (or "a、b 和 c"). */
+export function listWords(words) {
   if (words.length < 2) return words.join("");
   return words.slice(0, -1).join(t("list_sep")) + t("list_last") + words[words.length - 1];
 }
@@ -33,7 +35,7 @@ export function list(values) {
 const role = (max) => (max ? t("role_max") : t("role_min"));
 /** Who decides at a node, from its chooser (`max`, `min`, `chance`, or the engine's `MAX`,
  * `MIN`, `chance`). */
-const chooserRole = (c) => ({ max: t("role_max"), min: t("role_min"), chance: t("role_chance") })[String(c).toLowerCase()] || "";
+export const chooserRole = (c) => ({ max: t("role_max"), min: t("role_min"), chance: t("role_chance") })[String(c).toLowerCase()] || "";
 
 /** A value of a chance tree as the engine writes it: at most two decimals, no trailing zeros,
  * a real minus sign. */

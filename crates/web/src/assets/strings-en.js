@@ -415,6 +415,18 @@ export default {
   practice_solution_tree: "The search, step by step",
   solution_board: "The position with every move's value",
   solution_table: "Every node's expectiminimax value, and what the search with cuts returned (≤ or ≥: a bound, where a chance node stopped early):",
+  chance_bounded: "The leaves are known to lie in [{lo}, {hi}], so chance nodes can cut too.",
+  chance_unbounded: "No range is known for the leaves, so only MAX and MIN nodes cut.",
+  chance_col_node: "node",
+  chance_col_value: "expectiminimax",
+  chance_col_cuts: "with cuts",
+  chance_pruned: "pruned",
+  chance_cut: "{v}, cut",
+  chance_at_most: "≤{v}, cut (≤ α = {a})",
+  chance_at_least: "≥{v}, cut (≥ β = {b})",
+  chance_none: "none",
+  chance_result: "Value: {value}. Subtrees pruned: {pruned}.",
+  chance_rule: "A chance node stops when the children left cannot bring its value back inside (α, β): after children worth s in all, with probability r left, its value lies between s + r·L and s + r·H (L = {lo} and H = {hi}, the lowest and highest a leaf can be).",
   practice_walkthrough: "The solution as a table",
 
   // the class view
