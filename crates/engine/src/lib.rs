@@ -96,7 +96,7 @@ pub mod tree;
 #[doc(hidden)]
 pub mod internals;
 
-pub use board::{Algorithm, Board, SolveReport};
+pub use board::{proof_first, proof_supports, Algorithm, Board, SolveReport};
 pub use budget::{Budget, Controls, Deadline, Exhausted};
 pub use count::{CountError, CountEstimate, CountResult, DEFAULT_MEMORY_MIB};
 pub use error::{Error, GameOver, NotationError, PositionError, RulesError, SearchError};

@@ -4,8 +4,9 @@
 //! and losses).
 
 use mnk_engine::ai::book::{opening_positions, BOARDS};
-use mnk_engine::ai::{proof_first, Book};
+use mnk_engine::ai::Book;
 use mnk_engine::proof::ProofConfig;
+use mnk_engine::proof_first;
 use mnk_engine::Wdl;
 use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
 use rand::rngs::StdRng;
@@ -131,7 +132,7 @@ fn the_embedded_book_holds_the_solvers_values() {
                 .collect()
         };
         // Five in a row: the proof search settles the draws fast, and checks every entry.
-        // Four in a row (where `perfect` also asks it first beyond 5x4) stays with the solver's
+        // Four in a row (where `perfect` also asks it first) stays with the solver's
         // checks below: most of those openings are wins, which the proof search would hand to
         // the solver anyway after its own work (checked that way, this test took 10 minutes).
         if rules.k() >= 5 {

@@ -101,18 +101,13 @@ fn result_of(board: &Board, algorithm: Algorithm, report: SolveReport) -> SolveR
 }
 
 fn algorithm(name: &str) -> PyResult<Algorithm> {
-    Ok(match name {
-        "auto" => Algorithm::Auto,
-        "solver" => Algorithm::Solver,
-        "proof" => Algorithm::Proof,
-        "minimax" => Algorithm::Minimax,
-        "alphabeta" => Algorithm::AlphaBeta,
-        other => {
-            return Err(errors::SearchError::new_err(format!(
-                "'{}' is not an algorithm: use auto, solver, proof, minimax or alphabeta",
-                other.chars().take(40).collect::<String>()
-            )))
-        }
+    Algorithm::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        errors::SearchError::new_err(format!(
+            "'{}' is not an algorithm: use {}",
+            name.chars().take(40).collect::<String>(),
+            names.join(", ")
+        ))
     })
 }
 

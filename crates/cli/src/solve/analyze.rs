@@ -41,7 +41,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     board.unfinished()?;
     let empty = board.legal_moves().len();
     // Where the analysis asks the proof search first, open boards are what it is for.
-    let proof = ai::proof_first(board.rules()) && board.rules().cells() <= 64;
+    let proof = mnk_engine::proof_first(board.rules());
     if empty > FAR_BEYOND_EMPTY && args.max_time.is_none() && !proof {
         catch_ctrl_c();
         note(&format!(

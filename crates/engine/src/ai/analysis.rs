@@ -5,8 +5,9 @@
 use super::book::{value_each_move, Book};
 use super::forced::{forced_win, loss_by_fours, threat_state, FORCED_WIN_NODES};
 use super::go::Go;
-use super::proven::{self, proof_first};
+use super::proven;
 use super::time::TimeManager;
+use crate::board::proof_first;
 use crate::board::{Board, Repr};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
@@ -436,8 +437,9 @@ mod tests {
         ));
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let stopped = Go::default().with_stop(flag);
-        // Past the opening book, so the solver has to search.
-        let open = board(4, 4, 4, "x.../..../..../...o");
+        // Past the opening book, and three in a row, so the solver has to search (on four in
+        // a row the proof search settles such a draw before it first looks at the flag).
+        let open = board(7, 4, 4, "......./......./......./.......");
         assert!(matches!(
             analyze(&open, &stopped),
             Err(SearchError::Stopped(_))

@@ -7,8 +7,9 @@
 //! images, side to move included); the keys are fixed per board size, so a book stays valid
 //! as long as the hashing does, and the tests check its entries against the solver.
 
-use super::proven::{self, proof_first};
+use super::proven;
 use crate::bits::BitSet;
+use crate::board::proof_first;
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::error::SearchError;

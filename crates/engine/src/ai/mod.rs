@@ -36,7 +36,6 @@ pub use forced::{forced_win, ForcedWin, FORCED_WIN_DEPTH, FORCED_WIN_NODES, FORC
 pub use go::{Clock, Go};
 pub use hard::{HardPlayer, HARD_MAX_DEPTH, HARD_TABLE_MIB};
 pub use level::{BadPlayer, Level, Player};
-pub use proven::proof_first;
 pub use thinker::{
     perfect_exactness, Exactness, Thinker, PLAY_HASH_MIB, PROOF_FIRST_SHARE, PROOF_SHARE,
     UNTIMED_PROOF_NODES,

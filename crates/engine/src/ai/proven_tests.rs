@@ -32,14 +32,33 @@ fn proof(board: &Board) -> crate::proof::ProofSolution {
 }
 
 #[test]
-fn the_policy_asks_the_proof_search_first_on_five_in_a_row_and_big_four_in_a_row_boards() {
-    assert!(proof_first(Rules::new(6, 6, Some(5)).unwrap()));
-    assert!(proof_first(Rules::new(15, 15, None).unwrap()));
-    assert!(proof_first(Rules::new(5, 5, Some(4)).unwrap()));
-    assert!(proof_first(Rules::new(7, 4, Some(4)).unwrap()));
-    assert!(!proof_first(Rules::new(4, 4, Some(4)).unwrap()));
-    assert!(!proof_first(Rules::new(5, 4, Some(4)).unwrap()));
-    assert!(!proof_first(Rules::tic_tac_toe()));
+fn one_policy_asks_the_proof_search_first_on_four_or_more_in_a_row_where_it_runs() {
+    use crate::board::{proof_first, Algorithm};
+    for (w, h, k, first) in [
+        (6, 6, 5, true),
+        (5, 5, 4, true),
+        (7, 4, 4, true),
+        (4, 4, 4, true),
+        (5, 4, 4, true),
+        (8, 8, 5, true),
+        (3, 3, 3, false),
+        (4, 4, 3, false),
+        (15, 15, 5, false), // beyond the proof search's 64 cells
+    ] {
+        let rules = Rules::new(w, h, Some(k)).unwrap();
+        assert_eq!(proof_first(rules), first, "{rules}");
+        // `mnk solve`'s `auto` follows the same policy.
+        let expected = if first {
+            Algorithm::Proof
+        } else {
+            Algorithm::Solver
+        };
+        assert_eq!(
+            Algorithm::Auto.resolved(&Board::new(rules)),
+            expected,
+            "{rules}"
+        );
+    }
 }
 
 #[test]

@@ -2,7 +2,10 @@
 //! 64 cells use one machine word per side, larger ones a wider set; the front ends never see
 //! the difference.
 
+mod algorithm;
 mod proof;
+
+pub use algorithm::{proof_first, proof_supports, Algorithm};
 
 use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
@@ -18,7 +21,7 @@ use crate::position::Position;
 use crate::proof::{ProofConfig, ProofStats};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
-use crate::search::{self, Limits, NoTrace, SearchResult, TreeSize};
+use crate::search::{self, Limits, NoTrace, SearchResult, TextbookSearch, TreeSize};
 use crate::side::{Outcome, Side};
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 
@@ -79,48 +82,6 @@ macro_rules! each {
             Repr::Wide($p) => $body,
         }
     };
-}
-
-/// Which exact algorithm answers a solve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Algorithm {
-    /// Plain minimax, no pruning (the reference).
-    Minimax,
-    /// Textbook alpha-beta, cells in index order.
-    AlphaBeta,
-    /// The solver: negamax, table, symmetry, threats.
-    Solver,
-    /// The proof search (see [`crate::proof`]): it settles the value; the distance and the
-    /// fastest moves of a win or loss then come from the solver. Boards of up to 64 cells.
-    Proof,
-    /// The proof search on boards of up to 64 cells, the solver on larger ones. Measured on
-    /// every board of `mnk table --extended` and `mnk bench`: the proof search settles the
-    /// draws 3 to 25 times faster (7x4/4: 0.9 s against 21 s; 5x5/5 and up the solver does not
-    /// finish), and a win costs it the proof's few milliseconds before the solver measures
-    /// the distance.
-    Auto,
-}
-
-impl Algorithm {
-    /// The algorithm that runs on `board`: [`Algorithm::Auto`] becomes the one it chooses.
-    pub fn resolved(self, board: &Board) -> Algorithm {
-        match self {
-            Algorithm::Auto if board.as_small().is_some() => Algorithm::Proof,
-            Algorithm::Auto => Algorithm::Solver,
-            other => other,
-        }
-    }
-
-    /// The name used on the command line: `minimax`, `alphabeta`, `solver`, `proof`, `auto`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::AlphaBeta => "alphabeta",
-            Algorithm::Solver => "solver",
-            Algorithm::Proof => "proof",
-            Algorithm::Auto => "auto",
-        }
-    }
 }
 
 /// The exact value of a position and the work it took.
@@ -484,7 +445,7 @@ impl Board {
     /// Minimax or alpha-beta on this position (values from x's point of view).
     pub fn textbook(
         &self,
-        algorithm: Algorithm,
+        textbook: TextbookSearch,
         limits: Limits,
         scoring: Scoring,
         order: MoveOrder,
@@ -492,10 +453,7 @@ impl Board {
     ) -> SearchResult<usize> {
         each!(self, p => {
             let mut game = BoardGame { pos: p.clone(), scoring, order, evaluator };
-            match algorithm {
-                Algorithm::Minimax => search::minimax(&mut game, limits, &mut NoTrace),
-                _ => search::alphabeta(&mut game, limits, &mut NoTrace),
-            }
+            textbook.run(&mut game, limits, &mut NoTrace)
         })
     }
 

@@ -3,7 +3,7 @@
 //! values, cutoffs and pruned subtrees, ready to be drawn, traced or exported.
 
 use super::record::{prunes, Event, Recorder};
-use super::Algo;
+use super::TextbookSearch;
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
@@ -74,7 +74,7 @@ impl Node {
 #[derive(Clone, Debug)]
 pub struct Lesson {
     /// The search run.
-    pub algo: Algo,
+    pub algo: TextbookSearch,
     /// The nodes, the root first; visited nodes in the order the search entered them.
     pub nodes: Vec<Node>,
     /// Every tracer event, in order.
@@ -96,33 +96,36 @@ pub struct Lesson {
 
 impl Lesson {
     /// Runs `algo` on `game` with `limits` and records it.
-    pub fn record<G: Game>(game: &mut G, algo: Algo, limits: Limits) -> Lesson {
+    pub fn record<G: Game>(game: &mut G, algo: TextbookSearch, limits: Limits) -> Lesson {
         let mut recorder = Recorder::default();
-        let result = match algo {
-            Algo::Minimax => search::minimax(game, limits, &mut recorder),
-            Algo::AlphaBeta => search::alphabeta(game, limits, &mut recorder),
-        };
+        let result = algo.run(game, limits, &mut recorder);
         Lesson::assemble(algo, recorder, result)
     }
 
     /// [`Lesson::record`] within `controls`; `None` when they stopped the search first.
     pub fn record_within<G: Game>(
         game: &mut G,
-        algo: Algo,
+        algo: TextbookSearch,
         limits: Limits,
         controls: &Controls,
     ) -> Option<Lesson> {
         let mut recorder = Recorder::default();
         let result = match algo {
-            Algo::Minimax => search::minimax_with(game, limits, controls, &mut recorder),
-            Algo::AlphaBeta => search::alphabeta_with(game, limits, controls, &mut recorder),
+            TextbookSearch::Minimax => search::minimax_with(game, limits, controls, &mut recorder),
+            TextbookSearch::AlphaBeta => {
+                search::alphabeta_with(game, limits, controls, &mut recorder)
+            }
         }
         .ok()?;
         Some(Lesson::assemble(algo, recorder, result))
     }
 
     /// The lesson of a finished search from what it recorded.
-    fn assemble<M>(algo: Algo, recorder: Recorder, result: search::SearchResult<M>) -> Lesson {
+    fn assemble<M>(
+        algo: TextbookSearch,
+        recorder: Recorder,
+        result: search::SearchResult<M>,
+    ) -> Lesson {
         let (nodes, mut pruned) = build(&recorder.events);
         pruned.sort();
         Lesson {
@@ -143,7 +146,7 @@ impl Lesson {
 
     /// Runs `algo` on an explicit tree; `max_first` says whether MAX chooses at the root.
     /// Pruned subtrees are filled in from the tree (as unvisited nodes) so they can be shown.
-    pub fn for_tree(tree: &Tree, max_first: bool, algo: Algo) -> Lesson {
+    pub fn for_tree(tree: &Tree, max_first: bool, algo: TextbookSearch) -> Lesson {
         let mut lesson =
             Lesson::record(&mut TreeGame::new(tree, max_first), algo, Limits::default());
         let roots: Vec<usize> = (0..lesson.nodes.len())
@@ -166,7 +169,7 @@ impl Lesson {
         board: &Board,
         depth: u32,
         evaluator: Evaluator,
-        algo: Algo,
+        algo: TextbookSearch,
     ) -> Result<Lesson, SearchError> {
         board.unfinished()?;
         match &board.0 {
@@ -353,7 +356,7 @@ fn board_lesson<B: BitSet>(
     pos: &Position<B>,
     depth: u32,
     evaluator: Evaluator,
-    algo: Algo,
+    algo: TextbookSearch,
 ) -> Result<Lesson, SearchError> {
     let game = BoardGame {
         pos: pos.clone(),

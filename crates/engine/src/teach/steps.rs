@@ -4,7 +4,7 @@
 
 use super::lesson::Lesson;
 use super::record::{prunes, Event};
-use super::{path_name, Algo};
+use super::{path_name, TextbookSearch};
 use crate::score::{Bound, Score};
 
 /// What a step is about.
@@ -248,7 +248,7 @@ struct Open {
 
 /// The steps of a lesson, one per event except that an entered leaf and its value are one.
 pub fn steps(lesson: &Lesson) -> Vec<Step> {
-    let alpha_beta = lesson.algo == Algo::AlphaBeta;
+    let alpha_beta = lesson.algo == TextbookSearch::AlphaBeta;
     // Events come depth first, so the open nodes form a stack indexed by depth.
     let mut open: Vec<Open> = Vec::new();
     let mut out = Vec::with_capacity(lesson.events.len());

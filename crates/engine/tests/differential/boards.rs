@@ -2,7 +2,7 @@
 
 use mnk_engine::internals::Solver;
 use mnk_engine::internals::{MoveOrder, Scoring};
-use mnk_engine::search::Limits;
+use mnk_engine::search::{Limits, TextbookSearch};
 use mnk_engine::Budget;
 use mnk_engine::Evaluator;
 use mnk_engine::SolverConfig;
@@ -131,14 +131,14 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
 /// every shallower depth alpha-beta still equals minimax on the estimated values.
 fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseError> {
     let exact = board.textbook(
-        Algorithm::Minimax,
+        TextbookSearch::Minimax,
         Limits::default(),
         Scoring::Distance,
         MoveOrder::CellIndex,
         Evaluator::Zero,
     );
     let empty = board.legal_moves().len() as u32;
-    for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta] {
+    for algorithm in TextbookSearch::BOTH {
         for order in [MoveOrder::CellIndex, MoveOrder::Informed] {
             let limits = Limits {
                 depth: Some(empty),
@@ -192,9 +192,9 @@ fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseErro
                 Evaluator::OpenLines,
             )
         };
-        let mm = search(Algorithm::Minimax, MoveOrder::CellIndex);
+        let mm = search(TextbookSearch::Minimax, MoveOrder::CellIndex);
         for order in [MoveOrder::CellIndex, MoveOrder::Informed] {
-            let ab = search(Algorithm::AlphaBeta, order);
+            let ab = search(TextbookSearch::AlphaBeta, order);
             prop_assert_eq!(
                 ab.value,
                 mm.value,
