@@ -192,6 +192,8 @@ async fn analysis_is_exact_on_small_boards_and_a_heat_map_on_large_ones() {
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{a}");
+    assert_eq!(a["values"], "estimate");
+    // The field's first name stays for the JSON contract (deprecated).
     assert_eq!(a["kind"], "heuristic");
     let moves = a["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 225);

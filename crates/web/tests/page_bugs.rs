@@ -306,7 +306,7 @@ async fn bug7_pause_belongs_to_computer_games_and_ends_with_them() {
         b.click("#analysis-toggle").await;
         b.wait(
             "the analysis",
-            "document.getElementById('analysis-note').dataset.kind === 'exact'",
+            "document.getElementById('analysis-note').dataset.values === 'exact'",
         )
         .await;
         assert_eq!(b.moves().await, moves);
@@ -353,7 +353,7 @@ async fn bug7_pause_belongs_to_computer_games_and_ends_with_them() {
         b.click("#analysis-toggle").await;
         b.wait(
             "the analysis",
-            "document.getElementById('analysis-note').dataset.kind !== undefined",
+            "document.getElementById('analysis-note').dataset.values !== undefined",
         )
         .await;
         assert_eq!(b.moves().await.len(), 2);
