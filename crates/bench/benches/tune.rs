@@ -159,7 +159,7 @@ fn game(args: &Args, opening: &str, a_is_x: bool) -> Option<bool> {
     let mut state = State::new(rules);
     let mut names = Vec::new();
     for word in opening.split_whitespace() {
-        state.play(board.parse_move(word).unwrap());
+        state.play(board.parse_cell(word).unwrap());
         names.push(word.to_string());
     }
     let mut players = [searcher(&args.a), searcher(&args.b)];
@@ -181,7 +181,7 @@ fn game(args: &Args, opening: &str, a_is_x: bool) -> Option<bool> {
             budget: &budget,
         };
         let r = searcher.search(&mut state, &limits).expect("not over");
-        let name = board.move_name(r.best);
+        let name = board.cell_name(r.best);
         if args.trace {
             let who = if a_to_move { "A" } else { "B" };
             println!(

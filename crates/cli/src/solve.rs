@@ -100,7 +100,7 @@ fn config(hash: usize, threads: u16) -> SolverConfig {
 
 /// Names a list of cells in notation.
 pub fn names(board: &Board, cells: &[usize]) -> Vec<String> {
-    cells.iter().map(|&c| board.move_name(c)).collect()
+    cells.iter().map(|&c| board.cell_name(c)).collect()
 }
 
 /// The JSON `value` / `plies` pair of a verdict.

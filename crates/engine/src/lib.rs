@@ -17,7 +17,7 @@
 //!     .solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited())
 //!     .unwrap();
 //! assert_eq!(report.verdict, Verdict::Win(1));
-//! assert_eq!(board.move_name(report.best_moves[0]), "c3");
+//! assert_eq!(board.cell_name(report.best_moves[0]), "c3");
 //! ```
 //!
 //! # Layers

@@ -175,7 +175,7 @@ fn the_embedded_book_holds_the_solvers_values() {
             after.play(cell).unwrap();
             if !after.is_over() {
                 let reply = solved(&after).before_move();
-                assert_eq!(reply, value, "{at} {}", board.move_name(cell));
+                assert_eq!(reply, value, "{at} {}", board.cell_name(cell));
             }
         }
     }

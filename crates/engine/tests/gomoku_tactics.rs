@@ -27,7 +27,7 @@ fn cases() -> Vec<Case> {
         for (side, stones) in [(Side::X, f[3]), (Side::O, f[4])] {
             for word in stones.split_whitespace() {
                 let cell = board
-                    .parse_move(word)
+                    .parse_cell(word)
                     .unwrap_or_else(|e| panic!("{}: {e}", f[0]));
                 assert!(state.is_empty(cell), "{}: {word} twice", f[0]);
                 state.place(cell, side);

@@ -55,7 +55,7 @@ pub fn analyze(board: &Board, stop: Arc<AtomicBool>) -> Result<Analysis, SearchE
         .map(|m| {
             let (value, plies, score) = verdict_parts(m.verdict);
             CellValue {
-                r#move: board.move_name(m.cell),
+                r#move: board.cell_name(m.cell),
                 cell: m.cell,
                 value,
                 plies,

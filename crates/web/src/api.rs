@@ -324,7 +324,7 @@ fn requested_record(req: NewGame) -> Result<Record, ApiError> {
         .iter()
         .map(|w| {
             board
-                .parse_move(w)
+                .parse_cell(w)
                 .map_err(|e| ApiError::BadRequest(e.to_string()))
         })
         .collect::<Result<Vec<usize>, ApiError>>()?;
@@ -412,7 +412,7 @@ async fn play(
         refuse_while_thinking(g)?;
         let cells = g.session.board().rules().cells();
         let cell = match (req.r#move, req.cell) {
-            (Some(text), None) => g.session.parse_move(&text)?,
+            (Some(text), None) => g.session.parse_cell(&text)?,
             (None, Some(cell)) if cell < cells => cell,
             (None, Some(cell)) => {
                 return Err(ApiError::BadRequest(format!(
@@ -595,7 +595,7 @@ async fn hint(
                     best_cells: t
                         .best
                         .iter()
-                        .filter_map(|m| board.parse_move(m).ok())
+                        .filter_map(|m| board.parse_cell(m).ok())
                         .collect(),
                     best: t.best,
                     value: t.value,

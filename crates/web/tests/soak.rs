@@ -316,7 +316,7 @@ impl Worker {
                         let body = if self.rng.gen_bool(0.5) {
                             json!({"cell": cell})
                         } else {
-                            json!({"move": move_name(&game, cell)})
+                            json!({"move": cell_name(&game, cell)})
                         };
                         self.json("POST", &format!("{path}/moves"), body).await
                     }
@@ -374,7 +374,7 @@ impl Worker {
 }
 
 /// The notation name of a cell: column letter from the left, row number from the bottom.
-fn move_name(game: &Value, cell: usize) -> String {
+fn cell_name(game: &Value, cell: usize) -> String {
     let w = game["rules"]["width"].as_u64().unwrap() as usize;
     let h = game["rules"]["height"].as_u64().unwrap() as usize;
     format!("{}{}", (b'a' + (cell % w) as u8) as char, h - cell / w)
@@ -436,7 +436,7 @@ fn consistent(game: &Value) -> Result<(), String> {
                 "move {i} ({cell}) is off the board or on a taken cell"
             ));
         }
-        if names[i] != move_name(game, cell).as_str() {
+        if names[i] != cell_name(game, cell).as_str() {
             return Err(format!("move {i} is named {} for cell {cell}", names[i]));
         }
         board[cell] = side;

@@ -80,7 +80,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
             .iter()
             .map(|m| {
                 let (value, plies) = verdict_json(m.verdict);
-                json!({ "move": board.move_name(m.cell), "value": value, "plies": plies })
+                json!({ "move": board.cell_name(m.cell), "value": value, "plies": plies })
             })
             .collect();
         let out = json!({
@@ -144,7 +144,7 @@ fn print_grid(board: &Board, moves: &[MoveEstimate]) -> anyhow::Result<()> {
     let best: Vec<String> = sorted
         .iter()
         .filter(|m| m.verdict == sorted[0].verdict)
-        .map(|m| board.move_name(m.cell))
+        .map(|m| board.cell_name(m.cell))
         .collect();
     outln!("Best: {} ({})", best.join(" "), sorted[0].verdict)?;
     Ok(())

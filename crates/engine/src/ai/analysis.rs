@@ -312,7 +312,7 @@ mod tests {
         for m in [
             "f8", "a1", "g8", "a3", "h8", "a14", "c4", "a5", "c3", "o9", "c2", "m12",
         ] {
-            big.play(big.parse_move(m).unwrap()).unwrap();
+            big.play(big.parse_cell(m).unwrap()).unwrap();
         }
         let win = forced_win(&big, &Budget::unlimited()).expect("a forced win");
         let a = analyze(&big, &Go::default()).unwrap();
@@ -336,7 +336,7 @@ mod tests {
         // a5, which open lines alone favoured) is ranked above every cell next to them.
         let mut big = Board::new(Rules::new(15, 15, None).unwrap());
         for m in ["h8", "g9", "g10", "i8", "f10", "h10", "f7", "e11"] {
-            big.play(big.parse_move(m).unwrap()).unwrap();
+            big.play(big.parse_cell(m).unwrap()).unwrap();
         }
         assert!(forced_win(&big, &Budget::unlimited()).is_none());
         let a = analyze(&big, &Go::default()).unwrap();
@@ -353,9 +353,9 @@ mod tests {
             estimate(at(hard.cell)),
             Some(best),
             "hard plays {}",
-            big.move_name(hard.cell)
+            big.cell_name(hard.cell)
         );
-        let a5 = big.parse_move("a5").unwrap();
+        let a5 = big.parse_cell("a5").unwrap();
         assert!(estimate(at(a5)).unwrap() < best);
     }
 
@@ -365,14 +365,14 @@ mod tests {
         // in two plies.
         let mut big = Board::new(Rules::new(15, 15, None).unwrap());
         for m in ["c4", "d4", "a10", "e4", "c12", "f4", "m13", "g4"] {
-            big.play(big.parse_move(m).unwrap()).unwrap();
+            big.play(big.parse_cell(m).unwrap()).unwrap();
         }
         let a = analyze(&big, &Go::default()).unwrap();
-        let h4 = big.parse_move("h4").unwrap();
+        let h4 = big.parse_cell("h4").unwrap();
         for m in &a.moves {
             match m.cell == h4 {
                 true => assert!(matches!(m.verdict, Verdict::Estimate(_)), "{m:?}"),
-                false => assert_eq!(m.verdict, Verdict::Loss(2), "{}", big.move_name(m.cell)),
+                false => assert_eq!(m.verdict, Verdict::Loss(2), "{}", big.cell_name(m.cell)),
             }
         }
     }
@@ -383,14 +383,14 @@ mod tests {
         let a = analyze(&small, &Go::default()).unwrap();
         assert_eq!(a.kind, AnalysisKind::Exact);
         assert_eq!(a.moves.len(), 5);
-        let c3 = small.parse_move("c3").unwrap();
+        let c3 = small.parse_cell("c3").unwrap();
         let c3 = a.moves.iter().find(|m| m.cell == c3).unwrap();
         assert_eq!(c3.verdict, Verdict::Win(1));
         assert!(a.nodes > 0);
 
         let mut big = Board::new(Rules::new(15, 15, Some(5)).unwrap());
         for m in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"] {
-            big.play(big.parse_move(m).unwrap()).unwrap();
+            big.play(big.parse_cell(m).unwrap()).unwrap();
         }
         let a = analyze(&big, &Go::default()).unwrap();
         assert_eq!(a.kind, AnalysisKind::Estimate);
@@ -401,7 +401,7 @@ mod tests {
             .filter(|m| m.verdict == Verdict::Win(1))
             .map(|m| m.cell)
             .collect();
-        let names: Vec<String> = wins.iter().map(|&c| big.move_name(c)).collect();
+        let names: Vec<String> = wins.iter().map(|&c| big.cell_name(c)).collect();
         assert_eq!(names, ["g8", "l8"]);
         // o has four on row 9 too: any other move lets o complete it, a proven loss.
         assert!(a
@@ -420,9 +420,9 @@ mod tests {
         let renju = Rules::new(15, 15, Some(5)).unwrap().with_rule(Rule::Renju);
         let mut board = Board::new(renju);
         for name in ["i8", "a1", "j8", "a3", "h7", "a5", "h6", "a7"] {
-            board.play(board.parse_move(name).unwrap()).unwrap();
+            board.play(board.parse_cell(name).unwrap()).unwrap();
         }
-        let h8 = board.parse_move("h8").unwrap();
+        let h8 = board.parse_cell("h8").unwrap();
         let analysis = analyze(&board, &Go::fixed_work()).unwrap();
         assert!(analysis.moves.iter().all(|m| m.cell != h8));
         assert_eq!(analysis.moves.len(), 225 - 8 - 1);

@@ -100,7 +100,7 @@ impl ForcedWin {
 /// // x to move with an open three on row 8 (f8 g8 h8) and a four on column c: c5 wins.
 /// let mut board = Board::new(Rules::new(15, 15, None).unwrap());
 /// for m in ["f8", "a1", "g8", "a3", "h8", "a14", "c4", "a5", "c3", "o9", "c2", "m12"] {
-///     board.play(board.parse_move(m).unwrap()).unwrap();
+///     board.play(board.parse_cell(m).unwrap()).unwrap();
 /// }
 /// let Some(ForcedWin::Fours(line)) = forced_win(&board, &Budget::unlimited()) else {
 ///     panic!("a win by fours")

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 fn board(w: usize, h: usize, k: usize, moves: &str) -> Board {
     let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
     for m in moves.split_whitespace() {
-        board.play(board.parse_move(m).unwrap()).unwrap();
+        board.play(board.parse_cell(m).unwrap()).unwrap();
     }
     board
 }
@@ -90,7 +90,7 @@ fn a_lost_move_is_never_played_where_a_draw_holds() {
     let b = board(5, 5, 5, "a3 a1 b3 b1 c3 c1 d3");
     let go = Go::default().with_seed(Some(1)).explaining(true);
     let thought = Thinker::new().think(&b, Level::Perfect, &go).unwrap();
-    assert_eq!(b.move_name(thought.cell), "e3");
+    assert_eq!(b.cell_name(thought.cell), "e3");
     assert_eq!(thought.method, Method::Exact);
     // With explain every move is valued: e3 draws or better, the others lose in 2.
     let (moves, _) = b
@@ -142,7 +142,7 @@ fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
         )
         .unwrap()
         .expect("a draw");
-    assert_eq!(b.move_name(thought.cell), "e3");
+    assert_eq!(b.cell_name(thought.cell), "e3");
     assert_eq!(thought.method, Method::Exact);
     assert!(!thought.unmeasured_losses.is_empty(), "{thought:?}");
     // The valued moves and the unmeasured losses are every legal move, once each.
@@ -159,7 +159,7 @@ fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
         assert!(
             matches!(v, Verdict::Loss(_)),
             "{} {v:?}",
-            b.move_name(*cell)
+            b.cell_name(*cell)
         );
     }
 }

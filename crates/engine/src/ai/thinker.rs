@@ -87,7 +87,7 @@ pub const UNTIMED_NODES: u64 = 150_000;
 /// let mut thinker = Thinker::default();
 /// for level in [Level::Perfect, Level::Hard, Level::Depth(2)] {
 ///     let thought = thinker.think(&board, level, &Go::default()).unwrap();
-///     assert_eq!(board.move_name(thought.cell), "a3", "{level:?}");
+///     assert_eq!(board.cell_name(thought.cell), "a3", "{level:?}");
 /// }
 /// ```
 #[derive(Default)]

@@ -33,7 +33,7 @@ use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 ///
 /// let mut board = Board::new(Rules::tic_tac_toe());
 /// for name in ["a1", "b1", "a2", "b2", "a3"] {
-///     let cell = board.parse_move(name).unwrap();
+///     let cell = board.parse_cell(name).unwrap();
 ///     board.play(cell).unwrap();
 /// }
 /// assert_eq!(board.outcome(), Some(Outcome::Win(Side::X)));
@@ -224,9 +224,9 @@ impl Board {
     /// let mut board = Board::new(renju);
     /// // x: i8, j8, h7, h6 (o far away); h8 would make two open threes.
     /// for name in ["i8", "a1", "j8", "a3", "h7", "a5", "h6", "a7"] {
-    ///     board.play(board.parse_move(name).unwrap()).unwrap();
+    ///     board.play(board.parse_cell(name).unwrap()).unwrap();
     /// }
-    /// let h8 = board.parse_move("h8").unwrap();
+    /// let h8 = board.parse_cell("h8").unwrap();
     /// assert_eq!(board.foul(h8), Some(Foul::DoubleThree));
     /// assert!(!board.legal_moves().contains(&h8));
     /// ```
@@ -276,13 +276,14 @@ impl Board {
         each_mut!(self, p => p.undo())
     }
 
-    /// Parses a move in notation or as a cell number.
-    pub fn parse_move(&self, text: &str) -> Result<usize, NotationError> {
+    /// Parses a move in notation or as a cell number ([`Rules::parse_cell`] on this board's
+    /// rules).
+    pub fn parse_cell(&self, text: &str) -> Result<usize, NotationError> {
         self.rules().parse_cell(text)
     }
 
-    /// A cell's name (`a1` = bottom-left).
-    pub fn move_name(&self, cell: usize) -> String {
+    /// A cell's name (`a1` = bottom-left; [`Rules::cell_name`] on this board's rules).
+    pub fn cell_name(&self, cell: usize) -> String {
         self.rules().cell_name(cell)
     }
 

@@ -33,7 +33,7 @@ fn check_hard(board: &Board) -> Result<(), TestCaseError> {
         .expect("a legal move")
         .1;
     let text = board.to_text();
-    let name = board.move_name(cell);
+    let name = board.cell_name(cell);
     // A win in one is taken.
     if all.iter().any(|(_, v)| *v == Verdict::Win(1)) {
         prop_assert_eq!(chosen, Verdict::Win(1), "{} missed a win: {}", text, name);
