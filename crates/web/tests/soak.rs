@@ -4,7 +4,7 @@
 //! worker is its own client (its own loopback address, 127.0.0.10 and up). Asserts that no
 //! request ever gets a 5xx, that every finished game is consistent (replayed independently:
 //! no cell twice, the turn order, the result and the winning line), that the store never
-//! holds more than `Limits::max_games`, and that the peak RSS of the process stays under a
+//! holds more than `ServerLimits::max_games`, and that the peak RSS of the process stays under a
 //! documented bound. Its crash-restart phase, which needs the real `mnk` binary, is
 //! `crates/cli/tests/serve_soak.rs`.
 //!
@@ -16,7 +16,7 @@ mod load;
 use axum::body::Bytes;
 use http_body_util::{BodyExt, Full};
 use load::{client_from, percentile, HttpClient, LoadServer};
-use mnk_web::{AppState, Limits};
+use mnk_web::{AppState, ServerLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -516,14 +516,14 @@ async fn many_games_and_garbage_for_a_bounded_time() {
         .map(|s| s.parse().expect("MNK_SOAK_SECS is a number of seconds"))
         .unwrap_or(8);
     let (rss_before, _) = memory_kib();
-    let limits = Limits {
+    let limits = ServerLimits {
         max_games: MAX_GAMES,
         // The abandoned games must make room at once: the grace time has its own tests.
         grace: Duration::ZERO,
         // Throughput is measured here; the rate limit has its own tests.
         requests_per_second: 0,
         move_time: Some(Duration::from_millis(20)),
-        ..Limits::default()
+        ..ServerLimits::default()
     };
     // What `mnk serve` runs, on a loopback port; the test keeps the state to watch the store.
     let server = LoadServer::start("soak", limits).await;
