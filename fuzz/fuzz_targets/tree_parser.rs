@@ -10,7 +10,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mnk_engine::search::{alphabeta, minimax, Limits, NoTrace};
+use mnk_engine::search::{alphabeta, minimax, TextbookOptions, NoTrace};
 use mnk_engine::search::TextbookSearch;
 use mnk_engine::teach::{draw, Lesson};
 use mnk_engine::tree::chance::{self, ChanceTree};
@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(tree.to_string())
     );
     for max_first in [true, false] {
-        let full = Limits::default();
+        let full = TextbookOptions::default();
         let mm = minimax(&mut TreeGame::new(&tree, max_first), full, &mut NoTrace);
         let ab = alphabeta(&mut TreeGame::new(&tree, max_first), full, &mut NoTrace);
         assert_eq!(mm.value, ab.value, "{text:?}, MAX first: {max_first}");

@@ -10,7 +10,7 @@
 //! the open threes its lines may use) and the root VCT's attacker moves per line (`vctmoves`). Moves get `--ms` each (or `--nodes`, which repeats
 //! exactly); `--trace` prints every move with how it was found, its depth, nodes and time.
 
-use mnk_engine::internals::{Limits, Searcher, State, Weights};
+use mnk_engine::internals::{HardLimits, Searcher, State, Weights};
 use mnk_engine::{Board, Budget, Rules, Side};
 use std::sync::Arc;
 use std::time::Instant;
@@ -176,7 +176,7 @@ fn game(args: &Args, opening: &str, a_is_x: bool) -> Option<bool> {
         if let Some(n) = args.nodes {
             budget = Budget::unlimited().with_node_limit(n);
         }
-        let limits = Limits {
+        let limits = HardLimits {
             max_depth: 64,
             budget: &budget,
         };

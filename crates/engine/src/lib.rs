@@ -34,7 +34,7 @@
 //!    textbook alpha-beta), [`tree`] (explicit trees), the exact solver, the proof search,
 //!    the game-tree [`Board::count`], and the threat-pattern search the `hard` level uses.
 //! 4. **[`Board`]**: one position type for every board size, and the entry points to the
-//!    searches above ([`Board::solve`], [`Board::analyze`], [`Board::count`]).
+//!    searches above ([`Board::solve`], [`Board::solve_moves`], [`Board::count`]).
 //! 5. **[`ai`]**: the computer players — levels, the move-time policy, the [`ai::Thinker`]
 //!    that plays them, and the analysis overlay ([`ai::analyze`]: exact or estimated, and
 //!    saying which).
@@ -75,7 +75,7 @@ mod error;
 mod eval;
 mod foul;
 mod geometry;
-mod gomoku;
+mod hard_search;
 mod notation;
 mod position;
 pub mod practice;

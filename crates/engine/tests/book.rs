@@ -188,7 +188,7 @@ fn the_book_values_every_move_where_perfect_was_once_slow() {
         let board = Board::from_text(Rules::new(w, h, Some(k)).unwrap(), text).unwrap();
         let values = book.move_values(&board).expect("every move in the book");
         let (moves, _) = board
-            .analyze(SolverConfig::default(), Budget::unlimited())
+            .solve_moves(SolverConfig::default(), Budget::unlimited())
             .unwrap();
         let solved: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
         assert_eq!(values, solved, "{text}");

@@ -73,7 +73,7 @@ fn the_exact_searches_refuse_exactly_k_rules() {
         );
     }
     assert!(matches!(
-        board.analyze(SolverConfig::default(), Budget::unlimited()),
+        board.solve_moves(SolverConfig::default(), Budget::unlimited()),
         Err(SearchError::ExactKUnsupported { .. })
     ));
     assert!(matches!(

@@ -2,7 +2,7 @@
 //! found and played out, threats of the opponent defended.
 
 use mnk_engine::internals::EVAL_LIMIT;
-use mnk_engine::internals::{find_vcf, Limits, Searcher, State, VcfLimits, Vct, VctLimits};
+use mnk_engine::internals::{find_vcf, HardLimits, Searcher, State, VcfLimits, Vct, VctLimits};
 use mnk_engine::Budget;
 use mnk_engine::{Board, Rules, Side};
 
@@ -63,7 +63,7 @@ fn searcher() -> Searcher {
 
 fn best(searcher: &mut Searcher, state: &mut State) -> (usize, i32) {
     let budget = Budget::unlimited().with_node_limit(60_000);
-    let limits = Limits {
+    let limits = HardLimits {
         max_depth: 64,
         budget: &budget,
     };

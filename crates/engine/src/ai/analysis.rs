@@ -11,7 +11,7 @@ use crate::board::proof_first;
 use crate::board::{Board, Repr};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
-use crate::gomoku::weights::Weights;
+use crate::hard_search::weights::Weights;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
@@ -175,7 +175,7 @@ fn exact(
     }
     let Some(pos) = board.as_small() else {
         // Beyond 64 cells only the solver runs (it finishes where forced wins are near).
-        let (values, stats) = board.analyze_with(config, controls)?;
+        let (values, stats) = board.solve_moves_with(config, controls)?;
         let moves = values
             .into_iter()
             .map(|m| MoveEstimate {
@@ -227,7 +227,7 @@ fn exact(
         }
     }
     let moves = solver
-        .analyze(pos, &budget)?
+        .solve_moves(pos, &budget)?
         .into_iter()
         .map(|m| MoveEstimate {
             cell: m.cell,
@@ -458,7 +458,7 @@ mod exact_tests {
     /// The solver's values of every move, the ground truth of the proof search's path.
     fn by_solver(board: &Board) -> Vec<MoveEstimate> {
         let (values, _) = board
-            .analyze(SolverConfig::default(), Budget::unlimited())
+            .solve_moves(SolverConfig::default(), Budget::unlimited())
             .unwrap();
         values
             .into_iter()

@@ -7,9 +7,9 @@
 
 use crate::board::{Board, Repr};
 use crate::budget::Budget;
-use crate::gomoku::vcf::{find_vcf_until, VcfLimits};
-use crate::gomoku::vct::{Vct, VctLimits};
-use crate::gomoku::State;
+use crate::hard_search::vcf::{find_vcf_until, VcfLimits};
+use crate::hard_search::vct::{Vct, VctLimits};
+use crate::hard_search::State;
 
 /// Attacker moves (fours) a forced win may take at most.
 pub const FORCED_WIN_DEPTH: u32 = 30;

@@ -94,7 +94,7 @@ fn a_lost_move_is_never_played_where_a_draw_holds() {
     assert_eq!(thought.method, Method::Exact);
     // With explain every move is valued: e3 draws or better, the others lose in 2.
     let (moves, _) = b
-        .analyze(SolverConfig::default(), Budget::unlimited())
+        .solve_moves(SolverConfig::default(), Budget::unlimited())
         .unwrap();
     let mut solver: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
     let mut explained: Vec<(usize, Verdict)> = thought
@@ -113,7 +113,7 @@ fn the_analysis_of_a_drawn_five_in_a_row_position_is_exact_and_agrees_with_the_s
     let analysis = analyze(&b, &Go::default()).unwrap();
     assert_eq!(analysis.kind, AnalysisKind::Exact);
     let (moves, _) = b
-        .analyze(SolverConfig::default(), Budget::unlimited())
+        .solve_moves(SolverConfig::default(), Budget::unlimited())
         .unwrap();
     let solver: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
     let ours: Vec<(usize, Verdict)> = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
@@ -152,7 +152,7 @@ fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
     assert_eq!(all, b.legal_moves());
     // And they do lose.
     let (moves, _) = b
-        .analyze(SolverConfig::default(), Budget::unlimited())
+        .solve_moves(SolverConfig::default(), Budget::unlimited())
         .unwrap();
     for cell in &thought.unmeasured_losses {
         let v = moves.iter().find(|m| m.cell == *cell).unwrap().verdict;

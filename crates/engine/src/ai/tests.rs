@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::board::Board;
-use crate::gomoku::search::{Reason, Report, CHECK_EVERY_NODES, EVAL_LIMIT};
+use crate::hard_search::search::{Reason, Report, CHECK_EVERY_NODES, EVAL_LIMIT};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -207,7 +207,7 @@ fn explain_does_not_change_perfects_move_where_the_book_holds_only_best_replies(
 
 #[test]
 fn one_in_a_row_on_a_big_board_is_won_by_the_first_move() {
-    // Past 64 cells `hard` is the Gomoku search, whose patterns see a five on every empty cell
+    // Past 64 cells `hard` is the `hard` search, whose patterns see a five on every empty cell
     // of an empty board with one in a row; it once found no cell for it and panicked.
     for (w, h) in [(9, 9), (15, 14)] {
         let board = Board::new(Rules::new(w, h, Some(1)).unwrap());

@@ -409,7 +409,7 @@ impl Thinker {
         let solver = self.solver(parallel);
         let before = solver.stats().nodes;
         let values: Vec<(usize, Verdict)> = if explain {
-            let moves = solver.analyze(pos, &budget)?;
+            let moves = solver.solve_moves(pos, &budget)?;
             moves.iter().map(|m| (m.cell, m.verdict)).collect()
         } else {
             let solution = solver.solve(pos, &budget)?;

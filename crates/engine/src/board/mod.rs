@@ -21,7 +21,7 @@ use crate::position::Position;
 use crate::proof::{ProofConfig, ProofStats};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
-use crate::search::{self, Limits, NoTrace, SearchResult, TextbookSearch, TreeSize};
+use crate::search::{self, NoTrace, SearchResult, TextbookOptions, TextbookSearch, TreeSize};
 use crate::side::{Outcome, Side};
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 
@@ -346,7 +346,7 @@ impl Board {
             }),
             Algorithm::Proof | Algorithm::Auto => unreachable!("resolved above"),
             Algorithm::Minimax | Algorithm::AlphaBeta => {
-                let limits = Limits {
+                let limits = TextbookOptions {
                     depth: None,
                     all_best: true,
                 };
@@ -386,12 +386,12 @@ impl Board {
     }
 
     /// The exact value of every legal move, for the side that plays it.
-    pub fn analyze(
+    pub fn solve_moves(
         &self,
         config: SolverConfig,
         budget: Budget,
     ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
-        self.analyze_with(
+        self.solve_moves_with(
             config,
             Controls {
                 budget,
@@ -400,8 +400,8 @@ impl Board {
         )
     }
 
-    /// [`Board::analyze`] with progress counters as well as a budget.
-    pub fn analyze_with(
+    /// [`Board::solve_moves`] with progress counters as well as a budget.
+    pub fn solve_moves_with(
         &self,
         config: SolverConfig,
         controls: Controls,
@@ -412,7 +412,7 @@ impl Board {
             if let Some(progress) = progress {
                 solver.set_progress(progress);
             }
-            let moves = solver.analyze(p, &budget)?;
+            let moves = solver.solve_moves(p, &budget)?;
             Ok((moves, solver.stats()))
         })
     }
@@ -447,7 +447,7 @@ impl Board {
     pub fn textbook(
         &self,
         textbook: TextbookSearch,
-        limits: Limits,
+        limits: TextbookOptions,
         scoring: Scoring,
         order: MoveOrder,
         evaluator: Evaluator,

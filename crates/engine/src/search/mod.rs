@@ -52,7 +52,7 @@ impl TextbookSearch {
     pub fn run<G: Game>(
         self,
         game: &mut G,
-        limits: Limits,
+        limits: TextbookOptions,
         tracer: &mut impl Tracer,
     ) -> SearchResult<G::Move> {
         match self {
@@ -124,7 +124,7 @@ impl Tracer for NoTrace {}
 
 /// How a search is run.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Limits {
+pub struct TextbookOptions {
     /// Plies to look ahead before estimating; `None` searches to the end of the game.
     pub depth: Option<u32>,
     /// Alpha-beta only: search the root's children so that ties are exact, which names every

@@ -242,7 +242,7 @@ impl<B: BitSet> Solver<B> {
 
     /// The exact value of every legal move, for the side that plays it, in cell order, within
     /// `budget` (as [`Solver::solve`]).
-    pub fn analyze(
+    pub fn solve_moves(
         &mut self,
         pos: &Position<B>,
         budget: &Budget,
@@ -308,14 +308,14 @@ impl<B: BitSet> Solver<B> {
             n => n,
         };
         match root {
-            Root::Analyze => self.analyze_classes(pos, &classes, threads),
+            Root::Analyze => self.solve_move_classes(pos, &classes, threads),
             Root::Solve(decided) => self.solve_classes(pos, &classes, threads, decided),
         }
     }
 
     /// Every class exactly: win, draw or loss first (a null window either side of the draw),
     /// then the distance of each win and loss.
-    fn analyze_classes(
+    fn solve_move_classes(
         &mut self,
         pos: &Position<B>,
         classes: &[Class],

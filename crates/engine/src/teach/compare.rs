@@ -4,7 +4,7 @@
 //! in the classroom, and count every call, the root included; they run under a node budget
 //! because nothing else stops them. Clocks belong to the caller: time each [`run`] yourself.
 
-use super::record::CutCounter;
+use super::events::CutCounter;
 use crate::bits::BitSet;
 use crate::board::{Algorithm, Board, Repr};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
@@ -13,7 +13,7 @@ use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
 use crate::score::{Score, Verdict, Wdl};
-use crate::search::{self, Limits};
+use crate::search::{self, TextbookOptions};
 use crate::solver::SolverConfig;
 
 /// Table size the solver gets in a comparison, in MiB: plenty for the boards the textbook
@@ -154,7 +154,7 @@ fn textbook<B: BitSet>(
         order,
         evaluator: Evaluator::Zero,
     };
-    let limits = Limits {
+    let limits = TextbookOptions {
         depth: None,
         all_best: false,
     };

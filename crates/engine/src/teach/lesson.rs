@@ -2,7 +2,7 @@
 //! game tree, recorded event by event and kept as a tree of nodes with their windows, backed-up
 //! values, cutoffs and pruned subtrees, ready to be drawn, traced or exported.
 
-use super::record::{prunes, Event, Recorder};
+use super::events::{prunes, Event, Recorder};
 use super::TextbookSearch;
 use crate::bits::BitSet;
 use crate::board::{Board, Repr};
@@ -12,7 +12,7 @@ use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
 use crate::score::{is_decisive, Bound, Score, INFINITY, MATE};
-use crate::search::{self, Game, Limits, Stats};
+use crate::search::{self, Game, Stats, TextbookOptions};
 use crate::tree::{Tree, TreeGame};
 
 /// Most nodes a real game tree may have in a lesson: beyond that a drawing or a trace helps
@@ -96,7 +96,7 @@ pub struct Lesson {
 
 impl Lesson {
     /// Runs `algo` on `game` with `limits` and records it.
-    pub fn record<G: Game>(game: &mut G, algo: TextbookSearch, limits: Limits) -> Lesson {
+    pub fn record<G: Game>(game: &mut G, algo: TextbookSearch, limits: TextbookOptions) -> Lesson {
         let mut recorder = Recorder::default();
         let result = algo.run(game, limits, &mut recorder);
         Lesson::assemble(algo, recorder, result)
@@ -106,7 +106,7 @@ impl Lesson {
     pub fn record_within<G: Game>(
         game: &mut G,
         algo: TextbookSearch,
-        limits: Limits,
+        limits: TextbookOptions,
         controls: &Controls,
     ) -> Option<Lesson> {
         let mut recorder = Recorder::default();
@@ -147,8 +147,11 @@ impl Lesson {
     /// Runs `algo` on an explicit tree; `max_first` says whether MAX chooses at the root.
     /// Pruned subtrees are filled in from the tree (as unvisited nodes) so they can be shown.
     pub fn for_tree(tree: &Tree, max_first: bool, algo: TextbookSearch) -> Lesson {
-        let mut lesson =
-            Lesson::record(&mut TreeGame::new(tree, max_first), algo, Limits::default());
+        let mut lesson = Lesson::record(
+            &mut TreeGame::new(tree, max_first),
+            algo,
+            TextbookOptions::default(),
+        );
         let roots: Vec<usize> = (0..lesson.nodes.len())
             .filter(|&i| !lesson.nodes[i].visited)
             .collect();
@@ -365,7 +368,7 @@ fn board_lesson<B: BitSet>(
         evaluator,
     };
     let mut game = game;
-    let limits = Limits {
+    let limits = TextbookOptions {
         depth: Some(depth),
         all_best: false,
     };

@@ -16,16 +16,16 @@ mod chance;
 pub mod compare;
 pub mod dot;
 pub mod draw;
+mod events;
 pub mod lesson;
-mod record;
 mod steps;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod trace;
 
 pub use chance::{chance_table, outline_rows, OutlineRow};
+pub use events::{prunes, Event};
 pub use lesson::{Lesson, Node};
-pub use record::{prunes, Event};
 pub use steps::{sentence, steps, Arg, Key, Role, Step, StepKind};
 pub use trace::trace;
 

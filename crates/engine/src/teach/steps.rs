@@ -2,8 +2,8 @@
 //! (the node, the numbers, a sentence key and its arguments), so the CLI's trace, the web
 //! server and the page all word the same account and none of them walks the events again.
 
+use super::events::{prunes, Event};
 use super::lesson::Lesson;
-use super::record::{prunes, Event};
 use super::{path_name, TextbookSearch};
 use crate::score::{Bound, Score};
 

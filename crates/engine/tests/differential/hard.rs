@@ -10,7 +10,7 @@ use proptest::prelude::*;
 /// The exact value, for the mover, of every legal move of `board`.
 fn values(board: &Board) -> Vec<(usize, Verdict)> {
     let (moves, _) = board
-        .analyze(crate::small_table(), Budget::unlimited())
+        .solve_moves(crate::small_table(), Budget::unlimited())
         .expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }
