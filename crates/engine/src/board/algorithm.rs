@@ -88,6 +88,12 @@ impl From<TextbookSearch> for Algorithm {
 /// Whether the proof search runs on boards of `rules`: up to 64 cells, one machine word per
 /// side. The one place that says so for the policy; widen it when the proof search learns
 /// larger boards.
+///
+/// ```
+/// use mnk_engine::{proof_supports, Rules};
+/// assert!(proof_supports(Rules::new(8, 8, Some(5)).unwrap()));
+/// assert!(!proof_supports(Rules::new(15, 15, None).unwrap()));
+/// ```
 pub fn proof_supports(rules: Rules) -> bool {
     rules.cells() <= 64
 }
