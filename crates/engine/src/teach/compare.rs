@@ -20,7 +20,8 @@ use crate::solver::SolverConfig;
 /// searches can finish, and quick to allocate.
 pub const SOLVER_HASH_MIB: usize = 64;
 
-/// One of the compared algorithms.
+/// One row of a comparison: an algorithm, or alpha-beta in informed order (a row, not an
+/// [`Algorithm`]: two rows are the same alpha-beta).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Contender {
     /// Plain minimax, cells in index order.
@@ -52,13 +53,14 @@ impl Contender {
         }
     }
 
-    /// The identifier used in JSON.
+    /// The identifier used in JSON: the algorithm's own name ([`Algorithm::name`]), and
+    /// `alphabeta-informed` for the row that is alpha-beta in another order.
     pub fn name(self) -> &'static str {
         match self {
-            Contender::Minimax => "minimax",
-            Contender::AlphaBeta => "alphabeta",
+            Contender::Minimax => Algorithm::Minimax.name(),
+            Contender::AlphaBeta => Algorithm::AlphaBeta.name(),
             Contender::AlphaBetaInformed => "alphabeta-informed",
-            Contender::Solver => "solver",
+            Contender::Solver => Algorithm::Solver.name(),
         }
     }
 }
