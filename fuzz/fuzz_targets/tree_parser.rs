@@ -10,8 +10,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use mnk_engine::search::{alphabeta, minimax, Limits, NoTrace};
-use mnk_engine::teach::{draw, Algo, Lesson};
+use mnk_engine::search::{alphabeta, minimax, TextbookOptions, NoTrace};
+use mnk_engine::search::TextbookSearch;
+use mnk_engine::teach::{draw, Lesson};
 use mnk_engine::tree::chance::{self, ChanceTree};
 use mnk_engine::tree::{parse, parse_chance, Tree, TreeGame};
 
@@ -29,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(tree.to_string())
     );
     for max_first in [true, false] {
-        let full = Limits::default();
+        let full = TextbookOptions::default();
         let mm = minimax(&mut TreeGame::new(&tree, max_first), full, &mut NoTrace);
         let ab = alphabeta(&mut TreeGame::new(&tree, max_first), full, &mut NoTrace);
         assert_eq!(mm.value, ab.value, "{text:?}, MAX first: {max_first}");
@@ -40,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(tree.at(path), Some(&Tree::Leaf(mm.value)), "{text:?}");
         }
         let lessons =
-            [Algo::Minimax, Algo::AlphaBeta].map(|a| Lesson::for_tree(&tree, max_first, a));
+            [TextbookSearch::Minimax, TextbookSearch::AlphaBeta].map(|a| Lesson::for_tree(&tree, max_first, a));
         assert!(lessons.iter().all(|l| l.value == mm.value));
         draw::draw(&[&lessons[0], &lessons[1]]);
         mnk_engine::teach::trace(&lessons[1]);

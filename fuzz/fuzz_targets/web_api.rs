@@ -11,7 +11,7 @@
 use axum::body::{to_bytes, Body};
 use axum::http::{header, Method, Request, StatusCode};
 use libfuzzer_sys::fuzz_target;
-use mnk_web::{router, AppState, Limits};
+use mnk_web::{router, AppState, ServerLimits};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tower::ServiceExt;
@@ -31,13 +31,13 @@ fn runtime() -> &'static tokio::runtime::Runtime {
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let limits = Limits {
+    let limits = ServerLimits {
         max_games: 4,
         search_time: Duration::from_millis(100),
         max_searches: 1,
         // Big-board moves on a fixed node budget: the same input always does the same work.
         move_time: None,
-        ..Limits::default()
+        ..ServerLimits::default()
     };
     let app = router(Arc::new(AppState::new(limits)));
     runtime().block_on(async move {

@@ -168,7 +168,7 @@ fn main() {
         let line: Vec<String> = board
             .history()
             .into_iter()
-            .map(|c| board.move_name(c))
+            .map(|c| board.cell_name(c))
             .collect();
         match thought.verdict {
             // The value is o's (to move): x's is its negation.

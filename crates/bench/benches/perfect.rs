@@ -20,7 +20,7 @@ fn values(board: &Board) -> Vec<(usize, Verdict)> {
         return v;
     }
     let (moves, _) = board
-        .analyze(SolverConfig::default(), Budget::unlimited())
+        .solve_moves(SolverConfig::default(), Budget::unlimited())
         .expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }

@@ -10,7 +10,7 @@
 //! the open threes its lines may use) and the root VCT's attacker moves per line (`vctmoves`). Moves get `--ms` each (or `--nodes`, which repeats
 //! exactly); `--trace` prints every move with how it was found, its depth, nodes and time.
 
-use mnk_engine::internals::{Limits, Searcher, State, Weights};
+use mnk_engine::internals::{HardLimits, Searcher, State, Weights};
 use mnk_engine::{Board, Budget, Rules, Side};
 use std::sync::Arc;
 use std::time::Instant;
@@ -159,7 +159,7 @@ fn game(args: &Args, opening: &str, a_is_x: bool) -> Option<bool> {
     let mut state = State::new(rules);
     let mut names = Vec::new();
     for word in opening.split_whitespace() {
-        state.play(board.parse_move(word).unwrap());
+        state.play(board.parse_cell(word).unwrap());
         names.push(word.to_string());
     }
     let mut players = [searcher(&args.a), searcher(&args.b)];
@@ -176,12 +176,12 @@ fn game(args: &Args, opening: &str, a_is_x: bool) -> Option<bool> {
         if let Some(n) = args.nodes {
             budget = Budget::unlimited().with_node_limit(n);
         }
-        let limits = Limits {
+        let limits = HardLimits {
             max_depth: 64,
             budget: &budget,
         };
         let r = searcher.search(&mut state, &limits).expect("not over");
-        let name = board.move_name(r.best);
+        let name = board.cell_name(r.best);
         if args.trace {
             let who = if a_to_move { "A" } else { "B" };
             println!(

@@ -250,25 +250,25 @@ fn print_json(
                     Outcome::Draw => "draw",
                 },
                 "fault": r.fault.as_ref().map(|(_, f)| f.to_string()),
-                "moves": r.moves.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>(),
+                "moves": r.moves.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>(),
             });
             if args.analyze {
                 game["losing_move"] = match &r.losing {
                     Some(l) => serde_json::json!({
                         "ply": l.ply,
                         "side": l.side.to_string(),
-                        "move": board.move_name(l.cell),
+                        "move": board.cell_name(l.cell),
                         "by": match &l.win {
                             ForcedWin::Fours(_) => "fours",
                             ForcedWin::Threats { .. } => "threats",
                         },
-                        "first": board.move_name(l.win.first()),
+                        "first": board.cell_name(l.win.first()),
                         // The whole line for a win by fours; a win by threats is a tree.
                         "line": match &l.win {
                             ForcedWin::Fours(line) => {
-                                line.iter().map(|&c| board.move_name(c)).collect::<Vec<_>>()
+                                line.iter().map(|&c| board.cell_name(c)).collect::<Vec<_>>()
                             }
-                            ForcedWin::Threats { first, .. } => vec![board.move_name(*first)],
+                            ForcedWin::Threats { first, .. } => vec![board.cell_name(*first)],
                         },
                         "plies_at_most": match &l.win {
                             ForcedWin::Fours(_) => None,

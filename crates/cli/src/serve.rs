@@ -2,7 +2,7 @@
 
 use crate::game_args::MoveTimeArgs;
 use clap::Args;
-use mnk_web::{Access, Config, Limits, Location};
+use mnk_web::{Access, Config, Location, ServerLimits};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, ToSocketAddrs};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -31,11 +31,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "TOKEN", value_parser = parse_token)]
     pub token: Option<String>,
     /// Most games kept, all clients together (1 to 1,000,000).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games as u64,
+    #[arg(long, value_name = "N", default_value_t = ServerLimits::default().max_games as u64,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub max_games: u64,
     /// Most games kept for one client address (1 to 100,000).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().games_per_client as u64,
+    #[arg(long, value_name = "N", default_value_t = ServerLimits::default().games_per_client as u64,
           value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub games_per_client: u64,
     /// Days a game is kept after its last use (1 to 3650).
@@ -44,7 +44,7 @@ pub struct ServeArgs {
     pub keep_days: u64,
     /// Requests a second one client address may send, on average (0: no limit; at most
     /// 100,000).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().requests_per_second,
+    #[arg(long, value_name = "N", default_value_t = ServerLimits::default().requests_per_second,
           value_parser = clap::value_parser!(u32).range(0..=100_000))]
     pub rate: u32,
     #[command(flatten)]
@@ -67,9 +67,9 @@ pub fn run(args: ServeArgs) -> anyhow::Result<()> {
         Some(path) => Location::File(path),
         None => Location::File(default_db()?),
     };
-    let defaults = Limits::default();
+    let defaults = ServerLimits::default();
     let config = Config {
-        limits: Limits {
+        limits: ServerLimits {
             max_games: args.max_games as usize,
             games_per_client: args.games_per_client as usize,
             idle: Duration::from_secs(args.keep_days * 24 * 60 * 60),

@@ -14,7 +14,7 @@ use crate::common::{approx, counted, duration, duration_ms, millis, note, out, o
 use crate::live::{catch_ctrl_c, Live, Show, Stop};
 use crate::prove::{self, ProofArgs};
 use crate::render::board_text;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use mnk_engine::ProgressSnapshot;
 use mnk_engine::{Algorithm, SolveReport};
 use mnk_engine::{Board, SearchError, Verdict, Wdl};
@@ -32,38 +32,29 @@ pub fn hash_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(0..=MAX_HASH_MIB as u64)
 }
 
-/// The algorithm `mnk solve` uses.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum Algo {
-    /// Plain minimax, no pruning (small positions only).
-    Minimax,
-    /// Textbook alpha-beta, cells in index order (small positions only).
-    Alphabeta,
-    /// The solver: table, symmetry, threats.
-    Solver,
-    /// The proof search: pairing strategies, relevance zones, threats (boards of up to 64
-    /// cells); distances of wins and losses from the solver.
-    Proof,
-    /// The proof search on boards of up to 64 cells (the faster one there), the solver on
-    /// larger ones.
-    Auto,
+/// `--algo`: the engine's [`Algorithm`] by its name ([`Algorithm::name`]), each shown with
+/// what it does.
+fn algorithm_parser() -> impl clap::builder::TypedValueParser<Value = Algorithm> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Algorithm::ALL.map(|a| PossibleValue::new(a.name()).help(algorithm_help(a)));
+    PossibleValuesParser::new(values)
+        .map(|name| Algorithm::from_name(&name).expect("clap accepts only the names offered"))
 }
 
-impl Algo {
-    /// The engine's algorithm of this choice.
-    fn algorithm(self) -> Algorithm {
-        match self {
-            Algo::Minimax => Algorithm::Minimax,
-            Algo::Alphabeta => Algorithm::AlphaBeta,
-            Algo::Solver => Algorithm::Solver,
-            Algo::Proof => Algorithm::Proof,
-            Algo::Auto => Algorithm::Auto,
+/// What `--algo`'s help says of each algorithm.
+fn algorithm_help(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Minimax => "Plain minimax, no pruning (small positions only)",
+        Algorithm::AlphaBeta => "Textbook alpha-beta, cells in index order (small positions only)",
+        Algorithm::Solver => "The solver: table, symmetry, threats",
+        Algorithm::Proof => {
+            "The proof search: pairing strategies, relevance zones, threats (boards of up to 64 \
+             cells); distances of wins and losses from the solver"
         }
-    }
-
-    /// The algorithm that runs on `board`: `auto` names the one it chooses.
-    fn resolved(self, board: &Board) -> Algorithm {
-        self.algorithm().resolved(board)
+        Algorithm::Auto => {
+            "The proof search on four or more in a row on boards of up to 64 cells (the faster \
+             one there), the solver elsewhere"
+        }
     }
 }
 
@@ -73,8 +64,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub common: BoardArgs,
     /// Which algorithm to use; they all give the same answer.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub algo: Algo,
+    #[arg(long, value_parser = algorithm_parser(), default_value = "auto")]
+    pub algo: Algorithm,
     /// Transposition table size in MiB (0 = no table).
     #[arg(long, value_name = "MiB", default_value_t = DEFAULT_HASH_MIB,
           value_parser = hash_parser())]
@@ -109,7 +100,7 @@ fn config(hash: usize, threads: u16) -> SolverConfig {
 
 /// Names a list of cells in notation.
 pub fn names(board: &Board, cells: &[usize]) -> Vec<String> {
-    cells.iter().map(|&c| board.move_name(c)).collect()
+    cells.iter().map(|&c| board.cell_name(c)).collect()
 }
 
 /// The JSON `value` / `plies` pair of a verdict.
@@ -128,7 +119,7 @@ fn rules_json(board: &Board) -> serde_json::Value {
 /// print once Ctrl-C is caught, since the warning says it stops the search).
 fn judge(
     board: &Board,
-    algo: Algo,
+    algo: Algorithm,
     force: bool,
     max_time: Option<Duration>,
 ) -> anyhow::Result<(Show, Option<String>)> {
@@ -259,7 +250,7 @@ pub fn stopped(work: &str, elapsed: Duration, known: &str) -> anyhow::Error {
 /// Runs `mnk solve`.
 pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     if args.split.wanted() {
-        if args.proof.wants_proof() || !matches!(args.algo, Algo::Proof | Algo::Auto) {
+        if args.proof.wants_proof() || !matches!(args.algo, Algorithm::Proof | Algorithm::Auto) {
             anyhow::bail!(
                 "--jobs and --job go with the proof search alone (no --certificate or \
                  --checkpoint: mnk merge writes the certificate)"
@@ -280,9 +271,9 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
     }
     let board = args.common.board()?;
     board.unfinished()?;
-    let algorithm = args.algo.algorithm();
+    let algorithm = args.algo;
     let files = args.proof.wants_proof();
-    if files && !matches!(args.algo, Algo::Proof | Algo::Auto) {
+    if files && !matches!(args.algo, Algorithm::Proof | Algorithm::Auto) {
         anyhow::bail!(
             "--certificate and --checkpoint go with the proof search (--algo proof or auto)"
         );
@@ -342,7 +333,7 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
 }
 
 /// The name of the algorithm that ran (`auto` names the one it chose).
-fn ran(algo: Algo, board: &Board, report: &SolveReport) -> &'static str {
+fn ran(algo: Algorithm, board: &Board, report: &SolveReport) -> &'static str {
     if report.proof.is_some() {
         "proof"
     } else {

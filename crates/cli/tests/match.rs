@@ -414,7 +414,7 @@ fn the_record_reads_back_and_analyze_names_each_losing_move() {
         assert_eq!(result_token, &tags["Result"]);
         let mut board = Board::new(Rules::new(9, 9, Some(4)).unwrap());
         for m in moves {
-            board.play(board.parse_move(m).unwrap()).unwrap();
+            board.play(board.parse_cell(m).unwrap()).unwrap();
         }
         let winner = if i == 0 { Side::X } else { Side::O };
         assert_eq!(board.outcome(), Some(Outcome::Win(winner)));
@@ -448,7 +448,7 @@ fn renju_games_are_refereed_by_renju_and_the_brain_is_told_so() {
         assert!(g["fault"].is_null(), "{g}");
         let mut board = mnk_engine::Board::new(rules);
         for m in g["moves"].as_array().unwrap() {
-            let cell = board.parse_move(m.as_str().unwrap()).unwrap();
+            let cell = board.parse_cell(m.as_str().unwrap()).unwrap();
             board.play(cell).unwrap_or_else(|e| panic!("{m}: {e}"));
         }
     }

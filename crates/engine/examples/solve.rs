@@ -45,7 +45,7 @@ fn solve(args: &[String]) -> Result<String, Box<dyn std::error::Error>> {
     let best: Vec<String> = report
         .best_moves
         .iter()
-        .map(|&c| board.move_name(c))
+        .map(|&c| board.cell_name(c))
         .collect();
     Ok(format!(
         "{} to move: {} (best: {}; {} nodes)",

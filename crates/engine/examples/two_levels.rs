@@ -37,7 +37,7 @@ fn play(args: &[String], show: bool) -> Result<(GameResult, usize), Box<dyn std:
         let side = game.to_move();
         let thought = game.computer_move(&Go::default())?;
         if show {
-            let name = game.board().move_name(thought.cell);
+            let name = game.board().cell_name(thought.cell);
             println!("{side} ({}) plays {name}", game.player(side));
             println!("{}\n", game.board().to_text().replace('/', "\n"));
         }

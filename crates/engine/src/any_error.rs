@@ -23,7 +23,7 @@ use thiserror::Error;
 ///
 /// fn centre_first(text: &str) -> Result<String, Error> {
 ///     let mut board = Board::from_text(Rules::tic_tac_toe(), text)?;
-///     board.play(board.parse_move("b2")?)?;
+///     board.play(board.parse_cell("b2")?)?;
 ///     Ok(board.to_text())
 /// }
 ///

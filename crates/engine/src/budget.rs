@@ -1,5 +1,5 @@
 //! [`Budget`]: the one way to bound or stop a search. Every search of the engine — the exact
-//! solver, the textbook minimax and alpha-beta, the Gomoku search and its threat searches,
+//! solver, the textbook minimax and alpha-beta, the `hard` search and its threat searches,
 //! the teaching tools — takes one, so a front end stops or limits any of them the same way:
 //!
 //! - a **stop flag** another thread raises (Ctrl-C, a new game, a server's time limit): the
@@ -16,7 +16,7 @@
 //! of them, publishes them and looks at the flag and the deadline, so the check costs
 //! nothing measurable in the hot path. What a search does when its budget runs out depends on the
 //! search: an exact search reports that it stopped (a result it did not finish proves
-//! nothing), an anytime search (the Gomoku search's iterative deepening) answers with its last
+//! nothing), an anytime search (the `hard` search's iterative deepening) answers with its last
 //! finished iteration and says that it was cut short.
 
 use crate::progress::Progress;

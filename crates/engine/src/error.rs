@@ -66,7 +66,7 @@ pub enum RulesError {
 /// let err = Board::from_text(Rules::tic_tac_toe(), "x./.../...").unwrap_err();
 /// assert!(err.to_string().starts_with("row 1 has 2 cells"));
 /// let board = Board::new(Rules::tic_tac_toe());
-/// assert!(matches!(board.parse_move("z9"), Err(NotationError::BadMove { .. })));
+/// assert!(matches!(board.parse_cell("z9"), Err(NotationError::BadMove { .. })));
 /// ```
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum NotationError {

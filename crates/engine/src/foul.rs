@@ -12,9 +12,9 @@ use std::fmt;
 /// let rules = Rules::new(15, 15, Some(5)).unwrap().with_rule(Rule::Renju);
 /// let mut board = Board::new(rules);
 /// for cell in ["g8", "a1", "i8", "a3", "h7", "a5", "h9", "a7"] {
-///     board.play(board.parse_move(cell).unwrap()).unwrap();
+///     board.play(board.parse_cell(cell).unwrap()).unwrap();
 /// }
-/// assert_eq!(board.foul(board.parse_move("h8").unwrap()), Some(Foul::DoubleThree));
+/// assert_eq!(board.foul(board.parse_cell("h8").unwrap()), Some(Foul::DoubleThree));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Foul {

@@ -5,13 +5,13 @@ pub use crate::bits::{BitSet, Wide};
 pub use crate::board_game::{BoardGame, MoveOrder, Scoring};
 pub use crate::count::{count, estimate};
 pub use crate::geometry::Geometry;
-pub use crate::gomoku::pattern::Pattern;
-pub use crate::gomoku::search::EVAL_LIMIT;
-pub use crate::gomoku::search::{Reason, Report};
-pub use crate::gomoku::vcf::{find_vcf, VcfLimits};
-pub use crate::gomoku::vct::{Vct, VctLimits, VctWin};
-pub use crate::gomoku::weights::Weights;
-pub use crate::gomoku::{Limits, Searcher, State};
+pub use crate::hard_search::pattern::Pattern;
+pub use crate::hard_search::search::EVAL_LIMIT;
+pub use crate::hard_search::search::{Reason, Report};
+pub use crate::hard_search::vcf::{find_vcf, VcfLimits};
+pub use crate::hard_search::vct::{Vct, VctLimits, VctWin};
+pub use crate::hard_search::weights::Weights;
+pub use crate::hard_search::{HardLimits, Searcher, State};
 pub use crate::position::Position;
 pub use crate::score::{win_score, HEURISTIC_LIMIT, INFINITY, MATE};
 pub use crate::solver::tt::Table;
@@ -27,11 +27,11 @@ pub fn small(board: &crate::Board) -> Option<&Position<u64>> {
 /// order and leaf estimate the differential tests vary.
 pub fn textbook(
     board: &crate::Board,
-    algorithm: crate::Algorithm,
-    limits: crate::search::Limits,
+    textbook: crate::search::TextbookSearch,
+    limits: crate::search::TextbookOptions,
     scoring: Scoring,
     order: MoveOrder,
     evaluator: crate::Evaluator,
 ) -> crate::search::SearchResult<usize> {
-    board.textbook(algorithm, limits, scoring, order, evaluator)
+    board.textbook(textbook, limits, scoring, order, evaluator)
 }

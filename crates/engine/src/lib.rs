@@ -17,7 +17,7 @@
 //!     .solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited())
 //!     .unwrap();
 //! assert_eq!(report.verdict, Verdict::Win(1));
-//! assert_eq!(board.move_name(report.best_moves[0]), "c3");
+//! assert_eq!(board.cell_name(report.best_moves[0]), "c3");
 //! ```
 //!
 //! # Layers
@@ -34,7 +34,7 @@
 //!    textbook alpha-beta), [`tree`] (explicit trees), the exact solver, the proof search,
 //!    the game-tree [`Board::count`], and the threat-pattern search the `hard` level uses.
 //! 4. **[`Board`]**: one position type for every board size, and the entry points to the
-//!    searches above ([`Board::solve`], [`Board::analyze`], [`Board::count`]).
+//!    searches above ([`Board::solve`], [`Board::solve_moves`], [`Board::count`]).
 //! 5. **[`ai`]**: the computer players — levels, the move-time policy, the [`ai::Thinker`]
 //!    that plays them, and the analysis overlay ([`ai::analyze`]: exact or estimated, and
 //!    saying which).
@@ -76,7 +76,7 @@ mod error;
 mod eval;
 mod foul;
 mod geometry;
-mod gomoku;
+mod hard_search;
 mod notation;
 mod position;
 pub mod practice;
@@ -98,7 +98,7 @@ pub mod tree;
 pub mod internals;
 
 pub use any_error::Error;
-pub use board::{Algorithm, Board, SolveReport};
+pub use board::{proof_first, proof_supports, Algorithm, Board, SolveReport};
 pub use budget::{Budget, Controls, Deadline, Exhausted};
 pub use count::{CountError, CountEstimate, CountResult, DEFAULT_MEMORY_MIB};
 pub use error::{BoardError, GameOver, NotationError, PositionError, RulesError, SearchError};

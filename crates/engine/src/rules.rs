@@ -128,7 +128,7 @@ impl Rules {
     ///
     /// let exact = Rules::new(7, 2, Some(3)).unwrap().with_exact_k(true);
     /// let mut board = Board::from_text(exact, "xx.x.../o.o.o..").unwrap();
-    /// board.play(board.parse_move("c2").unwrap()).unwrap(); // four in a row: no win
+    /// board.play(board.parse_cell("c2").unwrap()).unwrap(); // four in a row: no win
     /// assert!(!board.is_over());
     /// ```
     pub fn with_exact_k(self, exact: bool) -> Self {
@@ -145,9 +145,9 @@ impl Rules {
     /// // x (black) may not play a double three: h8 with i8, j8 and h7, h6.
     /// let mut board = Board::new(renju);
     /// for name in ["i8", "a1", "j8", "a2", "h7", "a3", "h6", "a4"] {
-    ///     board.play(board.parse_move(name).unwrap()).unwrap();
+    ///     board.play(board.parse_cell(name).unwrap()).unwrap();
     /// }
-    /// let h8 = board.parse_move("h8").unwrap();
+    /// let h8 = board.parse_cell("h8").unwrap();
     /// assert!(board.play(h8).is_err());
     /// ```
     pub fn with_rule(self, rule: Rule) -> Self {

@@ -4,8 +4,8 @@
 //! and losses).
 
 use mnk_engine::ai::book::{opening_positions, Book, BOARDS};
-use mnk_engine::ai::proof_first;
 use mnk_engine::proof::ProofConfig;
+use mnk_engine::proof_first;
 use mnk_engine::Wdl;
 use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
 use rand::rngs::StdRng;
@@ -131,7 +131,7 @@ fn the_embedded_book_holds_the_solvers_values() {
                 .collect()
         };
         // Five in a row: the proof search settles the draws fast, and checks every entry.
-        // Four in a row (where `perfect` also asks it first beyond 5x4) stays with the solver's
+        // Four in a row (where `perfect` also asks it first) stays with the solver's
         // checks below: most of those openings are wins, which the proof search would hand to
         // the solver anyway after its own work (checked that way, this test took 10 minutes).
         if rules.k() >= 5 {
@@ -174,7 +174,7 @@ fn the_embedded_book_holds_the_solvers_values() {
             after.play(cell).unwrap();
             if !after.is_over() {
                 let reply = solved(&after).before_move();
-                assert_eq!(reply, value, "{at} {}", board.move_name(cell));
+                assert_eq!(reply, value, "{at} {}", board.cell_name(cell));
             }
         }
     }
@@ -187,7 +187,7 @@ fn the_book_values_every_move_where_perfect_was_once_slow() {
         let board = Board::from_text(Rules::new(w, h, Some(k)).unwrap(), text).unwrap();
         let values = book.move_values(&board).expect("every move in the book");
         let (moves, _) = board
-            .analyze(SolverConfig::default(), Budget::unlimited())
+            .solve_moves(SolverConfig::default(), Budget::unlimited())
             .unwrap();
         let solved: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
         assert_eq!(values, solved, "{text}");

@@ -15,7 +15,7 @@ fn gomoku(exact: bool) -> Rules {
 fn played(rules: Rules, moves: &[&str]) -> Board {
     let mut board = Board::new(rules);
     for m in moves {
-        let cell = board.parse_move(m).unwrap();
+        let cell = board.parse_cell(m).unwrap();
         board.play(cell).unwrap();
     }
     board
@@ -73,7 +73,7 @@ fn the_exact_searches_refuse_exactly_k_rules() {
         );
     }
     assert!(matches!(
-        board.analyze(SolverConfig::default(), Budget::unlimited()),
+        board.solve_moves(SolverConfig::default(), Budget::unlimited()),
         Err(SearchError::ExactKUnsupported { .. })
     ));
     assert!(matches!(
@@ -108,19 +108,19 @@ fn the_levels_play_exactly_k_and_take_the_five_not_the_six() {
     let moves = ["e8", "a1", "f8", "a3", "g8", "a5", "h8", "a7", "j8", "a9"];
     let board = played(gomoku(true), &moves);
     let mut six = board.clone();
-    six.play(board.parse_move("i8").unwrap()).unwrap();
+    six.play(board.parse_cell("i8").unwrap()).unwrap();
     assert!(!six.is_over());
     for level in [Level::Perfect, Level::Hard] {
         let mut thinker = Thinker::new();
         let thought = thinker
             .think(&board, level, &Go::default().with_seed(Some(1)))
             .unwrap();
-        assert_eq!(board.move_name(thought.cell), "d8", "{level:?}");
+        assert_eq!(board.cell_name(thought.cell), "d8", "{level:?}");
     }
     // On a small board `perfect` (whose solver refuses exactly-K) still plays, by search.
     let ttt = Board::from_text(Rules::tic_tac_toe().with_exact_k(true), "xx./oo./...").unwrap();
     let thought = Thinker::new()
         .think(&ttt, Level::Perfect, &Go::default().with_seed(Some(1)))
         .unwrap();
-    assert_eq!(ttt.move_name(thought.cell), "c3");
+    assert_eq!(ttt.cell_name(thought.cell), "c3");
 }

@@ -2,7 +2,7 @@
 //! found and played out, threats of the opponent defended.
 
 use mnk_engine::internals::EVAL_LIMIT;
-use mnk_engine::internals::{find_vcf, Limits, Searcher, State, VcfLimits, Vct, VctLimits};
+use mnk_engine::internals::{find_vcf, HardLimits, Searcher, State, VcfLimits, Vct, VctLimits};
 use mnk_engine::Budget;
 use mnk_engine::{Board, Rules, Side};
 
@@ -27,7 +27,7 @@ fn cases() -> Vec<Case> {
         for (side, stones) in [(Side::X, f[3]), (Side::O, f[4])] {
             for word in stones.split_whitespace() {
                 let cell = board
-                    .parse_move(word)
+                    .parse_cell(word)
                     .unwrap_or_else(|e| panic!("{}: {e}", f[0]));
                 assert!(state.is_empty(cell), "{}: {word} twice", f[0]);
                 state.place(cell, side);
@@ -63,7 +63,7 @@ fn searcher() -> Searcher {
 
 fn best(searcher: &mut Searcher, state: &mut State) -> (usize, i32) {
     let budget = Budget::unlimited().with_node_limit(60_000);
-    let limits = Limits {
+    let limits = HardLimits {
         max_depth: 64,
         budget: &budget,
     };

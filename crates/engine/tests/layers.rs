@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
         "tree",
         "solver",
         "count",
-        "gomoku",
+        "hard_search",
         "proof",
         "certificate",
     ],
@@ -302,10 +302,13 @@ fn the_checker_sees_a_cycle_and_an_upward_import() {
     );
     assert_eq!(sibling_edge(&p("session::game"), &p("session")), None);
     assert_eq!(
-        sibling_edge(&p("gomoku::search"), &p("ai::hard")),
-        Some((p("gomoku"), p("ai")))
+        sibling_edge(&p("hard_search::search"), &p("ai::hard")),
+        Some((p("hard_search"), p("ai")))
     );
     let text = "use super::state::State;\n/// [`crate::board`]\nlet x = crate::ai::Level::Hard; // crate::session\n#[cfg(test)]\nmod tests { use crate::tree; }\n";
-    let found = named_paths(&p("gomoku::search"), &code(text));
-    assert_eq!(found, vec![p("ai::Level::Hard"), p("gomoku::state::State")]);
+    let found = named_paths(&p("hard_search::search"), &code(text));
+    assert_eq!(
+        found,
+        vec![p("ai::Level::Hard"), p("hard_search::state::State")]
+    );
 }

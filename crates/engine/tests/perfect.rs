@@ -18,7 +18,7 @@ fn values(board: &Board) -> Vec<(usize, Verdict)> {
         ..SolverConfig::default()
     };
     let (moves, _) = board
-        .analyze(config, Budget::unlimited())
+        .solve_moves(config, Budget::unlimited())
         .expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }

@@ -27,7 +27,7 @@ fn a_brain_process_plays_legal_moves_from_a_position_and_after_turns() {
     let mut board = Board::new(setup.rules);
     // An opening, so the first command is `BOARD`; then `TURN`s.
     for name in ["e5", "f5", "f4"] {
-        board.play(board.parse_move(name).unwrap()).unwrap();
+        board.play(board.parse_cell(name).unwrap()).unwrap();
     }
     for _ in 0..3 {
         process.settle();

@@ -5,22 +5,22 @@
 //! ([`openings`]) with colours alternated; each game is refereed move by move (an illegal
 //! move, a crash or a passed time limit loses it: [`Fault`]), counted ([`stats`]: the
 //! tallies, the results by colour, the Elo difference with its interval), optionally
-//! analysed for the loser's losing move ([`analyze`]) and written to a PGN-like record
+//! analysed for the loser's losing move ([`losing`]) and written to a PGN-like record
 //! ([`record`]). `mnk match` (in the `mnk` package) parses its flags, calls [`play`] and
 //! prints the scoreboard, the table and the JSON report.
 
-pub mod analyze;
 mod contestant;
 mod error;
+pub mod losing;
 pub mod openings;
 pub mod record;
 mod runner;
 pub mod stats;
 mod workdir;
 
-pub use analyze::LosingMove;
 pub use contestant::{display_name, Contestant, Spec, DEFAULT_TOLERANCE_MS, MATCH_MEMORY};
 pub use error::MatchError;
+pub use losing::LosingMove;
 pub use mnk_gomocup::{Fault, GameSetup};
 pub use openings::Choice;
 pub use runner::{play, reason, GameRecord, Settings, Summary};

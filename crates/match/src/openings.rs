@@ -119,7 +119,7 @@ pub fn parse(rules: Rules, text: &str) -> Result<Vec<Vec<usize>>, MatchError> {
         for word in line.split([' ', ',', '\t']).filter(|w| !w.is_empty()) {
             let line = i + 1;
             let word = word.to_string();
-            let cell = match board.parse_move(&word) {
+            let cell = match board.parse_cell(&word) {
                 Ok(cell) => cell,
                 Err(e) => return Err(MatchError::BadOpeningMove(line, word, e.into())),
             };

@@ -2,9 +2,9 @@
 //! alternated, each game refereed move by move (illegal moves, crashes and the clocks lose
 //! it), counted in the tallies, analysed and written to the record as it ends.
 
-use crate::analyze::{self, LosingMove};
 use crate::contestant::{Contestant, Spec, MATCH_MEMORY};
 use crate::error::MatchError;
+use crate::losing::{self, LosingMove};
 use crate::record;
 use crate::stats::{ColourSplit, Tally};
 use mnk_engine::{Board, Outcome, Rules, Side};
@@ -139,7 +139,7 @@ pub fn play<E: From<MatchError>>(
         split.add(a_is_x, game.outcome);
         if settings.analyze {
             if let (Outcome::Win(winner), None) = (game.outcome, &game.fault) {
-                game.losing = analyze::losing_move(rules, &game.moves, winner.other());
+                game.losing = losing::losing_move(rules, &game.moves, winner.other());
             }
         }
         on_game(g + 1, &game, &tallies)?;

@@ -22,7 +22,7 @@ impl Move {
                 check_cell(board.rules(), *cell)?;
                 Ok(*cell)
             }
-            Move::Name(name) => board.parse_move(name).map_err(errors::notation),
+            Move::Name(name) => board.parse_cell(name).map_err(errors::notation),
         }
     }
 }
@@ -116,7 +116,7 @@ impl PyBoard {
     #[getter]
     fn winning_line(&self) -> Option<Vec<String>> {
         let line = self.0.winning_line()?;
-        Some(line.into_iter().map(|c| self.0.move_name(c)).collect())
+        Some(line.into_iter().map(|c| self.0.cell_name(c)).collect())
     }
 
     /// The legal moves by name, in cell order (none once the game is over).
@@ -133,7 +133,7 @@ impl PyBoard {
         self.0
             .forbidden_cells()
             .into_iter()
-            .map(|(c, foul)| (self.0.move_name(c), foul.name()))
+            .map(|(c, foul)| (self.0.cell_name(c), foul.name()))
             .collect()
     }
 
@@ -168,7 +168,7 @@ impl PyBoard {
     /// Takes back the last move played since set-up and returns its name.
     fn undo(&mut self) -> PyResult<String> {
         let cell = self.0.undo().map_err(errors::position)?;
-        Ok(self.0.move_name(cell))
+        Ok(self.0.cell_name(cell))
     }
 
     /// The stone on a cell (a name or an index): `"x"`, `"o"` or `None`.
@@ -179,13 +179,13 @@ impl PyBoard {
 
     /// The cell index of a move name.
     fn cell(&self, name: &str) -> PyResult<usize> {
-        self.0.parse_move(name).map_err(errors::notation)
+        self.0.parse_cell(name).map_err(errors::notation)
     }
 
     /// The name of a cell index.
     fn name(&self, cell: usize) -> PyResult<String> {
         check_cell(self.0.rules(), cell)?;
-        Ok(self.0.move_name(cell))
+        Ok(self.0.cell_name(cell))
     }
 
     /// A copy that moves independently.
@@ -224,7 +224,7 @@ impl PyBoard {
 
 impl PyBoard {
     fn names(&self, cells: Vec<usize>) -> Vec<String> {
-        cells.into_iter().map(|c| self.0.move_name(c)).collect()
+        cells.into_iter().map(|c| self.0.cell_name(c)).collect()
     }
 }
 

@@ -49,7 +49,7 @@ impl PyPlayer {
             Thinker::new().think(&board, level, &go)
         })?
         .map_err(errors::search)?;
-        Ok(board.move_name(thought.cell))
+        Ok(board.cell_name(thought.cell))
     }
 
     fn __repr__(&self) -> String {
@@ -193,7 +193,7 @@ impl Game {
         self.session
             .moves()
             .into_iter()
-            .map(|c| board.move_name(c))
+            .map(|c| board.cell_name(c))
             .collect()
     }
 
@@ -248,7 +248,7 @@ impl Game {
                 self.session.finish_think(done).map_err(session_error)?.cell
             }
         };
-        Ok(self.session.board().move_name(cell))
+        Ok(self.session.board().cell_name(cell))
     }
 
     /// Plays the game to its end and returns the result: `"x"`, `"o"` or `"draw"`.

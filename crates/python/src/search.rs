@@ -91,7 +91,7 @@ fn result_of(board: &Board, algorithm: Algorithm, report: SolveReport) -> SolveR
         best_moves: report
             .best_moves
             .iter()
-            .map(|&c| board.move_name(c))
+            .map(|&c| board.cell_name(c))
             .collect(),
         best_cells: report.best_moves,
         nodes: report.nodes,
@@ -101,18 +101,13 @@ fn result_of(board: &Board, algorithm: Algorithm, report: SolveReport) -> SolveR
 }
 
 fn algorithm(name: &str) -> PyResult<Algorithm> {
-    Ok(match name {
-        "auto" => Algorithm::Auto,
-        "solver" => Algorithm::Solver,
-        "proof" => Algorithm::Proof,
-        "minimax" => Algorithm::Minimax,
-        "alphabeta" => Algorithm::AlphaBeta,
-        other => {
-            return Err(errors::SearchError::new_err(format!(
-                "'{}' is not an algorithm: use auto, solver, proof, minimax or alphabeta",
-                other.chars().take(40).collect::<String>()
-            )))
-        }
+    Algorithm::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        errors::SearchError::new_err(format!(
+            "'{}' is not an algorithm: use {}",
+            name.chars().take(40).collect::<String>(),
+            names.join(", ")
+        ))
     })
 }
 
@@ -258,7 +253,7 @@ impl MoveValue {
 impl MoveValue {
     fn new(board: &Board, cell: usize, verdict: Verdict) -> MoveValue {
         MoveValue {
-            board_name: board.move_name(cell),
+            board_name: board.cell_name(cell),
             cell,
             verdict,
         }
@@ -330,7 +325,7 @@ fn analysis_of(
     let best_moves = moves
         .iter()
         .filter(|&&(_, v)| Some(rank(v)) == top)
-        .map(|&(c, _)| board.move_name(c))
+        .map(|&(c, _)| board.cell_name(c))
         .collect();
     let moves = moves
         .into_iter()

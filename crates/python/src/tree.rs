@@ -3,7 +3,8 @@
 //! pictures (DOT text, SVG, and `_repr_svg_` so Jupyter draws them).
 
 use crate::errors;
-use mnk_engine::teach::{self, dot, draw, path_name, svg, Algo, Lesson};
+use mnk_engine::search::TextbookSearch;
+use mnk_engine::teach::{self, dot, draw, path_name, svg, Lesson};
 use mnk_engine::tree::{self, Tree};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -50,13 +51,13 @@ impl PyTree {
     /// `min_first`).
     #[pyo3(signature = (*, min_first = false))]
     fn to_dot(&self, min_first: bool) -> String {
-        dot::dot(&self.lesson(Algo::Minimax, min_first))
+        dot::dot(&self.lesson(TextbookSearch::Minimax, min_first))
     }
 
     /// The tree as an SVG picture, with the values minimax backs up.
     #[pyo3(signature = (*, min_first = false))]
     fn to_svg(&self, min_first: bool) -> PyResult<String> {
-        svg::svg(&self.lesson(Algo::Minimax, min_first)).map_err(errors::search)
+        svg::svg(&self.lesson(TextbookSearch::Minimax, min_first)).map_err(errors::search)
     }
 
     /// The picture Jupyter shows for a tree.
@@ -74,7 +75,7 @@ impl PyTree {
 }
 
 impl PyTree {
-    fn lesson(&self, algo: Algo, min_first: bool) -> Lesson {
+    fn lesson(&self, algo: TextbookSearch, min_first: bool) -> Lesson {
         Lesson::for_tree(&self.0, !min_first, algo)
     }
 }
@@ -220,7 +221,7 @@ impl PyLesson {
 #[pyfunction]
 #[pyo3(signature = (tree, *, min_first = false))]
 pub fn minimax(tree: &PyTree, min_first: bool) -> PyLesson {
-    PyLesson(tree.lesson(Algo::Minimax, min_first))
+    PyLesson(tree.lesson(TextbookSearch::Minimax, min_first))
 }
 
 /// Textbook alpha-beta on `tree`: children left to right, a node's remaining children pruned
@@ -228,7 +229,7 @@ pub fn minimax(tree: &PyTree, min_first: bool) -> PyLesson {
 #[pyfunction]
 #[pyo3(signature = (tree, *, min_first = false))]
 pub fn alphabeta(tree: &PyTree, min_first: bool) -> PyLesson {
-    PyLesson(tree.lesson(Algo::AlphaBeta, min_first))
+    PyLesson(tree.lesson(TextbookSearch::AlphaBeta, min_first))
 }
 
 /// What a node's value says of its true value, in a word.

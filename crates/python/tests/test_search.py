@@ -34,7 +34,7 @@ def test_solve_reports_value_plies_and_best_moves():
     assert repr(result).startswith("<mnk.Result x win in 1 best=['c3'] nodes=")
     drawn = mnk.solve(mnk.Board("x.o/.x./..."))
     assert (drawn.to_move, drawn.value, drawn.plies, drawn.best_moves) == ("o", "draw", None, ["c1"])
-    assert drawn.algorithm == "proof" and drawn.stats["table_capacity"] > 0
+    assert drawn.algorithm == "solver" and drawn.stats["table_capacity"] > 0  # auto: three in a row
 
 
 def test_four_by_four_four_in_a_row_is_a_draw():

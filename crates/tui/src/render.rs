@@ -389,7 +389,7 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, area: Rect) {
         let board = session.board();
         let cells: Vec<String> = forbidden
             .iter()
-            .map(|&(c, foul)| format!("{} ({foul})", board.move_name(c)))
+            .map(|&(c, foul)| format!("{} ({foul})", board.cell_name(c)))
             .collect();
         lines.push(Line::styled(
             fill(t.forbidden, &[("cells", &cells.join(", "))]),
@@ -431,7 +431,7 @@ fn draw_panel(frame: &mut Frame<'_>, app: &App, area: Rect) {
     if let Some((cells, verdict)) = &app.hint {
         let names: Vec<String> = cells
             .iter()
-            .map(|&c| session.board().move_name(c))
+            .map(|&c| session.board().cell_name(c))
             .collect();
         let value = verdict.map_or(String::new(), |v| format!(" ({})", app.lang.verdict(v)));
         lines.push(Line::raw(fill(

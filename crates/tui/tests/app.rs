@@ -149,7 +149,7 @@ fn analysis_beyond_the_solver_shows_estimates_and_says_so() {
     let mut draws: Vec<String> = values
         .iter()
         .filter(|(_, v)| *v == Verdict::Draw)
-        .map(|&(c, _)| a.session.board().move_name(c))
+        .map(|&(c, _)| a.session.board().cell_name(c))
         .collect();
     draws.sort();
     assert_eq!(draws, ["b2", "b4", "d2", "d4"]);

@@ -28,7 +28,11 @@ pub struct CellValue {
 /// The whole overlay.
 #[derive(Debug, Serialize)]
 pub struct Analysis {
-    /// `exact` or `heuristic`.
+    /// `exact` or `estimate`: what every value in `moves` is (the word each estimated move's
+    /// `value` says).
+    pub values: &'static str,
+    /// Deprecated, kept for the JSON contract: `values` under its first name, with
+    /// `heuristic` for `estimate`.
     pub kind: &'static str,
     /// The side the values belong to.
     pub to_move: String,
@@ -51,7 +55,7 @@ pub fn analyze(board: &Board, stop: Arc<AtomicBool>) -> Result<Analysis, SearchE
         .map(|m| {
             let (value, plies, score) = verdict_parts(m.verdict);
             CellValue {
-                r#move: board.move_name(m.cell),
+                r#move: board.cell_name(m.cell),
                 cell: m.cell,
                 value,
                 plies,
@@ -59,11 +63,13 @@ pub fn analyze(board: &Board, stop: Arc<AtomicBool>) -> Result<Analysis, SearchE
             }
         })
         .collect();
+    let (values, kind) = match analysis.kind {
+        AnalysisKind::Exact => ("exact", "exact"),
+        AnalysisKind::Estimate => ("estimate", "heuristic"),
+    };
     Ok(Analysis {
-        kind: match analysis.kind {
-            AnalysisKind::Exact => "exact",
-            AnalysisKind::Estimate => "heuristic",
-        },
+        values,
+        kind,
         to_move: analysis.to_move.to_string(),
         moves,
         nodes: analysis.nodes,

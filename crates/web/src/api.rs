@@ -2,7 +2,7 @@
 //! operation runs on tokio's blocking pool, searches are limited in number, and the
 //! computer's thinking runs on a thread of its own ([`mnk_engine::session::Handle`]) with the
 //! game unlocked, so that reading the game (`GET /games/{id}`) never waits behind a move. The
-//! engine's time manager bounds each search by the server's [`crate::Limits`].
+//! engine's time manager bounds each search by the server's [`crate::ServerLimits`].
 
 use crate::access::Access;
 use crate::analysis::{self, Analysis};
@@ -58,7 +58,7 @@ struct Running {
 impl AppState {
     /// State for a server with these limits, its games in memory only, answering to
     /// loopback names and IP addresses, without a token.
-    pub fn new(limits: crate::Limits) -> Self {
+    pub fn new(limits: crate::ServerLimits) -> Self {
         Self::with(GameStore::new(limits), Access::default())
     }
 
@@ -324,7 +324,7 @@ fn requested_record(req: NewGame) -> Result<Record, ApiError> {
         .iter()
         .map(|w| {
             board
-                .parse_move(w)
+                .parse_cell(w)
                 .map_err(|e| ApiError::BadRequest(e.to_string()))
         })
         .collect::<Result<Vec<usize>, ApiError>>()?;
@@ -412,7 +412,7 @@ async fn play(
         refuse_while_thinking(g)?;
         let cells = g.session.board().rules().cells();
         let cell = match (req.r#move, req.cell) {
-            (Some(text), None) => g.session.parse_move(&text)?,
+            (Some(text), None) => g.session.parse_cell(&text)?,
             (None, Some(cell)) if cell < cells => cell,
             (None, Some(cell)) => {
                 return Err(ApiError::BadRequest(format!(
@@ -488,7 +488,7 @@ fn join_within<T: Send + 'static>(mut handle: Handle<T>, limit: Duration) -> T {
 /// Starts `start`'s thinking on game `game` under its lock, waits for it with the game
 /// unlocked, and hands the answer back under the lock again: `finish` gets the game, the
 /// position and side the thinking started from, the answer and its wall time in
-/// milliseconds. Thinking still going after `limit` (the server's [`crate::Limits::search_time`],
+/// milliseconds. Thinking still going after `limit` (the server's [`crate::ServerLimits::search_time`],
 /// which bounds even fixed work) is stopped, and answers that it was.
 fn think_unlocked<R>(
     game: &Arc<Mutex<Game>>,
@@ -595,7 +595,7 @@ async fn hint(
                     best_cells: t
                         .best
                         .iter()
-                        .filter_map(|m| board.parse_move(m).ok())
+                        .filter_map(|m| board.parse_cell(m).ok())
                         .collect(),
                     best: t.best,
                     value: t.value,

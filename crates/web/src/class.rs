@@ -4,9 +4,9 @@
 //! A nickname is all a student gives (1 to [`MAX_NICKNAME_CHARS`] visible characters, nothing
 //! else personal; not even the client's address is kept with it). Each marked answer of a
 //! nicknamed student is one row: the exercise (kind, difficulty, seed), the points, the first
-//! mistake's type and the time. Everything is bounded: at most [`crate::Limits::max_students`]
+//! mistake's type and the time. Everything is bounded: at most [`crate::ServerLimits::max_students`]
 //! students (a new one drops the results of the student seen least recently) and
-//! [`crate::Limits::results_per_student`] results each (the oldest are dropped first); the
+//! [`crate::ServerLimits::results_per_student`] results each (the oldest are dropped first); the
 //! view says how many were dropped.
 //!
 //! The view is only offered by a server with a token: without one, anybody who can reach the

@@ -33,7 +33,8 @@ use axum::{Json, Router};
 use mnk_engine::practice::{
     Answer, Difficulty, Exercise, ExerciseError, Kind, Task, UnknownName, MAX_ANSWER_CHARS,
 };
-use mnk_engine::teach::{path_name, Algo, Lesson};
+use mnk_engine::search::TextbookSearch;
+use mnk_engine::teach::{path_name, Lesson};
 use mnk_engine::tree::chance::ChanceTree;
 use mnk_engine::tree::chance::{probability_text, Chooser};
 use mnk_engine::tree::Tree;
@@ -553,7 +554,7 @@ async fn solution(
                 Some(teach::view(&Lesson::for_tree(
                     &reordered,
                     *max_first,
-                    Algo::AlphaBeta,
+                    TextbookSearch::AlphaBeta,
                 )))
             }
             _ => exercise.lesson().map(teach::view),

@@ -38,7 +38,7 @@ pub use access::Access;
 pub use api::AppState;
 pub use db::{DbError, Location};
 pub use error::ApiError;
-pub use store::Limits;
+pub use store::ServerLimits;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::header;
@@ -129,7 +129,7 @@ pub fn router(state: Arc<AppState>) -> Router {
 #[derive(Clone, Debug, Default)]
 pub struct Config {
     /// How much it keeps and what one client may ask.
-    pub limits: Limits,
+    pub limits: ServerLimits,
     /// Where the games are kept.
     pub db: Location,
     /// The host names it answers to, and its token.

@@ -2,13 +2,13 @@
 //!
 //! - Every change is written to the database before the server answers; a game not in memory
 //!   (after a restart, or unloaded to save memory) is read back and replayed on its next use.
-//! - A game unused for [`Limits::idle`] is deleted.
-//! - The database holds at most [`Limits::max_games`] games, and at most
-//!   [`Limits::games_per_client`] of one client: a client at its cap makes room by losing its
+//! - A game unused for [`ServerLimits::idle`] is deleted.
+//! - The database holds at most [`ServerLimits::max_games`] games, and at most
+//!   [`ServerLimits::games_per_client`] of one client: a client at its cap makes room by losing its
 //!   own least recently used game, and a full database by losing the least recently used game
-//!   of anyone; but never a game used in the last [`Limits::grace`]. When there is no such
+//!   of anyone; but never a game used in the last [`ServerLimits::grace`]. When there is no such
 //!   game, the new game is refused instead.
-//! - At most [`Limits::loaded_games`] games are held in memory (the least recently used one
+//! - At most [`ServerLimits::loaded_games`] games are held in memory (the least recently used one
 //!   not in use is unloaded first), and only the [`WARM_GAMES`] used most recently keep the
 //!   computer's search tables (up to 32 MiB on a small board, 16 MiB on a big one); the others
 //!   free them and a later computer move builds them again. That bounds the memory whatever
@@ -38,7 +38,7 @@ pub const UNLOAD_AFTER: Duration = Duration::from_secs(15 * 60);
 
 /// How much the server keeps, how long it thinks, and what one client may ask of it.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub struct ServerLimits {
     /// Most games stored at once, all clients together.
     pub max_games: usize,
     /// Most games stored for one client (an IP address, or an IPv6 /64 network).
@@ -50,7 +50,7 @@ pub struct Limits {
     /// Most games held in memory at once (the others wait in the database).
     pub loaded_games: usize,
     /// A computer move, hint or analysis waits at most this long for its turn; a move or
-    /// hint thinks at most this long (or [`Limits::move_time`], if shorter).
+    /// hint thinks at most this long (or [`ServerLimits::move_time`], if shorter).
     pub search_time: Duration,
     /// Most searches running at once.
     pub max_searches: usize,
@@ -72,7 +72,7 @@ pub struct Limits {
     pub results_per_student: usize,
 }
 
-impl Limits {
+impl ServerLimits {
     /// What a computer move or a hint may use: the move's time on this machine's clock (or
     /// fixed work), stopped early by `stop`.
     pub fn go(&self, stop: Arc<AtomicBool>) -> Go {
@@ -84,13 +84,13 @@ impl Limits {
     }
 }
 
-impl Default for Limits {
+impl Default for ServerLimits {
     /// 10,000 games, 200 per client, kept 30 days after their last use, none younger than 10
     /// minutes evicted; 128 in memory; 10 s per search, 2 searches at once and 1 per client,
     /// 32 waiting; 20 requests a second per client in bursts of up to 100; 1 s per big-board
     /// move; practice results of at most 500 students, the last 200 of each.
     fn default() -> Self {
-        Limits {
+        ServerLimits {
             max_games: 10_000,
             games_per_client: 200,
             idle: Duration::from_secs(30 * 24 * 60 * 60),
@@ -231,17 +231,17 @@ pub struct GameStore {
     /// the other requests do not wait for the new game's write to the disk.
     creating: Mutex<()>,
     db: Database,
-    limits: Limits,
+    limits: ServerLimits,
 }
 
 impl GameStore {
     /// A store that keeps its games in memory only.
-    pub fn new(limits: Limits) -> Self {
+    pub fn new(limits: ServerLimits) -> Self {
         Self::open(limits, &Location::Memory).expect("an in-memory database opens")
     }
 
     /// A store on the database at `location`; games already there are loaded when used.
-    pub fn open(limits: Limits, location: &Location) -> Result<Self, DbError> {
+    pub fn open(limits: ServerLimits, location: &Location) -> Result<Self, DbError> {
         let store = GameStore {
             slots: Mutex::new(HashMap::new()),
             creating: Mutex::new(()),
@@ -258,7 +258,7 @@ impl GameStore {
     }
 
     /// The limits in force.
-    pub fn limits(&self) -> Limits {
+    pub fn limits(&self) -> ServerLimits {
         self.limits
     }
 
@@ -403,7 +403,7 @@ impl GameStore {
         Ok(stored || held)
     }
 
-    /// Deletes the games unused for longer than [`Limits::idle`] and unloads from memory
+    /// Deletes the games unused for longer than [`ServerLimits::idle`] and unloads from memory
     /// those unused for [`UNLOAD_AFTER`]; returns how many games are stored.
     pub fn sweep(&self) -> Result<usize, ApiError> {
         let now = Instant::now();
@@ -415,7 +415,7 @@ impl GameStore {
     }
 
     /// Unloads the least recently used games not in use until at most
-    /// [`Limits::loaded_games`] are held (they stay in the database).
+    /// [`ServerLimits::loaded_games`] are held (they stay in the database).
     fn unload_beyond_cap(&self, slots: &mut HashMap<String, Slot>) {
         let cap = self.limits.loaded_games.max(1);
         if slots.len() <= cap {

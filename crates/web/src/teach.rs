@@ -3,7 +3,7 @@
 //! ([`mnk_engine::teach::steps`]) to step through.
 
 use crate::error::ApiError;
-use mnk_engine::teach::{self, Algo, Arg, Lesson, INFINITY};
+use mnk_engine::teach::{self, Arg, Lesson, TextbookChoice, INFINITY};
 use mnk_engine::tree;
 use mnk_engine::Bound;
 use serde::{Deserialize, Serialize};
@@ -25,16 +25,27 @@ pub struct TreeRequest {
     pub min_first: Option<bool>,
 }
 
-/// Which searches to run.
-#[derive(Clone, Copy, Debug, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AlgoChoice {
-    /// Plain minimax.
-    Minimax,
-    /// Textbook alpha-beta.
-    Alphabeta,
-    /// Both.
-    Both,
+/// Which searches to run: the engine's [`TextbookChoice`], read from its name (`minimax`,
+/// `alphabeta` or `both`; any other is refused as an unknown variant is).
+#[derive(Clone, Copy, Debug)]
+pub struct AlgoChoice(pub TextbookChoice);
+
+impl<'de> Deserialize<'de> for AlgoChoice {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = AlgoChoice;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "one of {}", TextbookChoice::NAMES.join(", "))
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<AlgoChoice, E> {
+                TextbookChoice::from_name(name)
+                    .map(AlgoChoice)
+                    .ok_or_else(|| E::unknown_variant(name, &TextbookChoice::NAMES))
+            }
+        }
+        deserializer.deserialize_str(Name)
+    }
 }
 
 /// One node to draw.
@@ -157,11 +168,7 @@ pub fn lessons(req: &TreeRequest) -> Result<Vec<LessonView>, ApiError> {
             limit: MAX_DRAWN_NODES,
         });
     }
-    let algos: &[Algo] = match req.algo.unwrap_or(AlgoChoice::Both) {
-        AlgoChoice::Minimax => &[Algo::Minimax],
-        AlgoChoice::Alphabeta => &[Algo::AlphaBeta],
-        AlgoChoice::Both => &[Algo::Minimax, Algo::AlphaBeta],
-    };
+    let algos = req.algo.map_or(TextbookChoice::Both, |c| c.0).searches();
     let max_first = !req.min_first.unwrap_or(false);
     Ok(algos
         .iter()

@@ -178,7 +178,7 @@ pub fn game_view(id: &str, game: &Game) -> GameView {
                     .unwrap_or_default()
             })
             .collect(),
-        moves: moves.iter().map(|&c| board.move_name(c)).collect(),
+        moves: moves.iter().map(|&c| board.cell_name(c)).collect(),
         move_cells: moves,
         result: s.result().word().to_string(),
         winning_line: match s.result() {
@@ -190,7 +190,7 @@ pub fn game_view(id: &str, game: &Game) -> GameView {
             .into_iter()
             .map(|(cell, foul)| ForbiddenView {
                 cell,
-                r#move: board.move_name(cell),
+                r#move: board.cell_name(cell),
                 foul: foul.name(),
             })
             .collect(),
@@ -225,12 +225,12 @@ pub fn thought_view(board: &Board, side: Side, t: &Thought, ms: u64) -> LastThou
     };
     LastThought {
         side: side.to_string(),
-        r#move: board.move_name(t.cell),
+        r#move: board.cell_name(t.cell),
         cell: t.cell,
         value,
         plies,
         score,
-        best: t.best.iter().map(|&c| board.move_name(c)).collect(),
+        best: t.best.iter().map(|&c| board.cell_name(c)).collect(),
         nodes: t.nodes,
         ms,
         method: method.to_string(),

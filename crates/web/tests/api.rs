@@ -6,19 +6,19 @@ mod oneshot;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use http_body_util::BodyExt;
-use mnk_web::{router, AppState, Limits};
+use mnk_web::{router, AppState, ServerLimits};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceExt;
 
-fn app_with(limits: Limits) -> axum::Router {
+fn app_with(limits: ServerLimits) -> axum::Router {
     router(Arc::new(AppState::new(limits)))
 }
 
 fn fresh() -> axum::Router {
-    app_with(Limits::default())
+    app_with(ServerLimits::default())
 }
 
 /// Sends one request; returns the status and the JSON body (null when empty).
@@ -192,6 +192,8 @@ async fn analysis_is_exact_on_small_boards_and_a_heat_map_on_large_ones() {
     )
     .await;
     assert_eq!(s, StatusCode::OK, "{a}");
+    assert_eq!(a["values"], "estimate");
+    // The field's first name stays for the JSON contract (deprecated).
     assert_eq!(a["kind"], "heuristic");
     let moves = a["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 225);
@@ -518,9 +520,9 @@ async fn shape_errors_name_the_field_in_plain_words() {
 
 #[tokio::test]
 async fn a_search_past_its_time_limit_is_stopped_and_changes_nothing() {
-    let app = app_with(Limits {
+    let app = app_with(ServerLimits {
         search_time: Duration::ZERO,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     // depth:6 on an empty 7x7 board is far more than a zero time limit allows.
     let id = new_game(
@@ -623,9 +625,9 @@ async fn a_perfect_move_is_labelled_exact_only_when_it_was_proven() {
 async fn the_game_answers_while_the_computer_thinks_and_a_move_waits_for_it() {
     // The computer thinks for 3 s on 15x15 with the game unlocked: reading the game answers
     // before the move does, says that the computer is thinking, and a move is refused meanwhile.
-    let app = app_with(Limits {
+    let app = app_with(ServerLimits {
         move_time: Some(Duration::from_secs(3)),
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let id = new_game(
         &app,

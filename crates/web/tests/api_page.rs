@@ -6,7 +6,7 @@
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use http_body_util::BodyExt;
-use mnk_web::{router, AppState, Limits, ASSETS};
+use mnk_web::{router, AppState, ServerLimits, ASSETS};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -39,7 +39,7 @@ async fn send(
 }
 
 fn app() -> axum::Router {
-    router(Arc::new(AppState::new(Limits::default())))
+    router(Arc::new(AppState::new(ServerLimits::default())))
 }
 
 #[tokio::test]
@@ -181,12 +181,12 @@ async fn bad_moves_and_records_are_refused_with_a_code_and_a_line() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_running_search_is_stopped_on_request_and_nothing_is_played() {
-    let app = router(Arc::new(AppState::new(Limits {
+    let app = router(Arc::new(AppState::new(ServerLimits {
         move_time: Some(Duration::from_secs(60)),
         search_time: Duration::from_secs(120),
         // The test asks to stop as fast as it can until the search is reached.
         requests_per_second: 0,
-        ..Limits::default()
+        ..ServerLimits::default()
     })));
     let (_, g) = send(
         &app,

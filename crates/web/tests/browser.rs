@@ -102,7 +102,7 @@ async fn the_page_plays_a_game_in_headless_chromium() {
         )
         .await;
         assert_eq!(
-            b.js("document.getElementById('analysis-note').dataset.kind")
+            b.js("document.getElementById('analysis-note').dataset.values")
                 .await,
             "exact"
         );
@@ -141,9 +141,9 @@ async fn the_page_plays_a_game_in_headless_chromium() {
         )
         .await;
         assert_eq!(
-            b.js("document.getElementById('analysis-note').dataset.kind")
+            b.js("document.getElementById('analysis-note').dataset.values")
                 .await,
-            "heuristic"
+            "estimate"
         );
         b.play(112).await;
         b.wait(

@@ -7,7 +7,7 @@ mod load;
 mod oneshot;
 
 use axum::http::{Method, StatusCode};
-use mnk_web::{router, Access, AppState, Config, Limits, Location};
+use mnk_web::{router, Access, AppState, Config, Location, ServerLimits};
 use oneshot::{peer, request, Answer};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -18,7 +18,7 @@ fn app(state: &Arc<AppState>) -> axum::Router {
     router(state.clone())
 }
 
-fn state_with(limits: Limits) -> Arc<AppState> {
+fn state_with(limits: ServerLimits) -> Arc<AppState> {
     Arc::new(AppState::new(limits))
 }
 
@@ -129,10 +129,10 @@ async fn games_survive_a_restart_on_the_same_database_with_their_last_thought() 
 #[tokio::test]
 async fn a_client_at_its_cap_loses_its_own_oldest_game_never_a_recent_one_nor_anothers() {
     // With no grace time, a client's sixth game pushes out its own least recently used one.
-    let s = state_with(Limits {
+    let s = state_with(ServerLimits {
         games_per_client: 3,
         grace: Duration::ZERO,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let a = app(&s);
     let other = new_game(&a, peer(2)).await;
@@ -149,9 +149,9 @@ async fn a_client_at_its_cap_loses_its_own_oldest_game_never_a_recent_one_nor_an
     );
 
     // With the grace time, recent games are never taken: the new game is refused instead.
-    let s = state_with(Limits {
+    let s = state_with(ServerLimits {
         games_per_client: 3,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let a = app(&s);
     let mine: Vec<String> = games_of(&a, peer(1), 3).await;
@@ -175,10 +175,10 @@ async fn a_client_at_its_cap_loses_its_own_oldest_game_never_a_recent_one_nor_an
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn games_created_at_once_never_pass_the_caps() {
-    let s = state_with(Limits {
+    let s = state_with(ServerLimits {
         games_per_client: 3,
         max_games: 5,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let a = app(&s);
     // 12 at once from one client, then 12 at once from as many others.
@@ -213,9 +213,9 @@ async fn games_of(a: &axum::Router, from: Option<SocketAddr>, n: usize) -> Vec<S
 
 #[tokio::test]
 async fn a_full_server_refuses_new_games_rather_than_evict_recent_ones() {
-    let s = state_with(Limits {
+    let s = state_with(ServerLimits {
         max_games: 4,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let a = app(&s);
     let victims = games_of(&a, peer(1), 2).await;
@@ -233,10 +233,10 @@ async fn a_full_server_refuses_new_games_rather_than_evict_recent_ones() {
         assert!(exists(&a, id).await);
     }
     // Past the grace time the least recently used game makes room.
-    let s = state_with(Limits {
+    let s = state_with(ServerLimits {
         max_games: 2,
         grace: Duration::ZERO,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let a = app(&s);
     let first = new_game(&a, peer(1)).await;
@@ -249,9 +249,9 @@ async fn a_full_server_refuses_new_games_rather_than_evict_recent_ones() {
 
 #[tokio::test]
 async fn memory_holds_few_games_but_none_is_lost_and_idle_games_expire() {
-    let s = state_with(Limits {
+    let s = state_with(ServerLimits {
         loaded_games: 2,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let a = app(&s);
     let ids = games_of(&a, peer(1), 6).await;
@@ -261,9 +261,9 @@ async fn memory_holds_few_games_but_none_is_lost_and_idle_games_expire() {
         assert!(s.store.loaded() <= 2);
     }
     // With no idle time allowed, a game is gone by its next use.
-    let s = state_with(Limits {
+    let s = state_with(ServerLimits {
         idle: Duration::ZERO,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let a = app(&s);
     let id = new_game(&a, peer(1)).await;
@@ -272,7 +272,7 @@ async fn memory_holds_few_games_but_none_is_lost_and_idle_games_expire() {
     assert!(gone.body["error"].as_str().unwrap().contains("expire"));
     assert_eq!(s.store.sweep().unwrap(), 0);
     // Deleting a game frees it.
-    let s = state_with(Limits::default());
+    let s = state_with(ServerLimits::default());
     let a = app(&s);
     let id = new_game(&a, peer(1)).await;
     let del = on_game(&a, peer(1), Method::DELETE, &id).await;
@@ -282,10 +282,10 @@ async fn memory_holds_few_games_but_none_is_lost_and_idle_games_expire() {
 
 #[tokio::test]
 async fn a_client_over_its_rate_waits_and_others_do_not() {
-    let s = state_with(Limits {
+    let s = state_with(ServerLimits {
         requests_per_second: 1,
         request_burst: 3,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let a = app(&s);
     for _ in 0..3 {
@@ -306,11 +306,11 @@ async fn a_client_over_its_rate_waits_and_others_do_not() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_search_queue_answers_503_with_retry_after_at_once() {
-    let s = state_with(Limits {
+    let s = state_with(ServerLimits {
         max_searches: 1,
         search_queue: 0,
         search_time: Duration::from_secs(60),
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let a = app(&s);
     // depth:6 on an empty 7x7 board thinks far longer than this test waits for it.
@@ -381,9 +381,9 @@ async fn a_full_search_queue_answers_503_with_retry_after_at_once() {
 /// its write-ahead log folded in, every game in it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stopping_server_stops_its_searches_answers_and_closes_its_database() {
-    let limits = Limits {
+    let limits = ServerLimits {
         search_time: Duration::from_secs(60),
-        ..Limits::default()
+        ..ServerLimits::default()
     };
     let server = load::LoadServer::start("classroom-shutdown", limits).await;
     let (state, base, config) = (

@@ -3,7 +3,7 @@
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use http_body_util::BodyExt;
-use mnk_web::{router, AppState, Limits};
+use mnk_web::{router, AppState, ServerLimits};
 use serde_json::Value;
 use std::sync::Arc;
 use tower::ServiceExt;
@@ -27,7 +27,7 @@ async fn send(app: &axum::Router, method: Method, path: &str, body: &str) -> (St
 /// axum's 405 with an empty body instead of a JSON error.
 #[tokio::test]
 async fn a_known_route_with_the_wrong_method_is_a_json_405() {
-    let app = router(Arc::new(AppState::new(Limits::default())));
+    let app = router(Arc::new(AppState::new(ServerLimits::default())));
     let (status, game) = send(&app, Method::POST, "/api/v1/games", "{}").await;
     assert_eq!(status, StatusCode::CREATED);
     let id = game["id"].as_str().unwrap();
@@ -49,7 +49,7 @@ async fn a_known_route_with_the_wrong_method_is_a_json_405() {
 /// The bare API prefix and paths outside the API were the page router's empty 404.
 #[tokio::test]
 async fn every_unknown_path_is_a_json_404() {
-    let app = router(Arc::new(AppState::new(Limits::default())));
+    let app = router(Arc::new(AppState::new(ServerLimits::default())));
     for path in [
         "/api/v1",
         "/api/v1/",

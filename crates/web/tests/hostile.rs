@@ -21,7 +21,7 @@
 mod load;
 
 use load::{client_from, percentile, send, HttpClient, LoadServer};
-use mnk_web::Limits;
+use mnk_web::ServerLimits;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -103,7 +103,7 @@ async fn a_hostile_client_neither_evicts_nor_slows_another_clients_game() {
         .ok()
         .map(|s| s.parse().expect("MNK_HOSTILE_SECS is a number of seconds"))
         .unwrap_or(10);
-    let limits = Limits::default();
+    let limits = ServerLimits::default();
     let server = LoadServer::start("hostile", limits).await;
     let base = server.base.clone();
 

@@ -93,7 +93,7 @@ async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
         assert!(!b.text("status").await.contains("thinking"));
         // The server comes back without the game: one more try says so and offers to set
         // the game up again from its moves, which then goes on.
-        b.server = Some(Server::start(&addr.to_string(), mnk_web::Limits::default()).await);
+        b.server = Some(Server::start(&addr.to_string(), mnk_web::ServerLimits::default()).await);
         b.click("#failure-retry").await;
         b.wait(
             "the game-gone message",
@@ -120,9 +120,9 @@ async fn bug2_a_lost_server_is_retried_a_few_times_then_named_with_a_way_out() {
     .await;
 
     // A search stopped by the server's time limit (503) is not retried either.
-    let limits = mnk_web::Limits {
+    let limits = mnk_web::ServerLimits {
         search_time: Duration::ZERO,
-        ..mnk_web::Limits::default()
+        ..mnk_web::ServerLimits::default()
     };
     let opts = Options {
         limits,
@@ -306,7 +306,7 @@ async fn bug7_pause_belongs_to_computer_games_and_ends_with_them() {
         b.click("#analysis-toggle").await;
         b.wait(
             "the analysis",
-            "document.getElementById('analysis-note').dataset.kind === 'exact'",
+            "document.getElementById('analysis-note').dataset.values === 'exact'",
         )
         .await;
         assert_eq!(b.moves().await, moves);
@@ -353,7 +353,7 @@ async fn bug7_pause_belongs_to_computer_games_and_ends_with_them() {
         b.click("#analysis-toggle").await;
         b.wait(
             "the analysis",
-            "document.getElementById('analysis-note').dataset.kind !== undefined",
+            "document.getElementById('analysis-note').dataset.values !== undefined",
         )
         .await;
         assert_eq!(b.moves().await.len(), 2);

@@ -290,7 +290,7 @@ async fn the_interface_speaks_chinese_from_the_browser_and_on_request() {
         b.play(4).await;
         b.wait_moves(2).await;
         b.click("#analysis-toggle").await;
-        b.wait("the overlay", "document.getElementById('analysis-note').dataset.kind === 'exact'").await;
+        b.wait("the overlay", "document.getElementById('analysis-note').dataset.values === 'exact'").await;
         let status = b.text("status").await;
         // Chinese sentences follow one another without a space ("。轮到", not "。 轮到").
         assert!(status.contains("。轮到 X") && !status.contains("。 "), "{status}");
@@ -516,7 +516,7 @@ async fn the_first_visit_explains_and_every_desktop_screen_is_accessible() {
         b.click("#analysis-toggle").await;
         b.wait(
             "the overlay",
-            "document.getElementById('analysis-note').dataset.kind === 'exact'",
+            "document.getElementById('analysis-note').dataset.values === 'exact'",
         )
         .await;
         b.screenshot("desktop-3x3").await;

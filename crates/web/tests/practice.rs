@@ -439,7 +439,7 @@ async fn the_solution_steps_through_the_tree_panels_own_lesson() {
     let view = ok(&app, "", json!({"kind": "position", "seed": 9})).await;
     let solution = ok(&app, "/solution", named(&view, json!({}))).await;
     assert!(solution["lesson"].is_null());
-    assert_eq!(solution["analysis"]["kind"], "exact");
+    assert_eq!(solution["analysis"]["values"], "exact");
     let empty = view["cells"]
         .as_array()
         .unwrap()

@@ -9,13 +9,13 @@ mod oneshot;
 use axum::http::StatusCode;
 use drill::{class, engine_exercise, minimax_answers, named, ok, post_as, refused, tokened, TOKEN};
 use mnk_engine::practice::Answer;
-use mnk_web::{router, AppState, Limits};
+use mnk_web::{router, AppState, ServerLimits};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
 #[tokio::test]
 async fn the_class_view_shows_each_students_results_and_needs_the_token() {
-    let app = tokened(Limits::default());
+    let app = tokened(ServerLimits::default());
     let mark = |view: &Value, answer: &str, who: Option<&str>| {
         let mut body = named(view, json!({"answer": answer}));
         if let Some(who) = who {
@@ -98,10 +98,10 @@ async fn the_class_view_shows_each_students_results_and_needs_the_token() {
 
 #[tokio::test]
 async fn the_class_keeps_at_most_its_students_and_their_latest_results() {
-    let app = tokened(Limits {
+    let app = tokened(ServerLimits {
         max_students: 2,
         results_per_student: 2,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     let (view, wrong, right) = minimax_answers(&app, 1).await;
     let mark = |who: &str, answer: &str| named(&view, json!({"answer": answer, "nickname": who}));
@@ -126,9 +126,9 @@ async fn the_class_keeps_at_most_its_students_and_their_latest_results() {
     assert_eq!(names, ["Bo", "Cy"]);
     assert_eq!(body["students_dropped"], 1);
     // Before Cy came, Ana's oldest result had been dropped: seen in a class of one student.
-    let app = tokened(Limits {
+    let app = tokened(ServerLimits {
         results_per_student: 2,
-        ..Limits::default()
+        ..ServerLimits::default()
     });
     for answer in [&wrong, &wrong, &right] {
         post_as(&app, true, "/mark", mark("Ana", answer)).await;
@@ -141,7 +141,7 @@ async fn the_class_keeps_at_most_its_students_and_their_latest_results() {
 
 #[tokio::test]
 async fn an_answer_is_marked_even_when_its_result_cannot_be_kept() {
-    let state = Arc::new(AppState::new(Limits::default()));
+    let state = Arc::new(AppState::new(ServerLimits::default()));
     let app = router(state.clone());
     let (view, wrong, _) = minimax_answers(&app, 1).await;
     // The database is gone (as when the server stops): the student still gets the marking.

@@ -4,7 +4,7 @@
 //! worker is its own client (its own loopback address, 127.0.0.10 and up). Asserts that no
 //! request ever gets a 5xx, that every finished game is consistent (replayed independently:
 //! no cell twice, the turn order, the result and the winning line), that the store never
-//! holds more than `Limits::max_games`, and that the peak RSS of the process stays under a
+//! holds more than `ServerLimits::max_games`, and that the peak RSS of the process stays under a
 //! documented bound. Its crash-restart phase, which needs the real `mnk` binary, is
 //! `crates/cli/tests/serve_soak.rs`.
 //!
@@ -16,7 +16,7 @@ mod load;
 use axum::body::Bytes;
 use http_body_util::{BodyExt, Full};
 use load::{client_from, percentile, HttpClient, LoadServer};
-use mnk_web::{AppState, Limits};
+use mnk_web::{AppState, ServerLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -316,7 +316,7 @@ impl Worker {
                         let body = if self.rng.gen_bool(0.5) {
                             json!({"cell": cell})
                         } else {
-                            json!({"move": move_name(&game, cell)})
+                            json!({"move": cell_name(&game, cell)})
                         };
                         self.json("POST", &format!("{path}/moves"), body).await
                     }
@@ -374,7 +374,7 @@ impl Worker {
 }
 
 /// The notation name of a cell: column letter from the left, row number from the bottom.
-fn move_name(game: &Value, cell: usize) -> String {
+fn cell_name(game: &Value, cell: usize) -> String {
     let w = game["rules"]["width"].as_u64().unwrap() as usize;
     let h = game["rules"]["height"].as_u64().unwrap() as usize;
     format!("{}{}", (b'a' + (cell % w) as u8) as char, h - cell / w)
@@ -436,7 +436,7 @@ fn consistent(game: &Value) -> Result<(), String> {
                 "move {i} ({cell}) is off the board or on a taken cell"
             ));
         }
-        if names[i] != move_name(game, cell).as_str() {
+        if names[i] != cell_name(game, cell).as_str() {
             return Err(format!("move {i} is named {} for cell {cell}", names[i]));
         }
         board[cell] = side;
@@ -516,14 +516,14 @@ async fn many_games_and_garbage_for_a_bounded_time() {
         .map(|s| s.parse().expect("MNK_SOAK_SECS is a number of seconds"))
         .unwrap_or(8);
     let (rss_before, _) = memory_kib();
-    let limits = Limits {
+    let limits = ServerLimits {
         max_games: MAX_GAMES,
         // The abandoned games must make room at once: the grace time has its own tests.
         grace: Duration::ZERO,
         // Throughput is measured here; the rate limit has its own tests.
         requests_per_second: 0,
         move_time: Some(Duration::from_millis(20)),
-        ..Limits::default()
+        ..ServerLimits::default()
     };
     // What `mnk serve` runs, on a loopback port; the test keeps the state to watch the store.
     let server = LoadServer::start("soak", limits).await;

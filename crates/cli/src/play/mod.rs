@@ -231,7 +231,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
             _ => match self.session.play_text(text) {
                 Ok(cell) => {
                     let side = self.session.board().to_move().other();
-                    let name = self.session.board().move_name(cell);
+                    let name = self.session.board().cell_name(cell);
                     writeln!(self.out, "{side} plays {name}.")?;
                     self.save()?;
                     // The computer's reply comes with its own drawing of the board.
@@ -260,7 +260,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
         let start = Instant::now();
         let thought = self.session.computer_move(&self.go)?;
         let ms = start.elapsed().as_secs_f64() * 1000.0;
-        let name = self.session.board().move_name(thought.cell);
+        let name = self.session.board().cell_name(thought.cell);
         writeln!(self.out, "{} plays {name}.", view::who(&self.session, side))?;
         if self.session.config().explain {
             write!(
@@ -300,7 +300,7 @@ impl<R: BufRead, W: Write> Game<R, W> {
         let b = self.session.board();
         let mut line = format!(
             "Hint: {} (cell {})",
-            b.move_name(thought.cell),
+            b.cell_name(thought.cell),
             thought.cell + 1
         );
         if let Some(v) = thought.verdict {

@@ -53,7 +53,7 @@ fn forbidden_note(b: &Board) -> String {
     }
     let named: Vec<String> = cells
         .iter()
-        .map(|&(c, foul)| format!("{} ({foul})", b.move_name(c)))
+        .map(|&(c, foul)| format!("{} ({foul})", b.cell_name(c)))
         .collect();
     format!("Forbidden to x under Renju: {}.\n", named.join(", "))
 }
@@ -121,7 +121,7 @@ pub fn names(session: &Session, cells: &[usize]) -> String {
     let b = session.board();
     cells
         .iter()
-        .map(|&c| b.move_name(c))
+        .map(|&c| b.cell_name(c))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -151,7 +151,7 @@ pub fn explain(session: &Session, side: Side, thought: &Thought, ms: f64) -> Str
         let list: Vec<String> = thought
             .candidates
             .iter()
-            .map(|c| format!("{} {}", b.move_name(c.cell), verdict(c.verdict)))
+            .map(|c| format!("{} {}", b.cell_name(c.cell), verdict(c.verdict)))
             .collect();
         out.push_str(&format!("  Values for {side}: {}\n", list.join(", ")));
     }

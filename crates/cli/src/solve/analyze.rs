@@ -41,7 +41,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     board.unfinished()?;
     let empty = board.legal_moves().len();
     // Where the analysis asks the proof search first, open boards are what it is for.
-    let proof = ai::proof_first(board.rules()) && board.rules().cells() <= 64;
+    let proof = mnk_engine::proof_first(board.rules());
     if empty > FAR_BEYOND_EMPTY && args.max_time.is_none() && !proof {
         catch_ctrl_c();
         note(&format!(
@@ -81,7 +81,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
             .iter()
             .map(|m| {
                 let (value, plies) = verdict_json(m.verdict);
-                json!({ "move": board.move_name(m.cell), "value": value, "plies": plies })
+                json!({ "move": board.cell_name(m.cell), "value": value, "plies": plies })
             })
             .collect();
         let out = json!({
@@ -145,7 +145,7 @@ fn print_grid(board: &Board, moves: &[MoveEstimate]) -> anyhow::Result<()> {
     let best: Vec<String> = sorted
         .iter()
         .filter(|m| m.verdict == sorted[0].verdict)
-        .map(|m| board.move_name(m.cell))
+        .map(|m| board.cell_name(m.cell))
         .collect();
     outln!("Best: {} ({})", best.join(" "), sorted[0].verdict)?;
     Ok(())

@@ -6,7 +6,8 @@ use crate::common::BoardArgs;
 use crate::render::board_text;
 use anyhow::bail;
 use clap::{Args, ValueEnum};
-use mnk_engine::teach::{dot, draw, Algo, Lesson};
+use mnk_engine::search::TextbookSearch;
+use mnk_engine::teach::{dot, draw, Lesson, TextbookChoice};
 use mnk_engine::tree::chance::ChanceTree;
 use mnk_engine::tree::{self, TreeParseError, MAX_INPUT_BYTES};
 use mnk_engine::Evaluator;
@@ -15,15 +16,23 @@ use serde_json::{json, Value};
 use std::io::Read;
 use std::path::PathBuf;
 
-/// Which searches `mnk tree` runs.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum AlgoChoice {
-    /// Plain minimax: every node.
-    Minimax,
-    /// Textbook alpha-beta: children left to right, cut when alpha >= beta.
-    Alphabeta,
-    /// Both, side by side.
-    Both,
+/// `--algo`: the engine's [`TextbookChoice`] by its name, each shown with what it does.
+fn choice_parser() -> impl clap::builder::TypedValueParser<Value = TextbookChoice> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = TextbookChoice::ALL.map(|c| PossibleValue::new(c.name()).help(choice_help(c)));
+    PossibleValuesParser::new(values)
+        .map(|name| TextbookChoice::from_name(&name).expect("clap accepts only the names offered"))
+}
+
+/// What `--algo`'s help says of each choice.
+fn choice_help(choice: TextbookChoice) -> &'static str {
+    match choice {
+        TextbookChoice::One(TextbookSearch::Minimax) => "Plain minimax: every node",
+        TextbookChoice::One(TextbookSearch::AlphaBeta) => {
+            "Textbook alpha-beta: children left to right, cut when alpha >= beta"
+        }
+        TextbookChoice::Both => "Both, side by side",
+    }
 }
 
 /// Leaf estimates at the depth limit of a real game tree.
@@ -47,8 +56,8 @@ pub struct TreeArgs {
     #[arg(long, short = 'f', value_name = "FILE", conflicts_with = "tree")]
     pub file: Option<PathBuf>,
     /// Which search to run.
-    #[arg(long, value_enum, default_value = "both")]
-    pub algo: AlgoChoice,
+    #[arg(long, value_parser = choice_parser(), default_value = "both")]
+    pub algo: TextbookChoice,
     /// MIN chooses at the root (default: MAX). Explicit trees only.
     #[arg(long)]
     pub min_first: bool,
@@ -89,11 +98,7 @@ pub struct TreeArgs {
 
 /// Runs `mnk tree`.
 pub fn run_tree(args: TreeArgs) -> anyhow::Result<()> {
-    let algos: &[Algo] = match args.algo {
-        AlgoChoice::Minimax => &[Algo::Minimax],
-        AlgoChoice::Alphabeta => &[Algo::AlphaBeta],
-        AlgoChoice::Both => &[Algo::Minimax, Algo::AlphaBeta],
-    };
+    let algos = args.algo.searches();
     let (lessons, board, heading) = if let Some(text) = &args.position {
         let board = BoardArgs {
             size: args.size,
@@ -258,13 +263,10 @@ fn run_json(l: &Lesson) -> Value {
 
 /// The JSON object: the last run's figures at the top level (alpha-beta's when both ran),
 /// every run under `runs`.
-fn to_json(lessons: &[&Lesson], choice: AlgoChoice, board: Option<&Board>) -> Value {
+fn to_json(lessons: &[&Lesson], choice: TextbookChoice, board: Option<&Board>) -> Value {
     let last = lessons[lessons.len() - 1];
     let mut out = run_json(last);
-    out["algo"] = json!(match choice {
-        AlgoChoice::Both => "both",
-        _ => last.algo.name(),
-    });
+    out["algo"] = json!(choice.name());
     out["root"] = json!(if last.root_max() { "max" } else { "min" });
     out["runs"] = Value::Array(lessons.iter().map(|l| run_json(l)).collect());
     if let Some(b) = board {

@@ -5,12 +5,13 @@
 use super::book::{value_each_move, Book};
 use super::forced::{forced_win, loss_by_fours, threat_state, FORCED_WIN_NODES};
 use super::go::Go;
-use super::proven::{self, proof_first};
+use super::proven;
 use super::time::TimeManager;
+use crate::board::proof_first;
 use crate::board::{with_position, Board};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
-use crate::gomoku::weights::Weights;
+use crate::hard_search::weights::Weights;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
@@ -174,7 +175,7 @@ fn exact(
     }
     let Some(pos) = board.as_small() else {
         // Beyond 64 cells only the solver runs (it finishes where forced wins are near).
-        let (values, stats) = board.analyze_with(config, controls)?;
+        let (values, stats) = board.solve_moves_with(config, controls)?;
         let moves = values
             .into_iter()
             .map(|m| MoveEstimate {
@@ -226,7 +227,7 @@ fn exact(
         }
     }
     let moves = solver
-        .analyze(pos, &budget)?
+        .solve_moves(pos, &budget)?
         .into_iter()
         .map(|m| MoveEstimate {
             cell: m.cell,
@@ -308,7 +309,7 @@ mod tests {
         for m in [
             "f8", "a1", "g8", "a3", "h8", "a14", "c4", "a5", "c3", "o9", "c2", "m12",
         ] {
-            big.play(big.parse_move(m).unwrap()).unwrap();
+            big.play(big.parse_cell(m).unwrap()).unwrap();
         }
         let win = forced_win(&big, &Budget::unlimited()).expect("a forced win");
         let a = analyze(&big, &Go::default()).unwrap();
@@ -332,7 +333,7 @@ mod tests {
         // a5, which open lines alone favoured) is ranked above every cell next to them.
         let mut big = Board::new(Rules::new(15, 15, None).unwrap());
         for m in ["h8", "g9", "g10", "i8", "f10", "h10", "f7", "e11"] {
-            big.play(big.parse_move(m).unwrap()).unwrap();
+            big.play(big.parse_cell(m).unwrap()).unwrap();
         }
         assert!(forced_win(&big, &Budget::unlimited()).is_none());
         let a = analyze(&big, &Go::default()).unwrap();
@@ -349,9 +350,9 @@ mod tests {
             estimate(at(hard.cell)),
             Some(best),
             "hard plays {}",
-            big.move_name(hard.cell)
+            big.cell_name(hard.cell)
         );
-        let a5 = big.parse_move("a5").unwrap();
+        let a5 = big.parse_cell("a5").unwrap();
         assert!(estimate(at(a5)).unwrap() < best);
     }
 
@@ -361,14 +362,14 @@ mod tests {
         // in two plies.
         let mut big = Board::new(Rules::new(15, 15, None).unwrap());
         for m in ["c4", "d4", "a10", "e4", "c12", "f4", "m13", "g4"] {
-            big.play(big.parse_move(m).unwrap()).unwrap();
+            big.play(big.parse_cell(m).unwrap()).unwrap();
         }
         let a = analyze(&big, &Go::default()).unwrap();
-        let h4 = big.parse_move("h4").unwrap();
+        let h4 = big.parse_cell("h4").unwrap();
         for m in &a.moves {
             match m.cell == h4 {
                 true => assert!(matches!(m.verdict, Verdict::Estimate(_)), "{m:?}"),
-                false => assert_eq!(m.verdict, Verdict::Loss(2), "{}", big.move_name(m.cell)),
+                false => assert_eq!(m.verdict, Verdict::Loss(2), "{}", big.cell_name(m.cell)),
             }
         }
     }
@@ -379,14 +380,14 @@ mod tests {
         let a = analyze(&small, &Go::default()).unwrap();
         assert_eq!(a.kind, AnalysisKind::Exact);
         assert_eq!(a.moves.len(), 5);
-        let c3 = small.parse_move("c3").unwrap();
+        let c3 = small.parse_cell("c3").unwrap();
         let c3 = a.moves.iter().find(|m| m.cell == c3).unwrap();
         assert_eq!(c3.verdict, Verdict::Win(1));
         assert!(a.nodes > 0);
 
         let mut big = Board::new(Rules::new(15, 15, Some(5)).unwrap());
         for m in ["h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9"] {
-            big.play(big.parse_move(m).unwrap()).unwrap();
+            big.play(big.parse_cell(m).unwrap()).unwrap();
         }
         let a = analyze(&big, &Go::default()).unwrap();
         assert_eq!(a.kind, AnalysisKind::Estimate);
@@ -397,7 +398,7 @@ mod tests {
             .filter(|m| m.verdict == Verdict::Win(1))
             .map(|m| m.cell)
             .collect();
-        let names: Vec<String> = wins.iter().map(|&c| big.move_name(c)).collect();
+        let names: Vec<String> = wins.iter().map(|&c| big.cell_name(c)).collect();
         assert_eq!(names, ["g8", "l8"]);
         // o has four on row 9 too: any other move lets o complete it, a proven loss.
         assert!(a
@@ -416,9 +417,9 @@ mod tests {
         let renju = Rules::new(15, 15, Some(5)).unwrap().with_rule(Rule::Renju);
         let mut board = Board::new(renju);
         for name in ["i8", "a1", "j8", "a3", "h7", "a5", "h6", "a7"] {
-            board.play(board.parse_move(name).unwrap()).unwrap();
+            board.play(board.parse_cell(name).unwrap()).unwrap();
         }
-        let h8 = board.parse_move("h8").unwrap();
+        let h8 = board.parse_cell("h8").unwrap();
         let analysis = analyze(&board, &Go::fixed_work()).unwrap();
         assert!(analysis.moves.iter().all(|m| m.cell != h8));
         assert_eq!(analysis.moves.len(), 225 - 8 - 1);
@@ -433,8 +434,9 @@ mod tests {
         ));
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let stopped = Go::default().with_stop(flag);
-        // Past the opening book, so the solver has to search.
-        let open = board(4, 4, 4, "x.../..../..../...o");
+        // Past the opening book, and three in a row, so the solver has to search (on four in
+        // a row the proof search settles such a draw before it first looks at the flag).
+        let open = board(7, 4, 4, "......./......./......./.......");
         assert!(matches!(
             analyze(&open, &stopped),
             Err(SearchError::Stopped(_))
@@ -453,7 +455,7 @@ mod exact_tests {
     /// The solver's values of every move, the ground truth of the proof search's path.
     fn by_solver(board: &Board) -> Vec<MoveEstimate> {
         let (values, _) = board
-            .analyze(SolverConfig::default(), Budget::unlimited())
+            .solve_moves(SolverConfig::default(), Budget::unlimited())
             .unwrap();
         values
             .into_iter()

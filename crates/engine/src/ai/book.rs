@@ -7,8 +7,9 @@
 //! images, side to move included); the keys are fixed per board size, so a book stays valid
 //! as long as the hashing does, and the tests check its entries against the solver.
 
-use super::proven::{self, proof_first};
+use super::proven;
 use crate::bits::BitSet;
+use crate::board::proof_first;
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::error::SearchError;
@@ -449,17 +450,17 @@ mod tests {
         let values = book.move_values(&empty).unwrap();
         assert!(values.iter().all(|&(_, v)| v == Verdict::Draw));
         let mut b = empty.clone();
-        b.play(b.parse_move("a1").unwrap()).unwrap();
+        b.play(b.parse_cell("a1").unwrap()).unwrap();
         // o must take the centre: every other reply loses.
         let values = book.move_values(&b).unwrap();
         let draws: Vec<String> = values
             .iter()
             .filter(|(_, v)| *v == Verdict::Draw)
-            .map(|&(c, _)| b.move_name(c))
+            .map(|&(c, _)| b.cell_name(c))
             .collect();
         assert_eq!(draws, ["b2"]);
         // Two stones: the book holds the position but not the positions after it.
-        b.play(b.parse_move("b2").unwrap()).unwrap();
+        b.play(b.parse_cell("b2").unwrap()).unwrap();
         assert_eq!(book.value(&b), Some(Verdict::Draw));
         assert_eq!(book.move_values(&b), None);
         assert_eq!(book.best_moves(&b), None);
@@ -481,7 +482,7 @@ mod tests {
         assert_eq!(book.value(&Board::new(rules)), Some(Verdict::Draw));
         for first in ["a1", "b1", "b2"] {
             let mut b = Board::new(rules);
-            b.play(b.parse_move(first).unwrap()).unwrap();
+            b.play(b.parse_cell(first).unwrap()).unwrap();
             // Not every reply is known, but the best ones are, and they are the solver's.
             assert_eq!(book.move_values(&b), None);
             let best = book.best_moves(&b).unwrap();

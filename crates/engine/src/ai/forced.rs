@@ -7,9 +7,9 @@
 
 use crate::board::{with_position, Board};
 use crate::budget::Budget;
-use crate::gomoku::vcf::{find_vcf_until, VcfLimits};
-use crate::gomoku::vct::{Vct, VctLimits};
-use crate::gomoku::State;
+use crate::hard_search::vcf::{find_vcf_until, VcfLimits};
+use crate::hard_search::vct::{Vct, VctLimits};
+use crate::hard_search::State;
 
 /// Attacker moves (fours) a forced win may take at most.
 pub const FORCED_WIN_DEPTH: u32 = 30;
@@ -100,7 +100,7 @@ impl ForcedWin {
 /// // x to move with an open three on row 8 (f8 g8 h8) and a four on column c: c5 wins.
 /// let mut board = Board::new(Rules::new(15, 15, None).unwrap());
 /// for m in ["f8", "a1", "g8", "a3", "h8", "a14", "c4", "a5", "c3", "o9", "c2", "m12"] {
-///     board.play(board.parse_move(m).unwrap()).unwrap();
+///     board.play(board.parse_cell(m).unwrap()).unwrap();
 /// }
 /// let Some(ForcedWin::Fours(line)) = forced_win(&board, &Budget::unlimited()) else {
 ///     panic!("a win by fours")

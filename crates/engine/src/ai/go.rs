@@ -32,7 +32,7 @@ pub type Clock = Arc<dyn Fn() -> Instant + Send + Sync>;
 /// let timed = Go::timed(Duration::from_millis(100), Instant::now);
 /// for go in [Go::default(), timed] {
 ///     let thought = Thinker::new().think(&board, Level::Hard, &go).unwrap();
-///     assert_eq!(board.move_name(thought.cell), "a3");
+///     assert_eq!(board.cell_name(thought.cell), "a3");
 /// }
 /// ```
 #[derive(Clone, Default)]

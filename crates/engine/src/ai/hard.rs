@@ -6,8 +6,8 @@ use super::thought::{Candidate, Method, Thought};
 use crate::board::{with_position, Board};
 use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
-use crate::gomoku::search::{Reason, Report, EVAL_LIMIT, MAX_DEPTH};
-use crate::gomoku::{Limits, Searcher, State, DEFAULT_HASH_MIB};
+use crate::hard_search::search::{Reason, Report, EVAL_LIMIT, MAX_DEPTH};
+use crate::hard_search::{HardLimits, Searcher, State, DEFAULT_HASH_MIB};
 use crate::score::{is_decisive, Verdict};
 
 /// Table size of the `hard` search when nothing else is asked, in MiB (a thinker may hold
@@ -107,7 +107,7 @@ impl HardPlayer {
         }
         let searcher = self.searcher.as_mut().expect("made just above");
         searcher.seed = seed;
-        let limits = Limits {
+        let limits = HardLimits {
             max_depth: depth.unwrap_or(HARD_MAX_DEPTH).clamp(1, HARD_MAX_DEPTH),
             budget,
         };

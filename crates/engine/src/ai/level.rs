@@ -13,9 +13,9 @@
 //! first move, within its share of the move's budget ([`super::PROOF_SHARE`] of the time, or
 //! [`super::UNTIMED_PROOF_NODES`]), keeping the solver's table from move to move; where the
 //! proof does not come in time (or the board is bigger) it plays the `hard` search's move and
-//! labels it an estimate, so it always answers within the move's time. On five in a row it
-//! asks the proof search first ([`super::proof_first`]), which settles the draws there in
-//! milliseconds.
+//! labels it an estimate, so it always answers within the move's time. On four or more in a
+//! row it asks the proof search first ([`crate::proof_first`]), which settles the draws there
+//! in milliseconds.
 
 use std::fmt;
 use std::str::FromStr;

@@ -38,7 +38,6 @@ pub use forced::{forced_win, ForcedWin};
 pub use go::{Clock, Go};
 pub use hard::HardPlayer;
 pub use level::{BadPlayer, Level, Player};
-pub use proven::proof_first;
 pub use thinker::{Exactness, Thinker};
 pub use thought::{Candidate, Method, Thought};
 pub use time::TimeManager;

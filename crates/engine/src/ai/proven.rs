@@ -2,8 +2,8 @@
 //! draws in milliseconds where the solver takes seconds or more. It measures no
 //! distance, so it answers only draws here (the drawing moves are then exactly the best ones);
 //! a win or a loss, and the distance of each losing move, go to the solver. Which boards ask it
-//! first is the policy [`proof_first`], which `perfect` ([`super::Thinker`]), the analysis
-//! overlay and the opening book's build follow.
+//! first is the one policy [`proof_first`], which `mnk solve`'s `auto`, `perfect`
+//! ([`super::Thinker`]), the analyses and the opening book's build follow.
 
 use crate::bits::BitSet;
 use crate::budget::Budget;
@@ -13,22 +13,6 @@ use crate::proof::Prover;
 use crate::rules::Rules;
 use crate::score::{Verdict, Wdl};
 use crate::solver::Solver;
-
-/// Whether `perfect` (and the analysis overlay) asks the proof search before the solver on
-/// boards of `rules`: five or more in a row, and four in a row beyond 5x4, where it proves
-/// drawn positions in about a
-/// millisecond that take the solver seconds or more (5x5/5, 6x5/5, 6x6/5; on four in a row,
-/// `mnk analyze` of the empty 7x4/4 took 27.6 s with the solver alone and 0.87 s proof first,
-/// and positions of 6x5/4 and 6x6/4 that are wins were no slower). A draw it proves gives the
-/// drawing moves, all exactly best; a win or a loss goes on to the solver, which measures the
-/// distance.
-pub fn proof_first(rules: Rules) -> bool {
-    rules.k() >= 5 || (rules.k() == 4 && rules.cells() > SOLVER_ALONE_CELLS)
-}
-
-/// Boards of four in a row up to this many cells (4x4, 5x4) are left to the solver alone: it
-/// settles them from empty in about a millisecond, so the proof search would only add work.
-const SOLVER_ALONE_CELLS: usize = 20;
 
 /// How far `cell` lies from the centre of the board of `rules` (squared, in half cells): the
 /// order in which moves are tried for a draw, and chosen among equal ones, centre first.

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 fn board(w: usize, h: usize, k: usize, moves: &str) -> Board {
     let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
     for m in moves.split_whitespace() {
-        board.play(board.parse_move(m).unwrap()).unwrap();
+        board.play(board.parse_cell(m).unwrap()).unwrap();
     }
     board
 }
@@ -32,14 +32,33 @@ fn proof(board: &Board) -> crate::proof::ProofSolution {
 }
 
 #[test]
-fn the_policy_asks_the_proof_search_first_on_five_in_a_row_and_big_four_in_a_row_boards() {
-    assert!(proof_first(Rules::new(6, 6, Some(5)).unwrap()));
-    assert!(proof_first(Rules::new(15, 15, None).unwrap()));
-    assert!(proof_first(Rules::new(5, 5, Some(4)).unwrap()));
-    assert!(proof_first(Rules::new(7, 4, Some(4)).unwrap()));
-    assert!(!proof_first(Rules::new(4, 4, Some(4)).unwrap()));
-    assert!(!proof_first(Rules::new(5, 4, Some(4)).unwrap()));
-    assert!(!proof_first(Rules::tic_tac_toe()));
+fn one_policy_asks_the_proof_search_first_on_four_or_more_in_a_row_where_it_runs() {
+    use crate::board::{proof_first, Algorithm};
+    for (w, h, k, first) in [
+        (6, 6, 5, true),
+        (5, 5, 4, true),
+        (7, 4, 4, true),
+        (4, 4, 4, true),
+        (5, 4, 4, true),
+        (8, 8, 5, true),
+        (3, 3, 3, false),
+        (4, 4, 3, false),
+        (15, 15, 5, false), // beyond the proof search's 64 cells
+    ] {
+        let rules = Rules::new(w, h, Some(k)).unwrap();
+        assert_eq!(proof_first(rules), first, "{rules}");
+        // `mnk solve`'s `auto` follows the same policy.
+        let expected = if first {
+            Algorithm::Proof
+        } else {
+            Algorithm::Solver
+        };
+        assert_eq!(
+            Algorithm::Auto.resolved(&Board::new(rules)),
+            expected,
+            "{rules}"
+        );
+    }
 }
 
 #[test]
@@ -71,11 +90,11 @@ fn a_lost_move_is_never_played_where_a_draw_holds() {
     let b = board(5, 5, 5, "a3 a1 b3 b1 c3 c1 d3");
     let go = Go::default().with_seed(Some(1)).explaining(true);
     let thought = Thinker::new().think(&b, Level::Perfect, &go).unwrap();
-    assert_eq!(b.move_name(thought.cell), "e3");
+    assert_eq!(b.cell_name(thought.cell), "e3");
     assert_eq!(thought.method, Method::Exact);
     // With explain every move is valued: e3 draws or better, the others lose in 2.
     let (moves, _) = b
-        .analyze(SolverConfig::default(), Budget::unlimited())
+        .solve_moves(SolverConfig::default(), Budget::unlimited())
         .unwrap();
     let mut solver: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
     let mut explained: Vec<(usize, Verdict)> = thought
@@ -94,7 +113,7 @@ fn the_analysis_of_a_drawn_five_in_a_row_position_is_exact_and_agrees_with_the_s
     let analysis = analyze(&b, &Go::default()).unwrap();
     assert_eq!(analysis.kind, AnalysisKind::Exact);
     let (moves, _) = b
-        .analyze(SolverConfig::default(), Budget::unlimited())
+        .solve_moves(SolverConfig::default(), Budget::unlimited())
         .unwrap();
     let solver: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
     let ours: Vec<(usize, Verdict)> = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
@@ -123,7 +142,7 @@ fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
         )
         .unwrap()
         .expect("a draw");
-    assert_eq!(b.move_name(thought.cell), "e3");
+    assert_eq!(b.cell_name(thought.cell), "e3");
     assert_eq!(thought.method, Method::Exact);
     assert!(!thought.unmeasured_losses.is_empty(), "{thought:?}");
     // The valued moves and the unmeasured losses are every legal move, once each.
@@ -133,14 +152,14 @@ fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
     assert_eq!(all, b.legal_moves());
     // And they do lose.
     let (moves, _) = b
-        .analyze(SolverConfig::default(), Budget::unlimited())
+        .solve_moves(SolverConfig::default(), Budget::unlimited())
         .unwrap();
     for cell in &thought.unmeasured_losses {
         let v = moves.iter().find(|m| m.cell == *cell).unwrap().verdict;
         assert!(
             matches!(v, Verdict::Loss(_)),
             "{} {v:?}",
-            b.move_name(*cell)
+            b.cell_name(*cell)
         );
     }
 }

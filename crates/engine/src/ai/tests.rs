@@ -4,7 +4,7 @@
 use super::time::stop_margin;
 use super::*;
 use crate::board::Board;
-use crate::gomoku::search::{Reason, Report, CHECK_EVERY_NODES, EVAL_LIMIT};
+use crate::hard_search::search::{Reason, Report, CHECK_EVERY_NODES, EVAL_LIMIT};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,7 +25,7 @@ fn think_with(thinker: &mut Thinker, board: &Board, level: Level, go: &Go) -> Th
 fn board_after(moves: &str) -> Board {
     let mut board = Board::new(Rules::new(15, 15, Some(5)).unwrap());
     for m in moves.split_whitespace() {
-        let cell = board.parse_move(m).unwrap();
+        let cell = board.parse_cell(m).unwrap();
         board.play(cell).unwrap();
     }
     board
@@ -37,7 +37,7 @@ fn an_open_four_is_a_win_in_three_not_one() {
     // other, so the win is 3 plies away; it was reported as a win in 1.
     let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7");
     let thought = think(&mut Thinker::new(), &board, Level::Hard);
-    assert_eq!(board.move_name(thought.cell), "f6");
+    assert_eq!(board.cell_name(thought.cell), "f6");
     assert_eq!(thought.verdict, Some(Verdict::Win(3)));
     // Proven by the threat search, and labelled so: not "an estimate".
     assert_eq!(thought.method, Method::Threats);
@@ -48,7 +48,7 @@ fn an_open_four_is_a_win_in_three_not_one() {
     // A completing move is a win in 1.
     let board = board_after("h8 h6 i8 k8 h9 h11 h7 g6 i9 i6 g7 f6 e6");
     let thought = think(&mut Thinker::new(), &board, Level::Hard);
-    assert_eq!(board.move_name(thought.cell), "j6");
+    assert_eq!(board.cell_name(thought.cell), "j6");
     assert_eq!(thought.verdict, Some(Verdict::Win(1)));
 }
 
@@ -119,7 +119,7 @@ fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_n
     let rules = Rules::new(15, 15, Some(5)).unwrap();
     let mut board = Board::new(rules);
     for cell in ["h8", "i9", "h9", "h10"] {
-        board.play(board.parse_move(cell).unwrap()).unwrap();
+        board.play(board.parse_cell(cell).unwrap()).unwrap();
     }
     for limit_ms in [40, 200] {
         let limit = Duration::from_millis(limit_ms);
@@ -163,7 +163,7 @@ fn a_node_cap_bounds_perfect_whatever_the_clock_says() {
     // 6x6/4 after four stones: beyond the book, proven by the solver in well under a second.
     let mut board = Board::new(Rules::new(6, 6, Some(4)).unwrap());
     for m in ["c3", "d4", "c4", "c5"] {
-        board.play(board.parse_move(m).unwrap()).unwrap();
+        board.play(board.parse_cell(m).unwrap()).unwrap();
     }
     // A clock that never moves: only the node cap can end a search.
     let start = Instant::now();
@@ -191,7 +191,7 @@ fn a_node_cap_bounds_perfect_whatever_the_clock_says() {
 fn explain_does_not_change_perfects_move_where_the_book_holds_only_best_replies() {
     // 7x7/5 after x's first move: the book holds one drawing reply, not every move's value.
     let mut board = Board::new(Rules::new(7, 7, Some(5)).unwrap());
-    board.play(board.parse_move("d4").unwrap()).unwrap();
+    board.play(board.parse_cell("d4").unwrap()).unwrap();
     let go = Go::default().with_seed(Some(3));
     let plain = Thinker::new().think(&board, Level::Perfect, &go).unwrap();
     let explained = Thinker::new()
@@ -208,7 +208,7 @@ fn explain_does_not_change_perfects_move_where_the_book_holds_only_best_replies(
 
 #[test]
 fn one_in_a_row_on_a_big_board_is_won_by_the_first_move() {
-    // Past 64 cells `hard` is the Gomoku search, whose patterns see a five on every empty cell
+    // Past 64 cells `hard` is the `hard` search, whose patterns see a five on every empty cell
     // of an empty board with one in a row; it once found no cell for it and panicked.
     for (w, h) in [(9, 9), (15, 14)] {
         let board = Board::new(Rules::new(w, h, Some(1)).unwrap());

@@ -13,7 +13,7 @@ use crate::eval::Evaluator;
 use crate::geometry::NEAR_RADIUS;
 use crate::position::Position;
 use crate::score::{Score, Verdict};
-use crate::search::{alphabeta_with, Game, Limits, NoTrace};
+use crate::search::{alphabeta_with, Game, NoTrace, TextbookOptions};
 use crate::side::Side;
 use rand::Rng;
 
@@ -45,7 +45,7 @@ pub(super) fn bounded_on<B: BitSet>(
     let stones = pos.stone_count();
     let method = Method::Search { depth };
     if !explain {
-        let limits = Limits {
+        let limits = TextbookOptions {
             depth: Some(depth),
             all_best: true,
         };
@@ -71,7 +71,7 @@ pub(super) fn bounded_on<B: BitSet>(
     let mut valued: Vec<(Score, Candidate)> = Vec::new();
     for cell in moves {
         game.play(cell);
-        let limits = Limits {
+        let limits = TextbookOptions {
             depth: Some(depth - 1),
             all_best: false,
         };

@@ -8,11 +8,12 @@ use super::book::Book;
 use super::go::Go;
 use super::hard::{HardPlayer, HARD_TABLE_MIB};
 use super::level::Level;
-use super::proven::{self, proof_first};
+use super::proven;
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
 use super::time::{TimeManager, TIMED_NODES};
 use crate::bits::BitSet;
+use crate::board::proof_first;
 use crate::board::{with_position, Board};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
@@ -86,7 +87,7 @@ pub const UNTIMED_NODES: u64 = 150_000;
 /// let mut thinker = Thinker::default();
 /// for level in [Level::Perfect, Level::Hard, Level::Depth(2)] {
 ///     let thought = thinker.think(&board, level, &Go::default()).unwrap();
-///     assert_eq!(board.move_name(thought.cell), "a3", "{level:?}");
+///     assert_eq!(board.cell_name(thought.cell), "a3", "{level:?}");
 /// }
 /// ```
 #[derive(Default)]
@@ -408,7 +409,7 @@ impl Thinker {
         let solver = self.solver(parallel);
         let before = solver.stats().nodes;
         let values: Vec<(usize, Verdict)> = if explain {
-            let moves = solver.analyze(pos, &budget)?;
+            let moves = solver.solve_moves(pos, &budget)?;
             moves.iter().map(|m| (m.cell, m.verdict)).collect()
         } else {
             let solution = solver.solve(pos, &budget)?;

@@ -2,7 +2,10 @@
 //! 64 cells use one machine word per side, larger ones a wider set; the front ends never see
 //! the difference.
 
+mod algorithm;
 mod proof;
+
+pub use algorithm::{proof_first, proof_supports, Algorithm};
 
 use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
@@ -18,7 +21,7 @@ use crate::position::Position;
 use crate::proof::{ProofConfig, ProofStats};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
-use crate::search::{self, Limits, NoTrace, TreeSize};
+use crate::search::{self, NoTrace, TextbookOptions, TextbookSearch, TreeSize};
 use crate::side::{Outcome, Side};
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 
@@ -30,7 +33,7 @@ use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 ///
 /// let mut board = Board::new(Rules::tic_tac_toe());
 /// for name in ["a1", "b1", "a2", "b2", "a3"] {
-///     let cell = board.parse_move(name).unwrap();
+///     let cell = board.parse_cell(name).unwrap();
 ///     board.play(cell).unwrap();
 /// }
 /// assert_eq!(board.outcome(), Some(Outcome::Win(Side::X)));
@@ -86,48 +89,6 @@ macro_rules! each {
 /// `with_position!(board, p => body)`: `body` with `p` bound to the board's position, of
 /// whichever width (the body is generic code over `Position<B>`).
 pub(crate) use each as with_position;
-
-/// Which exact algorithm answers a solve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Algorithm {
-    /// Plain minimax, no pruning (the reference).
-    Minimax,
-    /// Textbook alpha-beta, cells in index order.
-    AlphaBeta,
-    /// The solver: negamax, table, symmetry, threats.
-    Solver,
-    /// The proof search (see [`crate::proof`]): it settles the value; the distance and the
-    /// fastest moves of a win or loss then come from the solver. Boards of up to 64 cells.
-    Proof,
-    /// The proof search on boards of up to 64 cells, the solver on larger ones. Measured on
-    /// every board of `mnk table --extended` and `mnk bench`: the proof search settles the
-    /// draws 3 to 25 times faster (7x4/4: 0.9 s against 21 s; 5x5/5 and up the solver does not
-    /// finish), and a win costs it the proof's few milliseconds before the solver measures
-    /// the distance.
-    Auto,
-}
-
-impl Algorithm {
-    /// The algorithm that runs on `board`: [`Algorithm::Auto`] becomes the one it chooses.
-    pub fn resolved(self, board: &Board) -> Algorithm {
-        match self {
-            Algorithm::Auto if board.as_small().is_some() => Algorithm::Proof,
-            Algorithm::Auto => Algorithm::Solver,
-            other => other,
-        }
-    }
-
-    /// The name used on the command line: `minimax`, `alphabeta`, `solver`, `proof`, `auto`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Minimax => "minimax",
-            Algorithm::AlphaBeta => "alphabeta",
-            Algorithm::Solver => "solver",
-            Algorithm::Proof => "proof",
-            Algorithm::Auto => "auto",
-        }
-    }
-}
 
 /// The exact value of a position and the work it took.
 ///
@@ -282,9 +243,9 @@ impl Board {
     /// let mut board = Board::new(renju);
     /// // x: i8, j8, h7, h6 (o far away); h8 would make two open threes.
     /// for name in ["i8", "a1", "j8", "a3", "h7", "a5", "h6", "a7"] {
-    ///     board.play(board.parse_move(name).unwrap()).unwrap();
+    ///     board.play(board.parse_cell(name).unwrap()).unwrap();
     /// }
-    /// let h8 = board.parse_move("h8").unwrap();
+    /// let h8 = board.parse_cell("h8").unwrap();
     /// assert_eq!(board.foul(h8), Some(Foul::DoubleThree));
     /// assert!(!board.legal_moves().contains(&h8));
     /// ```
@@ -334,13 +295,14 @@ impl Board {
         each_mut!(self, p => p.undo())
     }
 
-    /// Parses a move in notation or as a cell number.
-    pub fn parse_move(&self, text: &str) -> Result<usize, NotationError> {
+    /// Parses a move in notation or as a cell number ([`Rules::parse_cell`] on this board's
+    /// rules).
+    pub fn parse_cell(&self, text: &str) -> Result<usize, NotationError> {
         self.rules().parse_cell(text)
     }
 
-    /// A cell's name (`a1` = bottom-left).
-    pub fn move_name(&self, cell: usize) -> String {
+    /// A cell's name (`a1` = bottom-left; [`Rules::cell_name`] on this board's rules).
+    pub fn cell_name(&self, cell: usize) -> String {
         self.rules().cell_name(cell)
     }
 
@@ -403,7 +365,7 @@ impl Board {
             }),
             Algorithm::Proof | Algorithm::Auto => unreachable!("resolved above"),
             Algorithm::Minimax | Algorithm::AlphaBeta => {
-                let limits = Limits {
+                let limits = TextbookOptions {
                     depth: None,
                     all_best: true,
                 };
@@ -443,12 +405,12 @@ impl Board {
     }
 
     /// The exact value of every legal move, for the side that plays it.
-    pub fn analyze(
+    pub fn solve_moves(
         &self,
         config: SolverConfig,
         budget: Budget,
     ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
-        self.analyze_with(
+        self.solve_moves_with(
             config,
             Controls {
                 budget,
@@ -457,8 +419,8 @@ impl Board {
         )
     }
 
-    /// [`Board::analyze`] with progress counters as well as a budget.
-    pub fn analyze_with(
+    /// [`Board::solve_moves`] with progress counters as well as a budget.
+    pub fn solve_moves_with(
         &self,
         config: SolverConfig,
         controls: Controls,
@@ -469,7 +431,7 @@ impl Board {
             if let Some(progress) = progress {
                 solver.set_progress(progress);
             }
-            let moves = solver.analyze(p, &budget)?;
+            let moves = solver.solve_moves(p, &budget)?;
             Ok((moves, solver.stats()))
         })
     }
@@ -506,18 +468,15 @@ impl Board {
     #[cfg(feature = "internals")]
     pub(crate) fn textbook(
         &self,
-        algorithm: Algorithm,
-        limits: Limits,
+        textbook: TextbookSearch,
+        limits: TextbookOptions,
         scoring: Scoring,
         order: MoveOrder,
         evaluator: Evaluator,
     ) -> search::SearchResult<usize> {
         each!(self, p => {
             let mut game = BoardGame { pos: p.clone(), scoring, order, evaluator };
-            match algorithm {
-                Algorithm::Minimax => search::minimax(&mut game, limits, &mut NoTrace),
-                _ => search::alphabeta(&mut game, limits, &mut NoTrace),
-            }
+            textbook.run(&mut game, limits, &mut NoTrace)
         })
     }
 

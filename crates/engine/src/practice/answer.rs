@@ -114,7 +114,7 @@ impl Answer {
                 let mut moves = Vec::new();
                 for name in list(pairs.get("moves").copied()) {
                     let cell = board
-                        .parse_move(name)
+                        .parse_cell(name)
                         .map_err(|e| AnswerError(e.to_string()))?;
                     if board.stone(cell).is_some() {
                         return err(format!("{name} is taken: name empty cells"));
@@ -173,7 +173,7 @@ impl Answer {
                 .join(" "),
             Answer::Position { value, moves } => {
                 let names: Vec<String> = match exercise.board() {
-                    Some(board) => moves.iter().map(|&c| board.move_name(c)).collect(),
+                    Some(board) => moves.iter().map(|&c| board.cell_name(c)).collect(),
                     None => moves.iter().map(usize::to_string).collect(),
                 };
                 let mut parts = Vec::new();

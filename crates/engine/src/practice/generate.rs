@@ -151,7 +151,7 @@ fn window_node(
     max_first: bool,
     difficulty: Difficulty,
 ) -> Option<Vec<usize>> {
-    let lesson = Lesson::for_tree(tree, max_first, crate::teach::Algo::AlphaBeta);
+    let lesson = Lesson::for_tree(tree, max_first, crate::search::TextbookSearch::AlphaBeta);
     let finite = |v: Score| v.abs() < INFINITY;
     let candidates: Vec<&Vec<usize>> = lesson
         .nodes

@@ -36,7 +36,8 @@ pub use sheet::{worksheet, MAX_SHEET_EXERCISES};
 
 use crate::board::Board;
 use crate::score::Score;
-use crate::teach::{Algo, Lesson};
+use crate::search::TextbookSearch;
+use crate::teach::Lesson;
 use crate::tree::chance::{ChanceSearch, ChanceTree};
 use crate::tree::Tree;
 use std::fmt;
@@ -319,8 +320,8 @@ impl Exercise {
         if matches!(kind, Kind::Position | Kind::Chance) || matches!(tree, Tree::Leaf(_)) {
             return None;
         }
-        let minimax = Lesson::for_tree(&tree, max_first, Algo::Minimax);
-        let alphabeta = Lesson::for_tree(&tree, max_first, Algo::AlphaBeta);
+        let minimax = Lesson::for_tree(&tree, max_first, TextbookSearch::Minimax);
+        let alphabeta = Lesson::for_tree(&tree, max_first, TextbookSearch::AlphaBeta);
         if kind == Kind::Window {
             let path = node.as_ref()?;
             alphabeta.find(path)?.window?;
@@ -472,7 +473,7 @@ impl Exercise {
                         .map(|&i| children[i].clone())
                         .collect(),
                 );
-                let lesson = Lesson::for_tree(&reordered, *max_first, Algo::AlphaBeta);
+                let lesson = Lesson::for_tree(&reordered, *max_first, TextbookSearch::AlphaBeta);
                 let order: Vec<String> = orders.best_order.iter().map(usize::to_string).collect();
                 format!(
                     "Alpha-beta with the root's children in the order {} (renumbered 0 to {} \

@@ -50,10 +50,10 @@ pub(super) fn solve(board: &Board) -> Option<Solved> {
         threads: 1,
         ..SolverConfig::default()
     };
-    let (moves, _) = board.analyze(config, Budget::unlimited()).ok()?;
+    let (moves, _) = board.solve_moves(config, Budget::unlimited()).ok()?;
     let moves: Vec<(usize, String, Verdict)> = moves
         .into_iter()
-        .map(|m| (m.cell, board.move_name(m.cell), m.verdict))
+        .map(|m| (m.cell, board.cell_name(m.cell), m.verdict))
         .collect();
     let value = moves
         .iter()

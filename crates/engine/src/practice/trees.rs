@@ -4,7 +4,7 @@ use super::answer::{bound_word, Answer};
 use super::mark::{Item, Marking, Mistake};
 use super::{Exercise, Kind, Task};
 use crate::score::Score;
-use crate::search::{self, Limits, NoTrace};
+use crate::search::{self, NoTrace, TextbookOptions};
 use crate::teach::{path_name, steps, Lesson, StepKind};
 use crate::tree::{Tree, TreeGame};
 
@@ -29,7 +29,7 @@ pub(super) fn leaves_in_order(tree: &Tree, max_first: bool, order: &[usize]) -> 
     };
     let reordered = Tree::Node(order.iter().map(|&i| children[i].clone()).collect());
     let mut game = TreeGame::new(&reordered, max_first);
-    search::alphabeta(&mut game, Limits::default(), &mut NoTrace)
+    search::alphabeta(&mut game, TextbookOptions::default(), &mut NoTrace)
         .stats
         .leaves
 }

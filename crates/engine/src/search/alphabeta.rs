@@ -1,7 +1,7 @@
 //! Textbook alpha-beta: children in the order the game gives them, a cutoff as soon as
 //! alpha >= beta, fail-soft values. Same statistics and trace hooks as minimax.
 
-use super::{leaf_value, unless_stopped, Game, Limits, SearchResult, Tracer, Walk};
+use super::{leaf_value, unless_stopped, Game, SearchResult, TextbookOptions, Tracer, Walk};
 use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
 use crate::score::{Score, INFINITY};
@@ -9,7 +9,7 @@ use crate::score::{Score, INFINITY};
 /// Alpha-beta from the current node of `game` with the full window.
 pub fn alphabeta<G: Game>(
     game: &mut G,
-    limits: Limits,
+    limits: TextbookOptions,
     tracer: &mut impl Tracer,
 ) -> SearchResult<G::Move> {
     // Without a stop flag nothing stops it, so the result is always complete.
@@ -22,7 +22,7 @@ pub fn alphabeta<G: Game>(
 /// back at the node it started from).
 pub fn alphabeta_with<G: Game>(
     game: &mut G,
-    limits: Limits,
+    limits: TextbookOptions,
     controls: &Controls,
     tracer: &mut impl Tracer,
 ) -> Result<SearchResult<G::Move>, SearchError> {
@@ -32,7 +32,7 @@ pub fn alphabeta_with<G: Game>(
 /// The search and why it stopped early, if it did: its work counts either way.
 pub(crate) fn alphabeta_walk<G: Game>(
     game: &mut G,
-    limits: Limits,
+    limits: TextbookOptions,
     controls: &Controls,
     tracer: &mut impl Tracer,
 ) -> (SearchResult<G::Move>, Option<Exhausted>) {

@@ -67,7 +67,7 @@ impl TreeSize {
 mod tests {
     use super::*;
     use crate::score::Score;
-    use crate::search::{alphabeta, minimax, Game, Limits, NoTrace};
+    use crate::search::{alphabeta, minimax, Game, NoTrace, TextbookOptions};
 
     /// A uniform tree of permutations: `empty` cells, no game ends early, every leaf worth
     /// the same, so the textbook searches see exactly the tree the estimate describes.
@@ -108,7 +108,7 @@ mod tests {
                 free: vec![true; empty],
                 played: Vec::new(),
             };
-            let visited = minimax(&mut game, Limits::default(), &mut NoTrace)
+            let visited = minimax(&mut game, TextbookOptions::default(), &mut NoTrace)
                 .stats
                 .nodes;
             assert_eq!(TreeSize::of_empty(empty).full, visited as u128, "{empty}");
@@ -126,7 +126,7 @@ mod tests {
                 free: vec![true; empty],
                 played: Vec::new(),
             };
-            let visited = alphabeta(&mut game, Limits::default(), &mut NoTrace)
+            let visited = alphabeta(&mut game, TextbookOptions::default(), &mut NoTrace)
                 .stats
                 .nodes;
             assert_eq!(

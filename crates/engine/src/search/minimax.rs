@@ -1,7 +1,7 @@
 //! Plain minimax: every node is visited, nothing is pruned. The reference every other search
 //! is tested against.
 
-use super::{leaf_value, unless_stopped, Game, Limits, SearchResult, Tracer, Walk};
+use super::{leaf_value, unless_stopped, Game, SearchResult, TextbookOptions, Tracer, Walk};
 use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
 use crate::score::{Score, INFINITY};
@@ -9,7 +9,7 @@ use crate::score::{Score, INFINITY};
 /// Minimax from the current node of `game`; MAX maximises, MIN minimises.
 pub fn minimax<G: Game>(
     game: &mut G,
-    limits: Limits,
+    limits: TextbookOptions,
     tracer: &mut impl Tracer,
 ) -> SearchResult<G::Move> {
     // Without a stop flag nothing stops it, so the result is always complete.
@@ -22,7 +22,7 @@ pub fn minimax<G: Game>(
 /// at the node it started from).
 pub fn minimax_with<G: Game>(
     game: &mut G,
-    limits: Limits,
+    limits: TextbookOptions,
     controls: &Controls,
     tracer: &mut impl Tracer,
 ) -> Result<SearchResult<G::Move>, SearchError> {
@@ -32,7 +32,7 @@ pub fn minimax_with<G: Game>(
 /// The search and why it stopped early, if it did: its work counts either way.
 pub(crate) fn minimax_walk<G: Game>(
     game: &mut G,
-    limits: Limits,
+    limits: TextbookOptions,
     controls: &Controls,
     tracer: &mut impl Tracer,
 ) -> (SearchResult<G::Move>, Option<Exhausted>) {

@@ -17,6 +17,51 @@ use crate::budget::{Controls, Exhausted, Meter};
 use crate::error::SearchError;
 use crate::score::Score;
 
+/// One of the two textbook searches, on a tree or a board alike: what a lesson runs (the same
+/// two as `Algorithm::Minimax` and `Algorithm::AlphaBeta`, which convert to and from it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TextbookSearch {
+    /// Plain minimax: every node visited.
+    Minimax,
+    /// Textbook alpha-beta: children left to right, cut when alpha >= beta.
+    AlphaBeta,
+}
+
+impl TextbookSearch {
+    /// Both, minimax first.
+    pub const BOTH: [TextbookSearch; 2] = [TextbookSearch::Minimax, TextbookSearch::AlphaBeta];
+
+    /// The name used on the command line and in JSON (also the `Algorithm`'s name):
+    /// `minimax` or `alphabeta`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TextbookSearch::Minimax => "minimax",
+            TextbookSearch::AlphaBeta => "alphabeta",
+        }
+    }
+
+    /// The name for people: `minimax` or `alpha-beta`.
+    pub fn title(self) -> &'static str {
+        match self {
+            TextbookSearch::Minimax => "minimax",
+            TextbookSearch::AlphaBeta => "alpha-beta",
+        }
+    }
+
+    /// Runs this search on `game`.
+    pub fn run<G: Game>(
+        self,
+        game: &mut G,
+        limits: TextbookOptions,
+        tracer: &mut impl Tracer,
+    ) -> SearchResult<G::Move> {
+        match self {
+            TextbookSearch::Minimax => minimax(game, limits, tracer),
+            TextbookSearch::AlphaBeta => alphabeta(game, limits, tracer),
+        }
+    }
+}
+
 /// A two-player game as the textbook searches see it: MAX and MIN alternate (not necessarily
 /// strictly), leaves carry values from MAX's point of view.
 pub trait Game {
@@ -79,7 +124,7 @@ impl Tracer for NoTrace {}
 
 /// How a search is run.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Limits {
+pub struct TextbookOptions {
     /// Plies to look ahead before estimating; `None` searches to the end of the game.
     pub depth: Option<u32>,
     /// Alpha-beta only: search the root's children so that ties are exact, which names every

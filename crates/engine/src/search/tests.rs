@@ -26,13 +26,17 @@ fn seed_example_max_first() {
     ]);
     let mm = minimax(
         &mut TreeGame::new(&t, true),
-        Limits::default(),
+        TextbookOptions::default(),
         &mut NoTrace,
     );
     assert_eq!(mm.value, 60);
     assert_eq!(mm.stats.leaves, 4);
     let mut cuts = Cuts::default();
-    let ab = alphabeta(&mut TreeGame::new(&t, true), Limits::default(), &mut cuts);
+    let ab = alphabeta(
+        &mut TreeGame::new(&t, true),
+        TextbookOptions::default(),
+        &mut cuts,
+    );
     assert_eq!(ab.value, 60);
     assert_eq!(ab.stats.leaves, 3);
     assert_eq!(ab.stats.nodes, 6);
@@ -48,13 +52,13 @@ fn seed_example_min_first() {
     ]);
     let mm = minimax(
         &mut TreeGame::new(&t, false),
-        Limits::default(),
+        TextbookOptions::default(),
         &mut NoTrace,
     );
     assert_eq!(mm.value, 58);
     let ab = alphabeta(
         &mut TreeGame::new(&t, false),
-        Limits::default(),
+        TextbookOptions::default(),
         &mut NoTrace,
     );
     assert_eq!(ab.value, 58);
@@ -133,9 +137,19 @@ mod controls {
         for minimax_search in [true, false] {
             let (mut game, controls, progress) = watched(5_000);
             let result = if minimax_search {
-                minimax_with(&mut game, Limits::default(), &controls, &mut NoTrace)
+                minimax_with(
+                    &mut game,
+                    TextbookOptions::default(),
+                    &controls,
+                    &mut NoTrace,
+                )
             } else {
-                alphabeta_with(&mut game, Limits::default(), &controls, &mut NoTrace)
+                alphabeta_with(
+                    &mut game,
+                    TextbookOptions::default(),
+                    &controls,
+                    &mut NoTrace,
+                )
             };
             assert_eq!(
                 result.unwrap_err(),
@@ -153,7 +167,7 @@ mod controls {
     fn an_unstopped_search_publishes_every_node_and_finds_the_same_answer() {
         for minimax_search in [true, false] {
             let (mut game, controls, progress) = watched(u64::MAX);
-            let limits = Limits {
+            let limits = TextbookOptions {
                 depth: None,
                 all_best: true,
             };
@@ -175,7 +189,13 @@ mod controls {
         }
         // The textbook figure: plain minimax visits all 549,946 nodes of tic-tac-toe.
         let (mut game, controls, progress) = watched(u64::MAX);
-        minimax_with(&mut game, Limits::default(), &controls, &mut NoTrace).unwrap();
+        minimax_with(
+            &mut game,
+            TextbookOptions::default(),
+            &controls,
+            &mut NoTrace,
+        )
+        .unwrap();
         assert_eq!(progress.snapshot().nodes, 549_946);
     }
 }

@@ -225,11 +225,17 @@ mod tests {
         assert_eq!(s.moves(), vec![0]);
     }
 
-    /// A game of a human (x) against `perfect` (o) on 4x4/4 two moves in, past the opening
-    /// book, with x to move.
+    /// A game of a human (x) against `perfect` (o) on 6x5/4 two moves in, past the opening
+    /// book, with x to move. A first-player win, so the proof search hands each move to the
+    /// solver, whose table the ponder fills (a draw such as 4x4/4's the proof search settles
+    /// in a few nodes, ponder or not).
     fn past_the_book() -> Session {
-        let mut s = Session::new(config("human", "perfect")).unwrap();
-        s.play(5).unwrap();
+        let mut s = Session::new(SessionConfig {
+            rules: Rules::new(6, 5, Some(4)).unwrap(),
+            ..config("human", "perfect")
+        })
+        .unwrap();
+        s.play(14).unwrap();
         s.computer_move(&Go::default()).unwrap();
         s
     }

@@ -198,8 +198,8 @@ impl Session {
     }
 
     /// Parses a move typed by a human: a coordinate like `b2` or a cell number.
-    pub fn parse_move(&self, text: &str) -> Result<usize, SessionError> {
-        Ok(self.board.parse_move(text)?)
+    pub fn parse_cell(&self, text: &str) -> Result<usize, SessionError> {
+        Ok(self.board.parse_cell(text)?)
     }
 
     /// Plays a human's move for the side to move. Refuses (and changes nothing) when the game
@@ -217,7 +217,7 @@ impl Session {
 
     /// Parses and plays a human's move; returns the cell.
     pub fn play_text(&mut self, text: &str) -> Result<usize, SessionError> {
-        let cell = self.parse_move(text)?;
+        let cell = self.parse_cell(text)?;
         self.play(cell)?;
         Ok(cell)
     }

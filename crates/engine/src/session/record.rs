@@ -55,7 +55,7 @@ impl Record {
     pub fn to_text(&self) -> String {
         let rules = self.rules;
         let board = Board::new(rules);
-        let moves: Vec<String> = self.moves.iter().map(|&c| board.move_name(c)).collect();
+        let moves: Vec<String> = self.moves.iter().map(|&c| board.cell_name(c)).collect();
         // The rule is written only when it is not the default, so older readers still
         // read freestyle records.
         let rule = match rules.rule() {
@@ -150,7 +150,7 @@ impl Record {
             .with_side_to_move(first)
             .map_err(|e| err(0, e.to_string()))?;
         for (n, word) in &move_words {
-            let cell = board.parse_move(word).map_err(|e| err(*n, e.to_string()))?;
+            let cell = board.parse_cell(word).map_err(|e| err(*n, e.to_string()))?;
             board.play(cell).map_err(|e| err(*n, e.to_string()))?;
         }
         let replayed = match board.outcome() {
@@ -237,7 +237,7 @@ mod tests {
         let board = Board::new(rules);
         let moves = ["b3", "c2", "b2", "b1", "c3"]
             .iter()
-            .map(|m| board.parse_move(m).unwrap())
+            .map(|m| board.parse_cell(m).unwrap())
             .collect();
         Record {
             rules,

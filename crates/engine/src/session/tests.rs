@@ -103,7 +103,7 @@ fn every_level_takes_an_immediate_win_on_4x4() {
         Level::Depth(3),
     ] {
         let t = think(&b, level);
-        assert_eq!(b.move_name(t.cell), "d2", "{level}");
+        assert_eq!(b.cell_name(t.cell), "d2", "{level}");
         assert_eq!(t.verdict, Some(Verdict::Win(1)), "{level}");
     }
 }
@@ -125,7 +125,7 @@ fn a_lost_computer_still_blocks_and_never_passes() {
         let t = think(&b, level);
         assert!(b.legal_moves().contains(&t.cell), "{level}");
         if level != Level::Depth(1) && level != Level::Random {
-            assert_eq!(b.move_name(t.cell), "a2", "{level}");
+            assert_eq!(b.cell_name(t.cell), "a2", "{level}");
         }
     }
 }
@@ -135,7 +135,7 @@ fn perfect_wins_by_the_fastest_route() {
     // x can win at once on c3 (top row) or later by other means; the fastest is taken.
     let b = board(Rules::tic_tac_toe(), "xx./oo./... x");
     let t = think(&b, Level::Perfect);
-    assert_eq!(b.move_name(t.cell), "c3");
+    assert_eq!(b.cell_name(t.cell), "c3");
     assert_eq!(t.verdict, Some(Verdict::Win(1)));
 }
 
@@ -194,7 +194,7 @@ fn hard_never_walks_into_a_double_threat_it_could_avoid_on_bigger_boards() {
                     assert!(
                         !avoidable,
                         "{level} played {} in {} ({w}x{h} k={k})",
-                        b.move_name(t.cell),
+                        b.cell_name(t.cell),
                         b.to_text()
                     );
                 }
@@ -215,7 +215,7 @@ fn hard_and_perfect_answer_on_15x15_and_block_a_four() {
     let b = board(r, &text);
     for level in [Level::Hard, Level::Perfect] {
         let t = think(&b, level);
-        let name = b.move_name(t.cell);
+        let name = b.cell_name(t.cell);
         assert!(name == "d8" || name == "i8", "{level} played {name}");
     }
 }
@@ -366,7 +366,7 @@ fn explain_values_every_candidate_best_first() {
     s.play_text("a1").unwrap();
     let t = s.computer_move(&Go::default()).unwrap();
     assert_eq!(t.candidates.len(), 8);
-    assert_eq!(s.board().move_name(t.cell), "b2");
+    assert_eq!(s.board().cell_name(t.cell), "b2");
     assert_eq!(t.candidates[0].verdict, Verdict::Draw);
     assert!(t.candidates[1..]
         .iter()

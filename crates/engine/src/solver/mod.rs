@@ -87,7 +87,7 @@ impl Default for SolverConfig {
 /// use mnk_engine::{Board, Budget, Rules, SolverConfig};
 ///
 /// let board = Board::new(Rules::tic_tac_toe());
-/// let (_, stats) = board.analyze(SolverConfig::default(), Budget::unlimited()).unwrap();
+/// let (_, stats) = board.solve_moves(SolverConfig::default(), Budget::unlimited()).unwrap();
 /// assert!(stats.nodes > 0 && stats.table_used <= stats.table_capacity);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,8 +109,8 @@ pub struct SolverStats {
 ///
 /// // x to move: c3 completes the top row, every other move lets o win or draw at best.
 /// let board = Board::from_text(Rules::tic_tac_toe(), "xx./oo./...").unwrap();
-/// let (moves, _) = board.analyze(SolverConfig::default(), Budget::unlimited()).unwrap();
-/// let c3 = moves.iter().find(|m| board.move_name(m.cell) == "c3").unwrap();
+/// let (moves, _) = board.solve_moves(SolverConfig::default(), Budget::unlimited()).unwrap();
+/// let c3 = moves.iter().find(|m| board.cell_name(m.cell) == "c3").unwrap();
 /// assert_eq!(c3.verdict, Verdict::Win(1));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -285,7 +285,7 @@ impl<B: BitSet> Solver<B> {
 
     /// The exact value of every legal move, for the side that plays it, in cell order, within
     /// `budget` (as [`Solver::solve`]).
-    pub fn analyze(
+    pub fn solve_moves(
         &mut self,
         pos: &Position<B>,
         budget: &Budget,
@@ -351,14 +351,14 @@ impl<B: BitSet> Solver<B> {
             n => n,
         };
         match root {
-            Root::Analyze => self.analyze_classes(pos, &classes, threads),
+            Root::Analyze => self.solve_move_classes(pos, &classes, threads),
             Root::Solve(decided) => self.solve_classes(pos, &classes, threads, decided),
         }
     }
 
     /// Every class exactly: win, draw or loss first (a null window either side of the draw),
     /// then the distance of each win and loss.
-    fn analyze_classes(
+    fn solve_move_classes(
         &mut self,
         pos: &Position<B>,
         classes: &[Class],

@@ -4,7 +4,7 @@
 //! in the classroom, and count every call, the root included; they run under a node budget
 //! because nothing else stops them. Clocks belong to the caller: time each [`run`] yourself.
 
-use super::record::CutCounter;
+use super::events::CutCounter;
 use crate::bits::BitSet;
 use crate::board::{with_position, Algorithm, Board};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
@@ -13,14 +13,15 @@ use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
 use crate::score::{Score, Verdict, Wdl};
-use crate::search::{self, Limits};
+use crate::search::{self, TextbookOptions};
 use crate::solver::SolverConfig;
 
 /// Table size the solver gets in a comparison, in MiB: plenty for the boards the textbook
 /// searches can finish, and quick to allocate.
 pub const SOLVER_HASH_MIB: usize = 64;
 
-/// One of the compared algorithms.
+/// One row of a comparison: an algorithm, or alpha-beta in informed order (a row, not an
+/// [`Algorithm`]: two rows are the same alpha-beta).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Contender {
     /// Plain minimax, cells in index order.
@@ -52,13 +53,14 @@ impl Contender {
         }
     }
 
-    /// The identifier used in JSON.
+    /// The identifier used in JSON: the algorithm's own name ([`Algorithm::name`]), and
+    /// `alphabeta-informed` for the row that is alpha-beta in another order.
     pub fn name(self) -> &'static str {
         match self {
-            Contender::Minimax => "minimax",
-            Contender::AlphaBeta => "alphabeta",
+            Contender::Minimax => Algorithm::Minimax.name(),
+            Contender::AlphaBeta => Algorithm::AlphaBeta.name(),
             Contender::AlphaBetaInformed => "alphabeta-informed",
-            Contender::Solver => "solver",
+            Contender::Solver => Algorithm::Solver.name(),
         }
     }
 }
@@ -151,7 +153,7 @@ fn textbook<B: BitSet>(
         order,
         evaluator: Evaluator::Zero,
     };
-    let limits = Limits {
+    let limits = TextbookOptions {
         depth: None,
         all_best: false,
     };

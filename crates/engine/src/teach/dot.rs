@@ -7,7 +7,7 @@
 //! line is bold; pruned nodes and edges are grey and dashed.
 
 use super::lesson::{Lesson, Node};
-use super::{path_name, Algo};
+use super::{path_name, TextbookSearch};
 use crate::score::Bound;
 
 /// The shape of a node in a picture.
@@ -122,7 +122,7 @@ fn label_lines(lesson: &Lesson, node: &Node) -> Vec<String> {
     if !value.is_empty() {
         lines.push(value);
     }
-    if lesson.algo == Algo::AlphaBeta {
+    if lesson.algo == TextbookSearch::AlphaBeta {
         if let Some((a, b)) = node.window {
             lines.push(format!(
                 "α={} β={}",

@@ -4,7 +4,7 @@
 //! can compare them.
 
 use super::lesson::{Lesson, Node};
-use super::{path_name, Algo};
+use super::{path_name, TextbookSearch};
 use crate::score::Bound;
 
 /// Draws the tree of the lessons (one or two runs over the same tree), one line per node,
@@ -17,7 +17,7 @@ pub fn draw(lessons: &[&Lesson]) -> String {
     let mut header = vec!["node".to_string()];
     for l in lessons {
         header.push(l.algo.title().to_string());
-        if l.algo == Algo::AlphaBeta {
+        if l.algo == TextbookSearch::AlphaBeta {
             header.push("window (α, β)".to_string());
         }
     }
@@ -39,7 +39,7 @@ pub fn draw(lessons: &[&Lesson]) -> String {
         for l in lessons {
             let found = l.find(&node.path);
             row.push(cell(l, found));
-            if l.algo == Algo::AlphaBeta {
+            if l.algo == TextbookSearch::AlphaBeta {
                 row.push(match found.and_then(|n| n.window) {
                     Some((a, b)) => format!("({}, {})", l.bound_text(a), l.bound_text(b)),
                     None => String::new(),
@@ -128,7 +128,7 @@ fn table(rows: &[Vec<String>]) -> String {
 
 fn legend(lessons: &[&Lesson]) -> String {
     let mut parts = vec!["* best line".to_string()];
-    if lessons.iter().any(|l| l.algo == Algo::AlphaBeta) {
+    if lessons.iter().any(|l| l.algo == TextbookSearch::AlphaBeta) {
         parts.push(
             "≤v / ≥v: alpha-beta returned a bound, the true value is at most / at least v".into(),
         );
@@ -182,7 +182,10 @@ pub fn summary(lessons: &[&Lesson]) -> String {
         rows.push(row);
     }
     out.push_str(&table(&rows));
-    for l in lessons.iter().filter(|l| l.algo == Algo::AlphaBeta) {
+    for l in lessons
+        .iter()
+        .filter(|l| l.algo == TextbookSearch::AlphaBeta)
+    {
         let names: Vec<String> = l.pruned.iter().map(|p| path_name(p)).collect();
         out.push_str(&format!(
             "Pruned subtrees: {}\n",

@@ -2,8 +2,8 @@
 //! game tree, recorded event by event and kept as a tree of nodes with their windows, backed-up
 //! values, cutoffs and pruned subtrees, ready to be drawn, traced or exported.
 
-use super::record::{prunes, Event, Recorder};
-use super::Algo;
+use super::events::{prunes, Event, Recorder};
+use super::TextbookSearch;
 use crate::bits::BitSet;
 use crate::board::{with_position, Board};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
@@ -12,7 +12,7 @@ use crate::error::SearchError;
 use crate::eval::Evaluator;
 use crate::position::Position;
 use crate::score::{is_decisive, Bound, Score, INFINITY, MATE};
-use crate::search::{self, Game, Limits, Stats};
+use crate::search::{self, Game, Stats, TextbookOptions};
 use crate::tree::{Tree, TreeGame};
 
 /// Most nodes a real game tree may have in a lesson: beyond that a drawing or a trace helps
@@ -74,7 +74,7 @@ impl Node {
 #[derive(Clone, Debug)]
 pub struct Lesson {
     /// The search run.
-    pub algo: Algo,
+    pub algo: TextbookSearch,
     /// The nodes, the root first; visited nodes in the order the search entered them.
     pub nodes: Vec<Node>,
     /// Every tracer event, in order.
@@ -96,33 +96,36 @@ pub struct Lesson {
 
 impl Lesson {
     /// Runs `algo` on `game` with `limits` and records it.
-    pub fn record<G: Game>(game: &mut G, algo: Algo, limits: Limits) -> Lesson {
+    pub fn record<G: Game>(game: &mut G, algo: TextbookSearch, limits: TextbookOptions) -> Lesson {
         let mut recorder = Recorder::default();
-        let result = match algo {
-            Algo::Minimax => search::minimax(game, limits, &mut recorder),
-            Algo::AlphaBeta => search::alphabeta(game, limits, &mut recorder),
-        };
+        let result = algo.run(game, limits, &mut recorder);
         Lesson::assemble(algo, recorder, result)
     }
 
     /// [`Lesson::record`] within `controls`; `None` when they stopped the search first.
     pub fn record_within<G: Game>(
         game: &mut G,
-        algo: Algo,
-        limits: Limits,
+        algo: TextbookSearch,
+        limits: TextbookOptions,
         controls: &Controls,
     ) -> Option<Lesson> {
         let mut recorder = Recorder::default();
         let result = match algo {
-            Algo::Minimax => search::minimax_with(game, limits, controls, &mut recorder),
-            Algo::AlphaBeta => search::alphabeta_with(game, limits, controls, &mut recorder),
+            TextbookSearch::Minimax => search::minimax_with(game, limits, controls, &mut recorder),
+            TextbookSearch::AlphaBeta => {
+                search::alphabeta_with(game, limits, controls, &mut recorder)
+            }
         }
         .ok()?;
         Some(Lesson::assemble(algo, recorder, result))
     }
 
     /// The lesson of a finished search from what it recorded.
-    fn assemble<M>(algo: Algo, recorder: Recorder, result: search::SearchResult<M>) -> Lesson {
+    fn assemble<M>(
+        algo: TextbookSearch,
+        recorder: Recorder,
+        result: search::SearchResult<M>,
+    ) -> Lesson {
         let (nodes, mut pruned) = build(&recorder.events);
         pruned.sort();
         Lesson {
@@ -143,9 +146,12 @@ impl Lesson {
 
     /// Runs `algo` on an explicit tree; `max_first` says whether MAX chooses at the root.
     /// Pruned subtrees are filled in from the tree (as unvisited nodes) so they can be shown.
-    pub fn for_tree(tree: &Tree, max_first: bool, algo: Algo) -> Lesson {
-        let mut lesson =
-            Lesson::record(&mut TreeGame::new(tree, max_first), algo, Limits::default());
+    pub fn for_tree(tree: &Tree, max_first: bool, algo: TextbookSearch) -> Lesson {
+        let mut lesson = Lesson::record(
+            &mut TreeGame::new(tree, max_first),
+            algo,
+            TextbookOptions::default(),
+        );
         let roots: Vec<usize> = (0..lesson.nodes.len())
             .filter(|&i| !lesson.nodes[i].visited)
             .collect();
@@ -166,7 +172,7 @@ impl Lesson {
         board: &Board,
         depth: u32,
         evaluator: Evaluator,
-        algo: Algo,
+        algo: TextbookSearch,
     ) -> Result<Lesson, SearchError> {
         board.unfinished()?;
         with_position!(board, p => board_lesson(p, depth, evaluator, algo))
@@ -350,7 +356,7 @@ fn board_lesson<B: BitSet>(
     pos: &Position<B>,
     depth: u32,
     evaluator: Evaluator,
-    algo: Algo,
+    algo: TextbookSearch,
 ) -> Result<Lesson, SearchError> {
     let game = BoardGame {
         pos: pos.clone(),
@@ -359,7 +365,7 @@ fn board_lesson<B: BitSet>(
         evaluator,
     };
     let mut game = game;
-    let limits = Limits {
+    let limits = TextbookOptions {
         depth: Some(depth),
         all_best: false,
     };

@@ -16,47 +16,73 @@ mod chance;
 pub mod compare;
 pub mod dot;
 pub mod draw;
+mod events;
 mod lesson;
-mod record;
 mod steps;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod trace;
 
 pub use chance::{chance_rows, chance_table, outline_rows, ChanceRow, OutlineRow, WithCuts};
+pub use events::{prunes, Event};
 pub use lesson::{Cut, Lesson, Node, MAX_LESSON_NODES};
-pub use record::{prunes, Event};
 pub use steps::{sentence, steps, Arg, Key, Role, Step, StepKind};
 pub use trace::trace;
 
 use crate::score::Score;
+use crate::search::TextbookSearch;
 
 /// The value that stands for +∞ in a lesson's windows (alpha, beta); −∞ is its negation.
 pub const INFINITY: Score = crate::score::INFINITY;
 
-/// The two textbook searches.
+/// Which textbook searches a lesson shows: one of them, or both side by side. Named on the
+/// command line (`mnk tree --algo`) and in JSON (the web's `algo`) by [`TextbookChoice::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Algo {
-    /// Plain minimax: every node visited.
-    Minimax,
-    /// Textbook alpha-beta: children left to right, cut when alpha >= beta.
-    AlphaBeta,
+pub enum TextbookChoice {
+    /// One search.
+    One(TextbookSearch),
+    /// Minimax, then alpha-beta.
+    Both,
 }
 
-impl Algo {
-    /// The name used on the command line and in JSON: `minimax` or `alphabeta`.
+impl TextbookChoice {
+    /// Every choice: minimax, alpha-beta, both.
+    pub const ALL: [TextbookChoice; 3] = [
+        TextbookChoice::One(TextbookSearch::Minimax),
+        TextbookChoice::One(TextbookSearch::AlphaBeta),
+        TextbookChoice::Both,
+    ];
+
+    /// The names of [`TextbookChoice::ALL`], in order.
+    pub const NAMES: [&'static str; 3] = ["minimax", "alphabeta", "both"];
+
+    /// The name: the search's own (`minimax`, `alphabeta`) or `both`.
     pub fn name(self) -> &'static str {
         match self {
-            Algo::Minimax => "minimax",
-            Algo::AlphaBeta => "alphabeta",
+            TextbookChoice::One(search) => search.name(),
+            TextbookChoice::Both => "both",
         }
     }
 
-    /// The name for people: `minimax` or `alpha-beta`.
-    pub fn title(self) -> &'static str {
+    /// The choice of a [`name`](TextbookChoice::name).
+    ///
+    /// ```
+    /// use mnk_engine::search::TextbookSearch;
+    /// use mnk_engine::teach::TextbookChoice;
+    /// let both = TextbookChoice::from_name("both").unwrap();
+    /// assert_eq!(both.searches(), &TextbookSearch::BOTH);
+    /// assert_eq!(TextbookChoice::from_name("negamax"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<TextbookChoice> {
+        TextbookChoice::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// The searches to run, in order.
+    pub fn searches(self) -> &'static [TextbookSearch] {
         match self {
-            Algo::Minimax => "minimax",
-            Algo::AlphaBeta => "alpha-beta",
+            TextbookChoice::One(TextbookSearch::Minimax) => &[TextbookSearch::Minimax],
+            TextbookChoice::One(TextbookSearch::AlphaBeta) => &[TextbookSearch::AlphaBeta],
+            TextbookChoice::Both => &TextbookSearch::BOTH,
         }
     }
 }

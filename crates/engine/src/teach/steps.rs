@@ -2,9 +2,9 @@
 //! (the node, the numbers, a sentence key and its arguments), so the CLI's trace, the web
 //! server and the page all word the same account and none of them walks the events again.
 
+use super::events::{prunes, Event};
 use super::lesson::Lesson;
-use super::record::{prunes, Event};
-use super::{path_name, Algo};
+use super::{path_name, TextbookSearch};
 use crate::score::{Bound, Score};
 
 /// What a step is about.
@@ -248,7 +248,7 @@ struct Open {
 
 /// The steps of a lesson, one per event except that an entered leaf and its value are one.
 pub fn steps(lesson: &Lesson) -> Vec<Step> {
-    let alpha_beta = lesson.algo == Algo::AlphaBeta;
+    let alpha_beta = lesson.algo == TextbookSearch::AlphaBeta;
     // Events come depth first, so the open nodes form a stack indexed by depth.
     let mut open: Vec<Open> = Vec::new();
     let mut out = Vec::with_capacity(lesson.events.len());

@@ -4,7 +4,7 @@
 use super::draw::{draw, summary};
 use super::lesson::Lesson;
 use super::trace;
-use super::{dot::dot, Algo};
+use super::{dot::dot, TextbookSearch};
 use super::{sentence, steps, Arg, Event, Key, Role, StepKind};
 use crate::board::Board;
 use crate::eval::Evaluator;
@@ -18,14 +18,14 @@ fn seed() -> Tree {
 
 #[test]
 fn seed_example_max_first() {
-    let ab = Lesson::for_tree(&seed(), true, Algo::AlphaBeta);
+    let ab = Lesson::for_tree(&seed(), true, TextbookSearch::AlphaBeta);
     assert_eq!(ab.value, 60);
     assert_eq!(ab.pruned, vec![vec![1, 1]]);
     assert_eq!(ab.stats.leaves, 3);
     assert_eq!(ab.stats.nodes, 6);
     assert_eq!(ab.best_path, vec![0, 0]);
     assert_eq!(ab.leaves_pruned(), Some(1));
-    let mm = Lesson::for_tree(&seed(), true, Algo::Minimax);
+    let mm = Lesson::for_tree(&seed(), true, TextbookSearch::Minimax);
     assert_eq!(mm.value, 60);
     assert!(mm.pruned.is_empty());
     assert_eq!(mm.stats.nodes, 7);
@@ -35,15 +35,15 @@ fn seed_example_max_first() {
 fn seed_example_min_first() {
     // MIN at the root: the MAX children are worth 63 and 58, MIN takes 58. Alpha-beta finds
     // no cut: node 1's best (58) never reaches the 63 MIN already has.
-    let ab = Lesson::for_tree(&seed(), false, Algo::AlphaBeta);
-    let mm = Lesson::for_tree(&seed(), false, Algo::Minimax);
+    let ab = Lesson::for_tree(&seed(), false, TextbookSearch::AlphaBeta);
+    let mm = Lesson::for_tree(&seed(), false, TextbookSearch::Minimax);
     assert_eq!((ab.value, mm.value), (58, 58));
     assert!(ab.pruned.is_empty());
     assert_eq!(ab.stats.leaves, 4);
     assert_eq!(ab.best_path, vec![1, 1]);
     // A MIN-first tree that does prune: MIN has 3 after node 0, node 1 (MAX) finds 9 first.
     let t = parse("((3 2) (9 1) (1 7))").unwrap();
-    let ab = Lesson::for_tree(&t, false, Algo::AlphaBeta);
+    let ab = Lesson::for_tree(&t, false, TextbookSearch::AlphaBeta);
     assert_eq!(ab.value, 3);
     assert_eq!(ab.pruned, vec![vec![1, 1]]);
 }
@@ -51,8 +51,8 @@ fn seed_example_min_first() {
 #[test]
 fn seed_drawing_snapshot() {
     let t = seed();
-    let mm = Lesson::for_tree(&t, true, Algo::Minimax);
-    let ab = Lesson::for_tree(&t, true, Algo::AlphaBeta);
+    let mm = Lesson::for_tree(&t, true, TextbookSearch::Minimax);
+    let ab = Lesson::for_tree(&t, true, TextbookSearch::AlphaBeta);
     let expected = "\
 node       minimax  alpha-beta   window (α, β)
 root MAX   60 *     60 *         (-∞, +∞)
@@ -82,7 +82,7 @@ Leaves: 3 visited + 1 under pruned subtrees = 4
 
 #[test]
 fn seed_trace_snapshot() {
-    let ab = Lesson::for_tree(&seed(), true, Algo::AlphaBeta);
+    let ab = Lesson::for_tree(&seed(), true, TextbookSearch::AlphaBeta);
     let expected = " 1. root (MAX) entered with window (-∞, +∞)
  2.   0 (MIN) entered with window (-∞, +∞)
  3.     0.0 is a leaf with window (-∞, +∞): 60
@@ -102,7 +102,7 @@ elsewhere, and here MIN can hold it to 15 or less, so MAX will never let the gam
 Value of the root: 60
 ";
     assert_eq!(trace(&ab), expected);
-    let mm = Lesson::for_tree(&seed(), true, Algo::Minimax);
+    let mm = Lesson::for_tree(&seed(), true, TextbookSearch::Minimax);
     let text = trace(&mm);
     assert!(
         text.contains("0: child 0.1 returned 63; best stays 60"),
@@ -119,7 +119,7 @@ Value of the root: 60
 #[test]
 fn alpha_meeting_beta_at_the_last_child_prunes_nothing_and_is_no_cutoff() {
     let t = parse("((3 12 8) (2 4 6) (14 5 2))").unwrap();
-    let ab = Lesson::for_tree(&t, true, Algo::AlphaBeta);
+    let ab = Lesson::for_tree(&t, true, TextbookSearch::AlphaBeta);
     assert_eq!(ab.pruned, vec![vec![1, 1], vec![1, 2]]);
     assert_eq!(ab.stats.cutoffs, 1);
     assert!(ab.find(&[1]).unwrap().cut.is_some());
@@ -159,7 +159,7 @@ fn alpha_meeting_beta_at_the_last_child_prunes_nothing_and_is_no_cutoff() {
 
 #[test]
 fn seed_dot_snapshot() {
-    let ab = Lesson::for_tree(&seed(), true, Algo::AlphaBeta);
+    let ab = Lesson::for_tree(&seed(), true, TextbookSearch::AlphaBeta);
     let expected = r#"digraph alphabeta {
   graph [ordering=out, labelloc=t, label="alpha-beta, root MAX: value 60"];
   node [fontname="Helvetica", fontsize=11];
@@ -231,8 +231,8 @@ fn arb_tree() -> impl proptest::strategy::Strategy<Value = Tree> {
 proptest::proptest! {
     #[test]
     fn lessons_on_random_trees_follow_the_textbook(t in arb_tree(), max_first: bool) {
-        let mm = Lesson::for_tree(&t, max_first, Algo::Minimax);
-        let ab = Lesson::for_tree(&t, max_first, Algo::AlphaBeta);
+        let mm = Lesson::for_tree(&t, max_first, TextbookSearch::Minimax);
+        let ab = Lesson::for_tree(&t, max_first, TextbookSearch::AlphaBeta);
         // Same value.
         proptest::prop_assert_eq!(mm.value, ab.value);
         // Exactly the subtrees the textbook rule skips.
@@ -275,8 +275,8 @@ proptest::proptest! {
 fn real_tree_of_a_tic_tac_toe_position() {
     // x to move wins at c3 (top-right) at once; o threatens c2.
     let board = Board::from_text(Rules::tic_tac_toe(), "xx./oo./...").unwrap();
-    let ab = Lesson::for_board(&board, 2, Evaluator::OpenLines, Algo::AlphaBeta).unwrap();
-    let mm = Lesson::for_board(&board, 2, Evaluator::OpenLines, Algo::Minimax).unwrap();
+    let ab = Lesson::for_board(&board, 2, Evaluator::OpenLines, TextbookSearch::AlphaBeta).unwrap();
+    let mm = Lesson::for_board(&board, 2, Evaluator::OpenLines, TextbookSearch::Minimax).unwrap();
     assert_eq!(ab.value, mm.value);
     assert_eq!(ab.value_text(ab.value), "X#1");
     assert_eq!(ab.best_line(), vec!["c3".to_string()]);
@@ -293,12 +293,13 @@ fn real_tree_of_a_tic_tac_toe_position() {
 #[test]
 fn real_trees_are_bounded_and_finished_games_refused() {
     let empty = Board::new(Rules::tic_tac_toe());
-    let err = Lesson::for_board(&empty, 9, Evaluator::OpenLines, Algo::Minimax).unwrap_err();
+    let err =
+        Lesson::for_board(&empty, 9, Evaluator::OpenLines, TextbookSearch::Minimax).unwrap_err();
     assert!(err.to_string().contains("more than 200000 nodes"), "{err}");
-    let ab = Lesson::for_board(&empty, 9, Evaluator::OpenLines, Algo::AlphaBeta).unwrap();
+    let ab = Lesson::for_board(&empty, 9, Evaluator::OpenLines, TextbookSearch::AlphaBeta).unwrap();
     assert_eq!(ab.value, 0);
     let won = Board::from_text(Rules::tic_tac_toe(), "xxx/oo./...").unwrap();
-    assert!(Lesson::for_board(&won, 2, Evaluator::OpenLines, Algo::AlphaBeta).is_err());
+    assert!(Lesson::for_board(&won, 2, Evaluator::OpenLines, TextbookSearch::AlphaBeta).is_err());
 }
 
 /// The events a step stands for: one each, an entered leaf and its value together.
@@ -319,7 +320,7 @@ fn events_per_step(lesson: &Lesson) -> Vec<usize> {
 proptest::proptest! {
     #[test]
     fn steps_follow_the_events_and_the_trace_says_them(t in arb_tree(), max_first: bool) {
-        for algo in [Algo::Minimax, Algo::AlphaBeta] {
+        for algo in [TextbookSearch::Minimax, TextbookSearch::AlphaBeta] {
             let lesson = Lesson::for_tree(&t, max_first, algo);
             let steps = steps(&lesson);
             proptest::prop_assert_eq!(steps.len(), events_per_step(&lesson).len());
@@ -358,7 +359,7 @@ proptest::proptest! {
 
 #[test]
 fn seed_steps_carry_their_keys_and_args() {
-    let ab = Lesson::for_tree(&seed(), true, Algo::AlphaBeta);
+    let ab = Lesson::for_tree(&seed(), true, TextbookSearch::AlphaBeta);
     let seed_steps = steps(&ab);
     let keys: Vec<&str> = seed_steps.iter().map(|s| s.key.name()).collect();
     assert_eq!(
@@ -397,12 +398,12 @@ fn seed_steps_carry_their_keys_and_args() {
         (seed_steps[5].best, seed_steps[5].value),
         (Some(60), Some(63))
     );
-    let mm = Lesson::for_tree(&seed(), true, Algo::Minimax);
+    let mm = Lesson::for_tree(&seed(), true, TextbookSearch::Minimax);
     let keys: Vec<&str> = steps(&mm).iter().map(|s| s.key.name()).collect();
     assert!(keys.contains(&"child_stays") && !keys.iter().any(|k| k.ends_with("_ab")));
     // Alpha meeting beta after the last child has its own sentence.
     let t = parse("((3 12 8) (2 4 6) (14 5 2))").unwrap();
-    let ab = Lesson::for_tree(&t, true, Algo::AlphaBeta);
+    let ab = Lesson::for_tree(&t, true, TextbookSearch::AlphaBeta);
     let last = steps(&ab)
         .into_iter()
         .find(|s| s.key == Key::NoCutoff)
@@ -410,4 +411,10 @@ fn seed_steps_carry_their_keys_and_args() {
     assert_eq!(last.path, vec![2]);
     assert!(last.pruned().is_empty());
     assert_eq!(last.child(), Some(vec![2, 2]));
+}
+
+#[test]
+fn a_textbook_choice_is_named_as_listed() {
+    let names = super::TextbookChoice::ALL.map(super::TextbookChoice::name);
+    assert_eq!(names, super::TextbookChoice::NAMES);
 }

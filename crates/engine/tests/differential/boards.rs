@@ -2,7 +2,7 @@
 
 use mnk_engine::internals::Solver;
 use mnk_engine::internals::{MoveOrder, Scoring};
-use mnk_engine::search::Limits;
+use mnk_engine::search::{TextbookOptions, TextbookSearch};
 use mnk_engine::Budget;
 use mnk_engine::Evaluator;
 use mnk_engine::SolverConfig;
@@ -110,7 +110,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     prop_assert_eq!(s.verdict, reference.verdict);
     // Every move's exact value: the best ones are exactly the solver's best moves.
     let (moves, _) = board
-        .analyze(crate::small_table(), Budget::unlimited())
+        .solve_moves(crate::small_table(), Budget::unlimited())
         .unwrap();
     let top = moves.iter().map(|m| m.score).max().unwrap();
     let best: Vec<usize> = moves
@@ -132,16 +132,16 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
 fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseError> {
     let exact = mnk_engine::internals::textbook(
         board,
-        Algorithm::Minimax,
-        Limits::default(),
+        TextbookSearch::Minimax,
+        TextbookOptions::default(),
         Scoring::Distance,
         MoveOrder::CellIndex,
         Evaluator::Zero,
     );
     let empty = board.legal_moves().len() as u32;
-    for algorithm in [Algorithm::Minimax, Algorithm::AlphaBeta] {
+    for algorithm in TextbookSearch::BOTH {
         for order in [MoveOrder::CellIndex, MoveOrder::Informed] {
-            let limits = Limits {
+            let limits = TextbookOptions {
                 depth: Some(empty),
                 all_best: true,
             };
@@ -181,7 +181,7 @@ fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseErro
         }
     }
     for depth in 1..empty.min(4) {
-        let limits = Limits {
+        let limits = TextbookOptions {
             depth: Some(depth),
             all_best: true,
         };
@@ -195,9 +195,9 @@ fn check_depth_limited(board: &Board, best: &[usize]) -> Result<(), TestCaseErro
                 Evaluator::OpenLines,
             )
         };
-        let mm = search(Algorithm::Minimax, MoveOrder::CellIndex);
+        let mm = search(TextbookSearch::Minimax, MoveOrder::CellIndex);
         for order in [MoveOrder::CellIndex, MoveOrder::Informed] {
-            let ab = search(Algorithm::AlphaBeta, order);
+            let ab = search(TextbookSearch::AlphaBeta, order);
             prop_assert_eq!(
                 ab.value,
                 mm.value,

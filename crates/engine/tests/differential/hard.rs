@@ -10,7 +10,7 @@ use proptest::prelude::*;
 /// The exact value, for the mover, of every legal move of `board`.
 fn values(board: &Board) -> Vec<(usize, Verdict)> {
     let (moves, _) = board
-        .analyze(crate::small_table(), Budget::unlimited())
+        .solve_moves(crate::small_table(), Budget::unlimited())
         .expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }
@@ -33,7 +33,7 @@ fn check_hard(board: &Board) -> Result<(), TestCaseError> {
         .expect("a legal move")
         .1;
     let text = board.to_text();
-    let name = board.move_name(cell);
+    let name = board.cell_name(cell);
     // A win in one is taken.
     if all.iter().any(|(_, v)| *v == Verdict::Win(1)) {
         prop_assert_eq!(chosen, Verdict::Win(1), "{} missed a win: {}", text, name);

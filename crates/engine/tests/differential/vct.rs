@@ -72,7 +72,7 @@ fn every_vct_win_is_a_real_win() {
                 assert!(
                     matches!(reply.verdict, Verdict::Loss(_)),
                     "{text}: the VCT's first move {} does not win ({})",
-                    board.move_name(win.first),
+                    board.cell_name(win.first),
                     reply.verdict
                 );
             }

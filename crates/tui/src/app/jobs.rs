@@ -183,7 +183,7 @@ impl App {
         let purpose = done.purpose();
         match self.session.finish_think(*done) {
             Ok(thought) => {
-                let name = self.session.board().move_name(thought.cell);
+                let name = self.session.board().cell_name(thought.cell);
                 if purpose == ThinkPurpose::Hint {
                     let verdict = thought
                         .verdict

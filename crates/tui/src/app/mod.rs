@@ -269,7 +269,7 @@ impl App {
     fn play(&mut self, cell: usize) {
         let t = self.lang.texts();
         let board = self.session.board();
-        let name = board.move_name(cell);
+        let name = board.cell_name(cell);
         self.message = match self.session.result() {
             GameResult::Win(side) => fill(t.over_won, &[("side", &upper(side))]),
             GameResult::Draw => t.over_draw.into(),
@@ -339,7 +339,7 @@ impl App {
             Ok(taken) => {
                 let names: Vec<String> = taken
                     .iter()
-                    .map(|&c| self.session.board().move_name(c))
+                    .map(|&c| self.session.board().cell_name(c))
                     .collect();
                 self.message = fill(self.t().took_back, &[("moves", &names.join(self.t().and))]);
                 self.last = None;

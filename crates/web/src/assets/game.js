@@ -468,11 +468,11 @@ export class GamePage {
     if (reviewing) $("review-text").textContent = t("review_text", { n: shown, of: v.moves.length });
 
     const a = this.analysis;
-    $("analysis-note").textContent = this.analysisError || (!a ? (over ? "" : t("analysis_wait")) : tidy(a.kind === "exact"
+    $("analysis-note").textContent = this.analysisError || (!a ? (over ? "" : t("analysis_wait")) : tidy(a.values === "exact"
       ? t(a.nodes === 0 ? "analysis_exact_known" : "analysis_exact", { side: sideName(a.to_move), nodes: num(a.nodes), ms: num(a.ms) })
-      : t("analysis_heuristic", { side: sideName(a.to_move) })));
-    $("analysis-note").dataset.kind = a ? a.kind : "";
-    $("legend").textContent = a ? legend(a.kind) : "";
+      : t("analysis_estimate", { side: sideName(a.to_move) })));
+    $("analysis-note").dataset.values = a ? a.values : "";
+    $("legend").textContent = a ? legend(a.values) : "";
   }
 
   drawFailure() {

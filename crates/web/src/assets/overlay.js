@@ -49,9 +49,9 @@ export function overlay(a) {
   return map;
 }
 
-/** The legend under the board. */
-export function legend(kind) {
-  return kind === "exact" ? t("legend_exact") : t("legend_heuristic");
+/** The legend under the board, for an analysis whose `values` are `exact` or `estimate`. */
+export function legend(values) {
+  return values === "exact" ? t("legend_exact") : t("legend_estimate");
 }
 
 function mix(a, b, f) {

@@ -92,9 +92,9 @@ export default {
   analysis_wait: "Working out the values…",
   analysis_exact: "Exact values for {side}, for every empty cell (solver: {nodes} nodes, {ms} ms).",
   analysis_exact_known: "Exact values for {side}, for every empty cell (known already: no search needed).",
-  analysis_heuristic: "An estimate for {side}: how the computer's search (hard) rates the position after each move (the solver found no proof within its budget, or the board has over 64 cells). Wins and losses the threat search proves are marked as such.",
+  analysis_estimate: "An estimate for {side}: how the computer's search (hard) rates the position after each move (the solver found no proof within its budget, or the board has over 64 cells). Wins and losses the threat search proves are marked as such.",
   legend_exact: "Blue +n: a win in n plies; grey =: a draw; orange −n: a loss in n plies, for the side to move.",
-  legend_heuristic: "Blue: the moves the computer's search rates best; orange: its worst. The number is how far a move is below the best, in the search's points: an estimate, not a proof.",
+  legend_estimate: "Blue: the moves the computer's search rates best; orange: its worst. The number is how far a move is below the best, in the search's points: an estimate, not a proof.",
 
   // result and review
   result_draw: "A draw.",

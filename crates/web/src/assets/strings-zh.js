@@ -82,9 +82,9 @@ export default {
   analysis_wait: "正在计算每一格的价值……",
   analysis_exact: "{side} 每个空格的精确价值（求解器：{nodes} 个节点，{ms} 毫秒）。",
   analysis_exact_known: "{side} 每个空格的精确价值（结果已知，无需搜索）。",
-  analysis_heuristic: "{side} 的估值：电脑的搜索（hard）对每步之后局面的评分（求解器在预算内未能证明，或棋盘超过 64 格）。威胁搜索证明了的胜负照样标出。",
+  analysis_estimate: "{side} 的估值：电脑的搜索（hard）对每步之后局面的评分（求解器在预算内未能证明，或棋盘超过 64 格）。威胁搜索证明了的胜负照样标出。",
   legend_exact: "对轮到的一方：蓝色 +n 表示 n 步获胜；灰色 = 表示和棋；橙色 −n 表示 n 步后落败。",
-  legend_heuristic: "蓝色是电脑的搜索评得最好的着法，橙色是最差的；数字是这步比最好的着法低多少（搜索的分数）：是估值，不是证明。",
+  legend_estimate: "蓝色是电脑的搜索评得最好的着法，橙色是最差的；数字是这步比最好的着法低多少（搜索的分数）：是估值，不是证明。",
 
   result_draw: "和棋。",
   result_wins: "{side} 连成 {k} 子获胜！",

@@ -6,7 +6,7 @@
 use super::oneshot::{peer, request};
 use axum::http::{Method, StatusCode};
 use mnk_engine::practice::{Answer, Difficulty, Exercise, Kind};
-use mnk_web::{router, Access, AppState, Config, Limits};
+use mnk_web::{router, Access, AppState, Config, ServerLimits};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -14,11 +14,11 @@ pub const TOKEN: &str = "class-4b";
 
 /// An app without a token.
 pub fn app() -> axum::Router {
-    router(Arc::new(AppState::new(Limits::default())))
+    router(Arc::new(AppState::new(ServerLimits::default())))
 }
 
 /// An app that asks for [`TOKEN`], with these limits.
-pub fn tokened(limits: Limits) -> axum::Router {
+pub fn tokened(limits: ServerLimits) -> axum::Router {
     let config = Config {
         limits,
         access: Access::new([], Some(TOKEN.into())),

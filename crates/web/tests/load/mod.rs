@@ -8,7 +8,7 @@ use axum::body::Bytes;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::{connect::HttpConnector, Client};
 use hyper_util::rt::TokioExecutor;
-use mnk_web::{AppState, Config, Limits, Location, ServeError};
+use mnk_web::{AppState, Config, Location, ServeError, ServerLimits};
 use serde_json::Value;
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -39,7 +39,7 @@ pub struct LoadServer {
 
 impl LoadServer {
     /// Serves with `limits`, the games in a fresh database file of the test `name`.
-    pub async fn start(name: &str, limits: Limits) -> LoadServer {
+    pub async fn start(name: &str, limits: ServerLimits) -> LoadServer {
         let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
             .join(format!("{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);

@@ -53,7 +53,7 @@ pub struct Options {
     /// The system asks for dark colours.
     pub dark: bool,
     /// The server's limits.
-    pub limits: mnk_web::Limits,
+    pub limits: mnk_web::ServerLimits,
     /// Where the server keeps its games.
     pub db: mnk_web::Location,
     /// The token the server asks for, if any.
@@ -64,11 +64,11 @@ pub struct Options {
 
 /// Server limits under which each big-board computer move thinks for 20 s (a search at most
 /// 30 s): long enough to stop it, pause it or kill the server while it thinks.
-pub fn slow_moves() -> mnk_web::Limits {
-    mnk_web::Limits {
+pub fn slow_moves() -> mnk_web::ServerLimits {
+    mnk_web::ServerLimits {
         move_time: Some(Duration::from_secs(20)),
         search_time: Duration::from_secs(30),
-        ..mnk_web::Limits::default()
+        ..mnk_web::ServerLimits::default()
     }
 }
 
@@ -80,7 +80,7 @@ impl Default for Options {
             mobile: false,
             lang: "en-US",
             dark: false,
-            limits: mnk_web::Limits::default(),
+            limits: mnk_web::ServerLimits::default(),
             db: mnk_web::Location::Memory,
             token: None,
             first_visit: false,
@@ -128,7 +128,7 @@ pub struct Server {
 
 impl Server {
     /// Serves on `addr` (port 0: a free one) with these limits, games in memory.
-    pub async fn start(addr: &str, limits: mnk_web::Limits) -> Server {
+    pub async fn start(addr: &str, limits: mnk_web::ServerLimits) -> Server {
         let config = mnk_web::Config {
             limits,
             ..mnk_web::Config::default()

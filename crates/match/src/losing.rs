@@ -75,7 +75,7 @@ mod tests {
     fn cells(rules: Rules, text: &str) -> Vec<usize> {
         let board = Board::new(rules);
         text.split_whitespace()
-            .map(|m| board.parse_move(m).unwrap())
+            .map(|m| board.parse_cell(m).unwrap())
             .collect()
     }
 

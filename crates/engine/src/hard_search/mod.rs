@@ -14,7 +14,7 @@
 //! - [`search`]: iterative-deepening PVS with a transposition table, killer and history
 //!   ordering, candidate moves near stones and threat-driven pruning.
 //!
-//! Time is the caller's business: [`search::Limits`] carries the caller's
+//! Time is the caller's business: [`search::HardLimits`] carries the caller's
 //! [`crate::budget::Budget`] (a stop flag, nodes, a deadline that reads the caller's clock) and
 //! the search always answers with the best move found so far.
 
@@ -30,7 +30,7 @@ pub mod weights;
 #[cfg(test)]
 mod tests;
 
-pub use search::{Limits, Searcher};
+pub use search::{HardLimits, Searcher};
 pub use state::State;
 
 /// Table size the session and the brain use by default, in MiB.

@@ -28,7 +28,7 @@ fn setup_under(rule: Rule, x: &[(usize, usize)], o: &[(usize, usize)], to_move: 
 
 fn think(s: &mut State, nodes: u64) -> Report {
     let budget = crate::budget::Budget::unlimited().with_node_limit(nodes);
-    let limits = Limits {
+    let limits = HardLimits {
         max_depth: 64,
         budget: &budget,
     };
@@ -143,7 +143,7 @@ fn a_seed_varies_near_equal_moves_and_repeats() {
     let mut s = setup(&[(7, 7)], &[], Side::O);
     let mut choose = |seed: Option<u64>| {
         let budget = crate::budget::Budget::unlimited().with_node_limit(3_000);
-        let limits = Limits {
+        let limits = HardLimits {
             max_depth: 64,
             budget: &budget,
         };
@@ -204,7 +204,7 @@ fn a_seed_chooses_the_reply_to_the_first_stone_among_its_neighbours() {
         let mut s = State::new(rules);
         s.play(centre);
         let budget = crate::budget::Budget::unlimited().with_node_limit(2_000);
-        let limits = Limits {
+        let limits = HardLimits {
             max_depth: 64,
             budget: &budget,
         };

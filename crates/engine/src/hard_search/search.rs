@@ -34,7 +34,7 @@ pub const CHECK_EVERY_NODES: u64 = 8;
 /// What bounds one search: the deepest iteration and the caller's [`Budget`] (stop flag,
 /// nodes and deadline end the search at once with the best move so far; the soft deadline is
 /// asked before each new iteration).
-pub struct Limits<'a> {
+pub struct HardLimits<'a> {
     /// Deepest iteration.
     pub max_depth: u32,
     /// Nodes, time and the stop flag.
@@ -175,7 +175,7 @@ impl Searcher {
     }
 
     /// Chooses a move for the side to move; `None` when the game is over.
-    pub fn search(&mut self, state: &mut State, limits: &Limits<'_>) -> Option<Report> {
+    pub fn search(&mut self, state: &mut State, limits: &HardLimits<'_>) -> Option<Report> {
         if state.is_over() {
             return None;
         }
@@ -257,7 +257,7 @@ impl Searcher {
         &mut self,
         state: &mut State,
         mut moves: Vec<usize>,
-        limits: &Limits<'_>,
+        limits: &HardLimits<'_>,
     ) -> Option<Report> {
         let mut report = Report {
             best: moves[0],
@@ -390,7 +390,7 @@ impl Searcher {
         mut alpha: Score,
         beta: Score,
         ply: usize,
-        limits: &Limits<'_>,
+        limits: &HardLimits<'_>,
     ) -> Score {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CHECK_EVERY_NODES) && self.stopped.is_none() {

@@ -1,4 +1,4 @@
-//! The board the Gomoku search works on: stones in a flat array, and for every empty cell,
+//! The board the `hard` search works on: stones in a flat array, and for every empty cell,
 //! side and direction the [`Pattern`] a stone there would make, kept up to date as stones
 //! are played and taken back (a stone changes only the cells within K of it on its four
 //! lines). Counts of each pattern per side are kept too, so "can x win at once?" or "has o an
