@@ -6,7 +6,22 @@ use super::Board;
 use crate::rules::Rules;
 use crate::search::TextbookSearch;
 
-/// Which exact algorithm answers a solve.
+/// Which exact algorithm answers a solve. They all give the same value; `auto` picks the
+/// faster one for the board.
+///
+/// ```
+/// use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
+///
+/// // 5x5 with four in a row: the proof search settles the draw, and auto chooses it.
+/// let board = Board::new(Rules::new(5, 5, Some(4)).unwrap());
+/// assert_eq!(Algorithm::Auto.resolved(&board), Algorithm::Proof);
+/// let config = SolverConfig::default();
+/// for algorithm in [Algorithm::Auto, Algorithm::Solver] {
+///     let report = board.solve(algorithm, config, Budget::unlimited()).unwrap();
+///     assert_eq!(report.verdict, Verdict::Draw);
+/// }
+/// assert_eq!(Algorithm::from_name("alphabeta"), Some(Algorithm::AlphaBeta));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     /// Plain minimax, no pruning (the reference).
