@@ -32,6 +32,7 @@ pub mod practice;
 pub mod queue;
 pub mod store;
 pub mod teach;
+mod thinking;
 pub mod view;
 
 pub use access::Access;

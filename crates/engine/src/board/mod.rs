@@ -21,7 +21,7 @@ use crate::position::Position;
 use crate::proof::{ProofConfig, ProofStats};
 use crate::rules::Rules;
 use crate::score::{Score, Verdict};
-use crate::search::{self, NoTrace, TextbookOptions, TextbookSearch, TreeSize};
+use crate::search::{self, NoTrace, TextbookOptions, TreeSize};
 use crate::side::{Outcome, Side};
 use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 
@@ -468,7 +468,7 @@ impl Board {
     #[cfg(feature = "internals")]
     pub(crate) fn textbook(
         &self,
-        textbook: TextbookSearch,
+        textbook: search::TextbookSearch,
         limits: TextbookOptions,
         scoring: Scoring,
         order: MoveOrder,
