@@ -273,14 +273,20 @@ fn quit_keys_end_the_app() {
 
 #[test]
 fn pondering_on_the_humans_time_changes_no_move_and_saves_the_computer_work() {
-    // 4x4/4 past the opening book: the same human moves with and without pondering.
+    // 6x5/4 past the opening book, the same human moves with and without pondering: a
+    // first-player win, so the solver measures each reply's distance, and the ponder fills its
+    // table (4x4/4's draw the proof search settles in a few nodes, ponder or not).
     let play = |ponder: bool| {
-        let mut a = app(4, 4, 4, "human", "perfect");
+        let mut a = app(6, 5, 4, "human", "perfect");
         a.set_ponder(ponder);
         key(&mut a, KeyCode::Enter);
         let mut nodes = Vec::new();
-        for _ in 0..3 {
-            let cell = *a.session.board().legal_moves().first().unwrap();
+        for cell in [14, 15, 8] {
+            let cell = if a.session.board().stone(cell).is_none() {
+                cell
+            } else {
+                *a.session.board().legal_moves().first().unwrap()
+            };
             click(&mut a, cell);
             if a.session.is_over() {
                 break;
