@@ -22,3 +22,8 @@ pub use crate::threats::{scan, ThreatScan};
 pub fn small(board: &crate::Board) -> Option<&Position<u64>> {
     board.as_small()
 }
+
+/// The wide position of a board of more than 64 cells.
+pub fn wide(board: &crate::Board) -> Option<&Position<Wide>> {
+    board.as_wide()
+}

@@ -2,8 +2,6 @@
 //! 64 cells use one machine word per side, larger ones a wider set; the front ends never see
 //! the difference.
 
-mod proof;
-
 use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
 use crate::budget::{Budget, Controls};
@@ -81,6 +79,9 @@ macro_rules! each {
     };
 }
 
+// After the macros, which it uses.
+mod proof;
+
 /// Which exact algorithm answers a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Algorithm {
@@ -91,7 +92,8 @@ pub enum Algorithm {
     /// The solver: negamax, table, symmetry, threats.
     Solver,
     /// The proof search (see [`crate::proof`]): it settles the value; the distance and the
-    /// fastest moves of a win or loss then come from the solver. Boards of up to 64 cells.
+    /// fastest moves of a win or loss then come from the solver. Any board the rules allow
+    /// (up to 26x26); on open boards of more than 64 cells it settles what is near.
     Proof,
     /// The proof search on boards of up to 64 cells, the solver on larger ones. Measured on
     /// every board of `mnk table --extended` and `mnk bench`: the proof search settles the
@@ -508,7 +510,6 @@ impl Board {
     }
 
     /// The wide-board position (boards of more than 64 cells).
-    #[cfg(test)]
     pub(crate) fn as_wide(&self) -> Option<&Position<Wide>> {
         match &self.0 {
             Repr::Small(_) => None,

@@ -132,7 +132,7 @@ mod tests {
     #[test]
     fn a_checkpoint_round_trips_and_settles_the_root_at_once() {
         let rules = Rules::new(5, 5, Some(4)).unwrap();
-        let pos = Position::empty(Geometry::new(rules));
+        let pos = Position::<u64>::empty(Geometry::new(rules));
         let mut first = Prover::new(ProofConfig::default());
         let value = first.solve(&pos, &Budget::unlimited()).unwrap();
         let mut bytes = Vec::new();
