@@ -41,8 +41,8 @@ pub enum Algo {
     Alphabeta,
     /// The solver: table, symmetry, threats.
     Solver,
-    /// The proof search: pairing strategies, relevance zones, threats (boards of up to 64
-    /// cells); distances of wins and losses from the solver.
+    /// The proof search: pairing strategies, relevance zones, threats (any board up to
+    /// 26x26); distances of wins and losses from the solver.
     Proof,
     /// The proof search on boards of up to 64 cells (the faster one there), the solver on
     /// larger ones.
