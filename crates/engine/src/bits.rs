@@ -31,6 +31,13 @@ pub trait BitSet: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'stat
     fn count(self) -> u32;
     /// The lowest cell of the set.
     fn lowest(self) -> Option<usize>;
+    /// Takes the lowest cell out of the set and returns it (the loop over a set's cells).
+    #[inline]
+    fn pop_lowest(&mut self) -> Option<usize> {
+        let cell = self.lowest()?;
+        *self = self.without(cell);
+        Some(cell)
+    }
     /// Whether every cell of `other` is in `self`.
     fn contains_all(self, other: Self) -> bool {
         other.and_not(self).is_empty()
@@ -56,9 +63,7 @@ impl<B: BitSet> Iterator for Cells<B> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        let cell = self.0.lowest()?;
-        self.0 = self.0.without(cell);
-        Some(cell)
+        self.0.pop_lowest()
     }
 }
 
@@ -107,6 +112,12 @@ impl BitSet for u64 {
     #[inline]
     fn lowest(self) -> Option<usize> {
         (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn pop_lowest(&mut self) -> Option<usize> {
+        let cell = self.lowest()?;
+        *self &= *self - 1;
+        Some(cell)
     }
     #[inline]
     fn rank(self, cell: usize) -> u32 {

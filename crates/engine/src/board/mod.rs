@@ -510,6 +510,7 @@ impl Board {
     }
 
     /// The wide-board position (boards of more than 64 cells).
+    #[cfg(any(test, feature = "internals"))]
     pub(crate) fn as_wide(&self) -> Option<&Position<Wide>> {
         match &self.0 {
             Repr::Small(_) => None,

@@ -66,6 +66,10 @@ fn winning_cells<B: BitSet>(windows: &[B], mine: B, theirs: B) -> B {
         .fold(B::default(), |s, &w| s.or(w.and_not(mine)))
 }
 
+/// Most stones a window's weight counts: past this (only on boards where K is over 12) the
+/// weight stays the same, so that a cell's sum of weights (at most 4K windows) fits in 32 bits.
+const WEIGHED_STONES: u32 = 11;
+
 /// How much each empty cell matters: every open window through it, weighted by the stones
 /// already in it (the attacker's windows count more), for attack and defence alike. `out`
 /// has a slot per cell of the board.
@@ -73,9 +77,9 @@ fn weights<B: BitSet>(windows: &[B], attacker: B, defender: B, empty: B, out: &m
     out.fill(0);
     for &w in windows {
         let weight = if w.and(defender).is_empty() {
-            4u32 << (2 * w.and(attacker).count())
+            4u32 << (2 * w.and(attacker).count().min(WEIGHED_STONES))
         } else if w.and(attacker).is_empty() {
-            3u32 << (2 * w.and(defender).count())
+            3u32 << (2 * w.and(defender).count().min(WEIGHED_STONES))
         } else {
             continue;
         };
@@ -85,17 +89,25 @@ fn weights<B: BitSet>(windows: &[B], attacker: B, defender: B, empty: B, out: &m
     }
 }
 
-/// Sorts `cells` best first: the `first` move, then by weight, then by cell.
-fn ordered<B: BitSet>(cells: B, weight: &[u32], first: Option<usize>) -> Vec<u16> {
-    let mut moves: Vec<u16> = cells.cells().map(|c| c as u16).collect();
-    moves.sort_unstable_by_key(|&c| {
-        (
-            Some(c as usize) != first,
-            std::cmp::Reverse(weight[c as usize]),
-            c,
-        )
-    });
-    moves
+/// A move's sort key: `first` (the table's move) first, then the heavier, then the lower
+/// cell, packed in one integer so that the sort compares plain numbers.
+#[inline]
+fn move_key(c: usize, weight: u32, first: Option<usize>) -> u64 {
+    u64::from(Some(c) != first) << 63 | u64::from(u32::MAX - weight) << 16 | c as u64
+}
+
+/// Sorts `cells` best first: the `first` move, then by weight, then by cell (`keys` is
+/// working memory).
+fn ordered<B: BitSet>(
+    cells: B,
+    weight: &[u32],
+    first: Option<usize>,
+    keys: &mut Vec<u64>,
+) -> Vec<u16> {
+    keys.clear();
+    keys.extend(cells.cells().map(|c| move_key(c, weight[c], first)));
+    keys.sort_unstable();
+    keys.iter().map(|&k| k as u16).collect()
 }
 
 /// The empty cells with one dead-for-both cell standing for all (they are interchangeable:
@@ -122,6 +134,8 @@ pub(crate) struct Knowledge<'a, B: BitSet> {
     pub finder: PairingFinder<B>,
     /// The cells' weights at the node being ordered (a slot per cell, reused).
     pub weight: Vec<u32>,
+    /// The moves' sort keys at the node being ordered (reused).
+    pub keys: Vec<u64>,
 }
 
 impl<B: BitSet> Knowledge<'_, B> {
@@ -160,7 +174,12 @@ impl<B: BitSet> Knowledge<'_, B> {
         let weight = &mut self.weight;
         weights(self.windows, a, d, empty, weight);
         let live = live_cells(self.windows, a, d);
-        let all = ordered(reduced_moves(empty, live), weight, table_move);
+        let all = ordered(
+            reduced_moves(empty, live),
+            weight,
+            table_move,
+            &mut self.keys,
+        );
         // The relevance zone: a free defender move after which a pairing exists refutes every
         // attacker move off the pairing's cells (the same reply keeps the same pairing).
         let attacker_live = self
@@ -169,8 +188,7 @@ impl<B: BitSet> Knowledge<'_, B> {
             .filter(|&&w| w.and(d).is_empty())
             .fold(B::default(), |s, &w| s.or(w))
             .and(empty);
-        let mut replies: Vec<u16> = attacker_live.cells().map(|c| c as u16).collect();
-        replies.sort_unstable_by_key(|&c| (std::cmp::Reverse(weight[c as usize]), c));
+        let replies = ordered(attacker_live, weight, None, &mut self.keys);
         for &r in replies.iter().take(self.zone_tries) {
             counters.pairing_calls += 1;
             if self
@@ -229,7 +247,12 @@ impl<B: BitSet> Knowledge<'_, B> {
         weights(self.windows, a, d, empty, &mut self.weight);
         let live = live_cells(self.windows, a, d);
         DefenderFacts::Search {
-            moves: ordered(reduced_moves(empty, live), &self.weight, table_move),
+            moves: ordered(
+                reduced_moves(empty, live),
+                &self.weight,
+                table_move,
+                &mut self.keys,
+            ),
         }
     }
 }

@@ -215,6 +215,7 @@ impl Prover {
             quick_replies: self.config.quick_replies,
             finder: pairing::PairingFinder::new(),
             weight: vec![0; geo.rules().cells()],
+            keys: Vec::new(),
         }
     }
 
