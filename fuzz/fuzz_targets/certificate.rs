@@ -17,9 +17,13 @@ fuzz_target!(|data: &[u8]| {
     if rules.cells() > 16 {
         return;
     }
-    let cells = |set: u64| (0..64).filter(|c| set >> c & 1 == 1).collect::<Vec<usize>>();
+    let cells = |set: &[u64]| {
+        (0..64 * set.len())
+            .filter(|c| set[c / 64] >> (c % 64) & 1 == 1)
+            .collect::<Vec<usize>>()
+    };
     // The checker judges any position; the solver only those a game can reach.
-    let Ok(board) = Board::from_stones(rules, &cells(header.x), &cells(header.o), header.to_move)
+    let Ok(board) = Board::from_stones(rules, &cells(&header.x), &cells(&header.o), header.to_move)
     else {
         return;
     };

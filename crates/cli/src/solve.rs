@@ -48,8 +48,8 @@ fn algorithm_help(algorithm: Algorithm) -> &'static str {
         Algorithm::AlphaBeta => "Textbook alpha-beta, cells in index order (small positions only)",
         Algorithm::Solver => "The solver: table, symmetry, threats",
         Algorithm::Proof => {
-            "The proof search: pairing strategies, relevance zones, threats (boards of up to 64 \
-             cells); distances of wins and losses from the solver"
+            "The proof search: pairing strategies, relevance zones, threats (any board up to \
+             26x26); distances of wins and losses from the solver"
         }
         Algorithm::Auto => {
             "The proof search on four or more in a row on boards of up to 64 cells (the faster \

@@ -137,6 +137,22 @@ fn a_long_proof_reports_into_a_log_file() {
 }
 
 #[test]
+fn a_wide_board_is_proven_and_its_certificate_verifies() {
+    // 66 cells: the certificate is an MNKCERT2 (gzip-compressed, so checked through verify).
+    let file = scratch("wide", "11x6-6.cert");
+    mnk()
+        .args(["solve", "--size", "11x6", "--k", "6", "--algo", "proof"])
+        .arg("--certificate")
+        .arg(&file)
+        .assert()
+        .success();
+    let out = mnk().arg("verify").arg(&file).output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.starts_with("valid: 11x6/6 is a draw ("), "{stdout}");
+}
+
+#[test]
 fn a_damaged_or_foreign_file_is_refused_with_status_2() {
     let file = scratch("damaged", "cert");
     mnk()

@@ -31,6 +31,13 @@ pub trait BitSet: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'stat
     fn count(self) -> u32;
     /// The lowest cell of the set.
     fn lowest(self) -> Option<usize>;
+    /// Takes the lowest cell out of the set and returns it (the loop over a set's cells).
+    #[inline]
+    fn pop_lowest(&mut self) -> Option<usize> {
+        let cell = self.lowest()?;
+        *self = self.without(cell);
+        Some(cell)
+    }
     /// Whether every cell of `other` is in `self`.
     fn contains_all(self, other: Self) -> bool {
         other.and_not(self).is_empty()
@@ -39,6 +46,13 @@ pub trait BitSet: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'stat
     fn cells(self) -> Cells<Self> {
         Cells(self)
     }
+    /// Number of cells of the set below `cell` (its rank among them, if it is one).
+    fn rank(self, cell: usize) -> u32;
+    /// The set as 64-bit words, cells 0 to 63 first: how files store it.
+    fn words(&self) -> &[u64];
+    /// The set of these words (words left out are empty), or `None` when a cell would not
+    /// fit this type.
+    fn from_words(words: &[u64]) -> Option<Self>;
 }
 
 /// Iterator over the cells of a set, lowest first.
@@ -49,9 +63,7 @@ impl<B: BitSet> Iterator for Cells<B> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        let cell = self.0.lowest()?;
-        self.0 = self.0.without(cell);
-        Some(cell)
+        self.0.pop_lowest()
     }
 }
 
@@ -100,6 +112,25 @@ impl BitSet for u64 {
     #[inline]
     fn lowest(self) -> Option<usize> {
         (self != 0).then(|| self.trailing_zeros() as usize)
+    }
+    #[inline]
+    fn pop_lowest(&mut self) -> Option<usize> {
+        let cell = self.lowest()?;
+        *self &= *self - 1;
+        Some(cell)
+    }
+    #[inline]
+    fn rank(self, cell: usize) -> u32 {
+        (self & ((1u64 << cell) - 1)).count_ones()
+    }
+    fn words(&self) -> &[u64] {
+        std::slice::from_ref(self)
+    }
+    fn from_words(words: &[u64]) -> Option<Self> {
+        match words {
+            [] => Some(0),
+            [w, rest @ ..] => rest.iter().all(|&r| r == 0).then_some(*w),
+        }
     }
 }
 
@@ -173,6 +204,25 @@ impl BitSet for Wide {
             .find(|(_, &w)| w != 0)
             .map(|(i, &w)| i * 64 + w.trailing_zeros() as usize)
     }
+    #[inline]
+    fn rank(self, cell: usize) -> u32 {
+        let (word, bit) = (cell / 64, cell % 64);
+        let below: u32 = self.0[..word].iter().map(|w| w.count_ones()).sum();
+        below + (self.0[word] & ((1u64 << bit) - 1)).count_ones()
+    }
+    fn words(&self) -> &[u64] {
+        &self.0
+    }
+    fn from_words(words: &[u64]) -> Option<Self> {
+        if words.iter().skip(WIDE_WORDS).any(|&w| w != 0) {
+            return None;
+        }
+        let mut out = [0; WIDE_WORDS];
+        for (o, &w) in out.iter_mut().zip(words) {
+            *o = w;
+        }
+        Some(Wide(out))
+    }
 }
 
 #[cfg(test)]
@@ -195,11 +245,19 @@ mod tests {
         }
         assert!(set.xor(set).is_empty());
         assert!(set.contains_all(set.and(B::single(expected[0]))));
+        for (i, &c) in expected.iter().enumerate() {
+            assert_eq!(set.rank(c) as usize, i);
+        }
+        assert_eq!(B::from_words(set.words()), Some(set));
     }
 
     #[test]
     fn word_and_wide_sets_agree() {
         exercise::<u64>(&[0, 5, 63, 5, 17]);
         exercise::<Wide>(&[0, 5, 63, 64, 675, 300]);
+        // A set written with more words than a type holds reads back only when they are empty.
+        assert_eq!(u64::from_words(&[5, 0]), Some(5));
+        assert_eq!(u64::from_words(&[5, 1]), None);
+        assert_eq!(Wide::from_words(&[1]), Some(Wide::single(0)));
     }
 }

@@ -35,3 +35,8 @@ pub fn textbook(
 ) -> crate::search::SearchResult<usize> {
     board.textbook(textbook, limits, scoring, order, evaluator)
 }
+
+/// The wide position of a board of more than 64 cells.
+pub fn wide(board: &crate::Board) -> Option<&Position<Wide>> {
+    board.as_wide()
+}

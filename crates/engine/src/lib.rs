@@ -98,7 +98,7 @@ pub mod tree;
 pub mod internals;
 
 pub use any_error::Error;
-pub use board::{proof_first, proof_supports, Algorithm, Board, SolveReport};
+pub use board::{proof_first, proof_suits, Algorithm, Board, SolveReport};
 pub use budget::{Budget, Controls, Deadline, Exhausted};
 pub use count::{CountError, CountEstimate, CountResult, DEFAULT_MEMORY_MIB};
 pub use error::{BoardError, GameOver, NotationError, PositionError, RulesError, SearchError};

@@ -162,6 +162,10 @@ impl Files {
         impossible.extend(3u64.to_le_bytes());
         impossible.extend([1, 1, 0]);
         write("impossible-root.cert", &impossible);
+        // A version this checker does not know.
+        let mut future = header.clone();
+        future[7] = b'9';
+        write("future-version.cert", &future);
         // A valid certificate, then a second gzip member that the checker would not read.
         let valid = valid_certificate_gz();
         write("two-members.cert.gz", &[valid.clone(), valid].concat());
@@ -232,7 +236,7 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                         "--jobs",
                         &missing,
                     ],
-                    "The proof search supports boards of up to 64 cells",
+                    "A proof split into jobs supports boards of up to 64 cells",
                 )
                 .case(
                     &[
@@ -721,6 +725,10 @@ pub fn tables(files: &Files, busy: &str) -> Vec<(&'static str, Table)> {
                 .case(
                     &["verify", &f("header-only.cert")],
                     "no record settles the root as a draw",
+                )
+                .case(
+                    &["verify", &f("future-version.cert")],
+                    "a version this checker does not know (MNKCERT9); it reads MNKCERT1 and MNKCERT2",
                 )
                 .case(
                     &["verify", &f("impossible-root.cert")],

@@ -3,9 +3,8 @@
 //! the difference.
 
 mod algorithm;
-mod proof;
 
-pub use algorithm::{proof_first, proof_supports, Algorithm};
+pub use algorithm::{proof_first, proof_suits, Algorithm};
 
 use crate::bits::{BitSet, Wide};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
@@ -89,6 +88,9 @@ macro_rules! each {
 /// `with_position!(board, p => body)`: `body` with `p` bound to the board's position, of
 /// whichever width (the body is generic code over `Position<B>`).
 pub(crate) use each as with_position;
+
+// After the macros, which it uses.
+mod proof;
 
 /// The exact value of a position and the work it took.
 ///
@@ -489,7 +491,7 @@ impl Board {
     }
 
     /// The wide-board position (boards of more than 64 cells).
-    #[cfg(test)]
+    #[cfg(any(test, feature = "internals"))]
     pub(crate) fn as_wide(&self) -> Option<&Position<Wide>> {
         match &self.0 {
             Repr::Small(_) => None,

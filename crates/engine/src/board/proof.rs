@@ -1,7 +1,7 @@
 //! The proof search's entry points on a [`Board`]: a whole proof, a certificate, and the
 //! pieces of a proof split into jobs (the split, one job's question, its certificate part).
 
-use super::{Algorithm, Board, Repr, SolveReport};
+use super::{Board, Repr, SolveReport};
 use crate::budget::{Budget, Controls};
 use crate::error::SearchError;
 use crate::proof::split::{Child, Job, Split, SplitNode};
@@ -11,16 +11,10 @@ use crate::side::Side;
 use crate::solver::{Solver, SolverConfig};
 
 impl Board {
-    /// A proof search for this board (boards of up to 64 cells).
+    /// A proof search for this board (any size the rules allow: one prover serves boards of
+    /// up to 64 cells and larger ones alike).
     pub fn prover(&self, config: ProofConfig) -> Result<Prover, SearchError> {
-        match &self.0 {
-            Repr::Small(_) => Ok(Prover::new(config)),
-            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
-                what: "the proof search",
-                max: 64,
-                cells: self.rules().cells(),
-            }),
-        }
+        Ok(Prover::new(config))
     }
 
     /// Settles the position with `prover` within `budget` (the prover keeps what it settled,
@@ -30,14 +24,7 @@ impl Board {
         prover: &mut Prover,
         budget: &Budget,
     ) -> Result<ProofSolution, SearchError> {
-        match &self.0 {
-            Repr::Small(p) => prover.solve(p, budget),
-            Repr::Wide(_) => Err(SearchError::BoardTooLarge {
-                what: "the proof search",
-                max: 64,
-                cells: self.rules().cells(),
-            }),
-        }
+        each!(self, p => prover.solve(p, budget))
     }
 
     /// Writes the certificate of what `prover` proved about this position (`solution`, from
@@ -48,12 +35,7 @@ impl Board {
         solution: &ProofSolution,
         out: &mut dyn std::io::Write,
     ) -> std::io::Result<CertificateSummary> {
-        match &self.0 {
-            Repr::Small(p) => prover.write_certificate(p, solution, out),
-            Repr::Wide(_) => Err(std::io::Error::other(
-                "certificates cover boards of up to 64 cells",
-            )),
-        }
+        each!(self, p => prover.write_certificate(p, solution, out))
     }
 
     /// The report of a proof: a draw as it is; a win or loss with the distance and the
@@ -74,21 +56,16 @@ impl Board {
                 proof: Some(stats),
             });
         }
-        let Some(pos) = self.as_small() else {
-            // Proofs run only on small boards; a caller's stray solution gets a plain solve.
-            let mut report = self.solve_with(Algorithm::Solver, config, controls)?;
-            report.nodes += stats.nodes;
-            report.proof = Some(stats);
-            return Ok(report);
-        };
         // The proof decided the value: the solver measures only the distance.
-        let mut solver = Solver::new(config);
-        if let Some(progress) = controls.progress {
-            solver.set_progress(progress);
-        }
         let decided = Some(solution.value == Wdl::Win);
-        let solved = solver.solve_decided(pos, &controls.budget, decided)?;
-        let solver_stats = solver.stats();
+        let (solved, solver_stats) = each!(self, pos => {
+            let mut solver = Solver::new(config);
+            if let Some(progress) = controls.progress {
+                solver.set_progress(progress);
+            }
+            let solved = solver.solve_decided(pos, &controls.budget, decided)?;
+            (solved, solver.stats())
+        });
         Ok(SolveReport {
             verdict: solved.verdict,
             best_moves: solved.best_moves,
@@ -130,15 +107,15 @@ impl Board {
     }
 
     /// Whether `attacker` can force a line from this position, whoever is to move (one job
-    /// of a split proof), within `budget`; `prover` keeps what it settled for
-    /// [`Board::write_part`].
+    /// of a split proof, or a question of its own on any board), within `budget`; `prover`
+    /// keeps what it settled for [`Board::write_part`].
     pub fn can_force_line(
         &self,
         prover: &mut Prover,
         attacker: Side,
         budget: &Budget,
     ) -> Result<bool, SearchError> {
-        prover.can_force_line(self.small_for_proof()?, attacker, budget)
+        each!(self, p => prover.can_force_line(p, attacker, budget))
     }
 
     /// Writes the certificate part of one job (see [`Prover::write_part`]).
@@ -153,12 +130,13 @@ impl Board {
         prover.write_part(pos, attacker, wins, out)
     }
 
-    /// The position, on boards the proof search covers.
+    /// The position, on boards a split proof covers (its jobs and parts are written with
+    /// 64-bit stone sets).
     fn small_for_proof(&self) -> Result<&crate::position::Position<u64>, SearchError> {
         match &self.0 {
             Repr::Small(p) => Ok(p),
             Repr::Wide(_) => Err(SearchError::BoardTooLarge {
-                what: "the proof search",
+                what: "a proof split into jobs",
                 max: 64,
                 cells: self.rules().cells(),
             }),

@@ -16,8 +16,9 @@
 //! - strategy stealing (only when the header says so, only for an empty board): the player
 //!   who moves second cannot force a line.
 
-use super::format::{FormatError, Header, Pair, Reader, Record};
-use super::kept::{Evidence, KeepError, Kept};
+use super::format::{FormatError, Header, Reader, Record};
+use super::kept::{Evidence, KeepError, Kept, Pairs};
+use crate::bits::{BitSet, Wide};
 use crate::geometry::Geometry;
 use crate::rules::Rules;
 use crate::score::Wdl;
@@ -72,7 +73,7 @@ impl Verified {
             Wdl::Win => format!("a win for {}", h.to_move),
             Wdl::Loss => format!("a win for {}", h.to_move.other()),
         };
-        if h.x | h.o == 0 {
+        if h.x.iter().chain(&h.o).all(|&w| w == 0) {
             let first = match h.to_move {
                 Side::X => String::new(),
                 Side::O => " with o moving first".to_string(),
@@ -81,7 +82,7 @@ impl Verified {
         } else {
             format!(
                 "{} ({} to move, {}x{}/{}) is {value}",
-                board_text(r, h.x, h.o),
+                board_text(r, &h.x, &h.o),
                 h.to_move,
                 r.width(),
                 r.height(),
@@ -91,17 +92,18 @@ impl Verified {
     }
 }
 
-/// Board text of a position (rows top to bottom).
-fn board_text(rules: Rules, x: u64, o: u64) -> String {
+/// Board text of a position given as words (rows top to bottom).
+fn board_text(rules: Rules, x: &[u64], o: &[u64]) -> String {
+    let has = |set: &[u64], c: usize| set.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 == 1);
     let w = rules.width();
     (0..rules.height())
         .map(|row| {
             (0..w)
                 .map(|col| {
                     let c = row * w + col;
-                    if x >> c & 1 == 1 {
+                    if has(x, c) {
                         'x'
-                    } else if o >> c & 1 == 1 {
+                    } else if has(o, c) {
                         'o'
                     } else {
                         '.'
@@ -114,88 +116,81 @@ fn board_text(rules: Rules, x: u64, o: u64) -> String {
 }
 
 /// Key of a record: canonical stones, side to move, attacker.
-type Key = (u64, u64, Side, Side);
+type Key<B> = (B, B, Side, Side);
 
-struct Checker {
+struct Checker<B> {
     rules: Rules,
-    full: u64,
-    windows: Vec<u64>,
+    full: B,
+    windows: Vec<B>,
     symmetries: Vec<Vec<u16>>,
-    records: Kept,
+    records: Kept<B>,
 }
 
 fn invalid(what: String) -> CertificateError {
     CertificateError::Invalid(what)
 }
 
-impl Checker {
-    fn transform(&self, sym: usize, set: u64) -> u64 {
+impl<B: BitSet> Checker<B> {
+    fn transform(&self, sym: usize, set: B) -> B {
         let perm = &self.symmetries[sym];
-        let mut out = 0u64;
-        let mut s = set;
-        while s != 0 {
-            let c = s.trailing_zeros() as usize;
-            s &= s - 1;
-            out |= 1u64 << perm[c];
-        }
-        out
+        set.cells()
+            .fold(B::default(), |out, c| out.with(perm[c] as usize))
     }
 
-    fn canonical(&self, x: u64, o: u64) -> (u64, u64) {
+    fn canonical(&self, x: B, o: B) -> (B, B) {
         (0..self.symmetries.len())
             .map(|s| (self.transform(s, x), self.transform(s, o)))
             .min()
             .expect("the identity is a symmetry")
     }
 
-    fn lookup(&self, x: u64, o: u64, to_move: Side, attacker: Side) -> Option<Evidence<'_>> {
+    fn lookup(&self, x: B, o: B, to_move: Side, attacker: Side) -> Option<Evidence<'_>> {
         let (cx, co) = self.canonical(x, o);
         self.records.get(cx, co, to_move, attacker)
     }
 
-    fn has_line(&self, stones: u64) -> bool {
-        self.windows.iter().any(|&w| w & !stones == 0)
+    fn has_line(&self, stones: B) -> bool {
+        self.windows.iter().any(|&w| stones.contains_all(w))
     }
 
     /// Cells where `mine` completes a window free of `theirs` at once.
-    fn wins_at(&self, mine: u64, theirs: u64) -> u64 {
+    fn wins_at(&self, mine: B, theirs: B) -> B {
         self.windows
             .iter()
-            .filter(|&&w| w & theirs == 0 && (w & !mine).count_ones() == 1)
-            .fold(0, |s, &w| s | (w & !mine))
+            .filter(|&&w| w.and(theirs).is_empty() && w.and_not(mine).count() == 1)
+            .fold(B::default(), |s, &w| s.or(w.and_not(mine)))
     }
 
     /// Whether every window through `cell` holds stones of both sides.
-    fn dead(&self, cell: usize, x: u64, o: u64) -> bool {
+    fn dead(&self, cell: usize, x: B, o: B) -> bool {
         self.windows
             .iter()
-            .filter(|&&w| w >> cell & 1 == 1)
-            .all(|&w| w & x != 0 && w & o != 0)
+            .filter(|&&w| w.contains(cell))
+            .all(|&w| !w.and(x).is_empty() && !w.and(o).is_empty())
     }
 
-    fn pairing_ok(&self, attacker: u64, defender: u64, pairs: &[Pair]) -> Result<(), String> {
-        let mut used = 0u64;
+    fn pairing_ok(&self, attacker: B, defender: B, pairs: Pairs<'_>) -> Result<(), String> {
+        let mut used = B::default();
         let mut masks = Vec::with_capacity(pairs.len());
-        for &(a, b) in pairs {
-            let (a, b) = (a as usize, b as usize);
-            if a >= 64 || b >= 64 || a == b {
+        for (a, b) in pairs.iter() {
+            if a >= B::CAPACITY || b >= B::CAPACITY || a == b {
                 return Err(format!("pair ({a}, {b}) is not two cells"));
             }
-            let m = 1u64 << a | 1u64 << b;
-            if m & !self.full != 0 {
+            let m = B::single(a).with(b);
+            if !self.full.contains_all(m) {
                 return Err(format!("pair ({a}, {b}) is off the board"));
             }
-            if m & (attacker | defender) != 0 {
+            if !m.and(attacker.or(defender)).is_empty() {
                 return Err(format!("pair ({a}, {b}) holds a stone"));
             }
-            if m & used != 0 {
+            if !m.and(used).is_empty() {
                 return Err(format!("pair ({a}, {b}) shares a cell with another pair"));
             }
-            used |= m;
+            used = used.or(m);
             masks.push(m);
         }
         for &w in &self.windows {
-            if w & defender == 0 && !masks.iter().any(|&m| m & !w == 0) {
+            if w.and(defender).is_empty() && !masks.iter().any(|&m| w.contains_all(m)) {
                 return Err(format!(
                     "the line {} holds no pair",
                     cell_list(self.rules, w)
@@ -205,41 +200,42 @@ impl Checker {
         Ok(())
     }
 
-    fn exhausted(&self, attacker: u64, defender: u64, moves_left: u32) -> bool {
+    fn exhausted(&self, attacker: B, defender: B, moves_left: u32) -> bool {
         self.windows
             .iter()
-            .filter(|&&w| w & defender == 0)
-            .all(|&w| (w & !attacker).count_ones() > moves_left)
+            .filter(|&&w| w.and(defender).is_empty())
+            .all(|&w| w.and_not(attacker).count() > moves_left)
     }
 
     /// Checks one record against the others; `Err` says why it does not hold.
-    fn check(&self, key: &Key, evidence: Evidence<'_>) -> Result<(), String> {
+    fn check(&self, key: &Key<B>, evidence: Evidence<'_>) -> Result<(), String> {
         let &(x, o, _, attacker) = key;
         let stones = |s: Side| if s == Side::X { x } else { o };
         let (a, d) = (stones(attacker), stones(attacker.other()));
-        let empty = self.full & !(x | o);
+        let empty = self.full.and_not(x.or(o));
         if self.has_line(x) || self.has_line(o) {
             return Err("the game is already over there".into());
         }
-        let with = |s: Side, cell: usize| -> (u64, u64) {
+        let with = |s: Side, cell: usize| -> (B, B) {
             if s == Side::X {
-                (x | 1u64 << cell, o)
+                (x.with(cell), o)
             } else {
-                (x, o | 1u64 << cell)
+                (x, o.with(cell))
             }
         };
-        let cell_ok = |c: u8| (c as usize) < 64 && empty >> c & 1 == 1;
+        let cell_ok = |c: u16| (c as usize) < B::CAPACITY && empty.contains(c as usize);
         match evidence {
             Evidence::AttackerWins(m) => {
                 if !cell_ok(m) {
                     return Err(format!("its move {m} is not an empty cell"));
                 }
-                let a2 = a | 1u64 << m;
+                let m = m as usize;
+                let a2 = a.with(m);
                 if self.has_line(a2) {
                     return Ok(());
                 }
-                let (x2, o2) = with(attacker, m as usize);
-                if empty == 1u64 << m {
+                let (x2, o2) = with(attacker, m);
+                if empty == B::single(m) {
                     return Err("its move fills the board without a line".into());
                 }
                 match self.lookup(x2, o2, attacker.other(), attacker) {
@@ -250,21 +246,21 @@ impl Checker {
                 }
             }
             Evidence::DefenderLoses => {
-                if empty == 0 {
+                if empty.is_empty() {
                     return Err("the board is full: a draw".into());
                 }
                 let mut dead_pending = false;
                 let mut dead_ok = false;
-                for r in cells(empty) {
-                    let d2 = d | 1u64 << r;
+                for r in empty.cells() {
+                    let d2 = d.with(r);
                     if self.has_line(d2) {
                         return Err(format!("the defender completes a line at {r}"));
                     }
-                    if empty == 1u64 << r {
+                    if empty == B::single(r) {
                         return Err(format!("the reply {r} fills the board: a draw"));
                     }
                     let (x2, o2) = with(attacker.other(), r);
-                    let ok = self.wins_at(a, d2) != 0
+                    let ok = !self.wins_at(a, d2).is_empty()
                         || matches!(
                             self.lookup(x2, o2, attacker, attacker),
                             Some(Evidence::AttackerWins(_))
@@ -283,7 +279,7 @@ impl Checker {
             }
             Evidence::Pairing(pairs) => self.pairing_ok(a, d, pairs),
             Evidence::Exhausted => {
-                if self.exhausted(a, d, empty.count_ones().div_ceil(2)) {
+                if self.exhausted(a, d, empty.count().div_ceil(2)) {
                     Ok(())
                 } else {
                     Err("the attacker has enough moves left to complete a line".into())
@@ -292,25 +288,25 @@ impl Checker {
             Evidence::Moves(default) => {
                 let mut dead_pending = false;
                 let mut dead_ok = false;
-                for m in cells(empty) {
-                    let a2 = a | 1u64 << m;
+                for m in empty.cells() {
+                    let a2 = a.with(m);
                     if self.has_line(a2) {
                         return Err(format!("the attacker completes a line at {m}"));
                     }
                     let (x2, o2) = with(attacker, m);
-                    let ok = empty == 1u64 << m
+                    let ok = empty == B::single(m)
                         || matches!(
                             self.lookup(x2, o2, attacker.other(), attacker),
                             Some(Evidence::DefenderHolds(_))
                         )
                         || default.is_some_and(|(r, pairs)| {
                             let r = r as usize;
-                            if r >= 64 || r == m || empty >> r & 1 == 0 {
+                            if r >= B::CAPACITY || r == m || !empty.contains(r) {
                                 return false;
                             }
-                            let d2 = d | 1u64 << r;
+                            let d2 = d.with(r);
                             self.has_line(d2)
-                                || empty == 1u64 << m | 1u64 << r
+                                || empty == B::single(m).with(r)
                                 || self.pairing_ok(a2, d2, pairs).is_ok()
                         });
                     if self.dead(m, x, o) {
@@ -329,11 +325,12 @@ impl Checker {
                 if !cell_ok(r) {
                     return Err(format!("its reply {r} is not an empty cell"));
                 }
-                let d2 = d | 1u64 << r;
-                if self.has_line(d2) || empty == 1u64 << r {
+                let r = r as usize;
+                let d2 = d.with(r);
+                if self.has_line(d2) || empty == B::single(r) {
                     return Ok(());
                 }
-                let (x2, o2) = with(attacker.other(), r as usize);
+                let (x2, o2) = with(attacker.other(), r);
                 match self.lookup(x2, o2, attacker, attacker) {
                     Some(Evidence::Pairing(_) | Evidence::Exhausted | Evidence::Moves(_)) => Ok(()),
                     _ => Err(format!(
@@ -345,59 +342,57 @@ impl Checker {
     }
 }
 
-/// The cells of a set.
-fn cells(set: u64) -> impl Iterator<Item = usize> {
-    let mut s = set;
-    std::iter::from_fn(move || {
-        (s != 0).then(|| {
-            let c = s.trailing_zeros() as usize;
-            s &= s - 1;
-            c
-        })
-    })
-}
-
 /// A window as move names, for messages.
-fn cell_list(rules: Rules, set: u64) -> String {
-    cells(set)
+fn cell_list<B: BitSet>(rules: Rules, set: B) -> String {
+    set.cells()
         .map(|c| rules.cell_name(c))
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-/// Reads a certificate and checks it; keeps at most `max_records` records in memory.
+/// Reads a certificate and checks it; keeps at most `max_records` records in memory. Both
+/// versions are read: `MNKCERT1` (boards of up to 64 cells) and `MNKCERT2` (larger ones).
 pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, CertificateError> {
-    let (mut reader, header) = Reader::new(input)?;
+    let (reader, header) = Reader::new(input)?;
     let rules = Rules::new(
         header.width as usize,
         header.height as usize,
         Some(header.k as usize),
     )
     .map_err(|e| CertificateError::Malformed(format!("its rules are not valid: {e}")))?;
-    if rules.cells() > 64 {
-        return Err(CertificateError::Malformed(format!(
-            "its board has {} cells; certificates cover boards of up to 64",
-            rules.cells()
-        )));
+    if header.layout().is_wide() {
+        verify_as::<Wide, _>(reader, header, rules, max_records)
+    } else {
+        verify_as::<u64, _>(reader, header, rules, max_records)
     }
-    let geo = Geometry::<u64>::new(rules);
+}
+
+/// [`verify`] once the header is read, with the stone sets of the board's size.
+fn verify_as<B: BitSet, R: Read>(
+    mut reader: Reader<R>,
+    header: Header,
+    rules: Rules,
+    max_records: usize,
+) -> Result<Verified, CertificateError> {
+    let geo = Geometry::<B>::new(rules);
     let mut checker = Checker {
         rules,
         full: geo.full(),
         windows: geo.windows().to_vec(),
         symmetries: geo.symmetries().to_vec(),
-        records: Kept::default(),
+        records: Kept::new(rules.cells()),
     };
-    let on_board = |x: u64, o: u64| x & o == 0 && (x | o) & !checker.full == 0;
-    if !on_board(header.x, header.o) {
+    let on_board = |x: B, o: B| x.and(o).is_empty() && checker.full.contains_all(x.or(o));
+    let root = B::from_words(&header.x).zip(B::from_words(&header.o));
+    let Some((root_x, root_o)) = root.filter(|&(x, o)| on_board(x, o)) else {
         return Err(CertificateError::Malformed(
             "its root has stones off the board or two on one cell".into(),
         ));
-    }
+    };
     // The root must be a position a game can reach (the rule `mnk solve` applies, restated
     // here so that the checker shares nothing with the search): the counts differ by at most
     // one, and the side to move is not ahead.
-    let (nx, no) = (header.x.count_ones(), header.o.count_ones());
+    let (nx, no) = (root_x.count(), root_o.count());
     let (mover, other) = match header.to_move {
         Side::X => (nx, no),
         Side::O => (no, nx),
@@ -409,7 +404,7 @@ pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, Certific
         )));
     }
     let mut count = 0usize;
-    while let Some(record) = reader.next_record()? {
+    while let Some(record) = reader.next_record_as::<B>()? {
         count += 1;
         if checker.records.len() >= max_records {
             return Err(CertificateError::TooLarge(max_records));
@@ -432,6 +427,11 @@ pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, Certific
                     "record {count} repeats an earlier position"
                 )))
             }
+            Err(KeepError::OffBoard) => {
+                return Err(CertificateError::Malformed(format!(
+                    "record {count} pairs a cell off the board"
+                )))
+            }
             Err(KeepError::Full) => return Err(CertificateError::TooLarge(count - 1)),
         }
     }
@@ -439,13 +439,13 @@ pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, Certific
         checker.check(&key, evidence).map_err(|why| {
             invalid(format!(
                 "the record of {} ({} to move, {} attacking) does not hold: {why}",
-                board_text(rules, key.0, key.1),
+                board_text(rules, key.0.words(), key.1.words()),
                 key.2,
                 key.3
             ))
         })?;
     }
-    check_root(&checker, &header)?;
+    check_root(&checker, &header, (root_x, root_o))?;
     Ok(Verified {
         rules,
         header,
@@ -454,9 +454,13 @@ pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, Certific
 }
 
 /// Whether the records settle the root as the header claims.
-fn check_root(c: &Checker, h: &Header) -> Result<(), CertificateError> {
-    let (x, o, t) = (h.x, h.o, h.to_move);
-    if c.has_line(x) || c.has_line(o) || x | o == c.full {
+fn check_root<B: BitSet>(
+    c: &Checker<B>,
+    h: &Header,
+    (x, o): (B, B),
+) -> Result<(), CertificateError> {
+    let t = h.to_move;
+    if c.has_line(x) || c.has_line(o) || x.or(o) == c.full {
         return Err(invalid("its root position is already finished".into()));
     }
     let body = |attacker: Side| c.lookup(x, o, t, attacker);
@@ -469,7 +473,7 @@ fn check_root(c: &Checker, h: &Header) -> Result<(), CertificateError> {
                 Some(Evidence::Pairing(_) | Evidence::Exhausted | Evidence::Moves(_))
             );
             let second = if h.strategy_stealing {
-                if x | o != 0 {
+                if !x.or(o).is_empty() {
                     return Err(invalid(
                         "it uses strategy stealing on a board that is not empty".into(),
                     ));

@@ -41,76 +41,88 @@ pub(crate) enum DefenderFacts {
 }
 
 /// Cells on at least one window that either side can still complete.
-pub(crate) fn live_cells(windows: &[u64], x: u64, o: u64) -> u64 {
+pub(crate) fn live_cells<B: BitSet>(windows: &[B], x: B, o: B) -> B {
     windows
         .iter()
-        .filter(|&&w| w & x == 0 || w & o == 0)
-        .fold(0, |s, &w| s | w)
+        .filter(|&&w| w.and(x).is_empty() || w.and(o).is_empty())
+        .fold(B::default(), |s, &w| s.or(w))
 }
 
 /// Fewest stones `side` still needs in a window free of the other side's stones.
-fn fewest_missing(windows: &[u64], mine: u64, theirs: u64) -> u32 {
+fn fewest_missing<B: BitSet>(windows: &[B], mine: B, theirs: B) -> u32 {
     windows
         .iter()
-        .filter(|&&w| w & theirs == 0)
-        .map(|&w| (w & !mine).count_ones())
+        .filter(|&&w| w.and(theirs).is_empty())
+        .map(|&w| w.and_not(mine).count())
         .min()
         .unwrap_or(u32::MAX)
 }
 
 /// Cells where `side` completes a line at once.
-fn winning_cells(windows: &[u64], mine: u64, theirs: u64) -> u64 {
+fn winning_cells<B: BitSet>(windows: &[B], mine: B, theirs: B) -> B {
     windows
         .iter()
-        .filter(|&&w| w & theirs == 0 && (w & !mine).count_ones() == 1)
-        .fold(0, |s, &w| s | (w & !mine))
+        .filter(|&&w| w.and(theirs).is_empty() && w.and_not(mine).count() == 1)
+        .fold(B::default(), |s, &w| s.or(w.and_not(mine)))
 }
 
+/// Most stones a window's weight counts: past this (only on boards where K is over 12) the
+/// weight stays the same, so that a cell's sum of weights (at most 4K windows) fits in 32 bits.
+const WEIGHED_STONES: u32 = 11;
+
 /// How much each empty cell matters: every open window through it, weighted by the stones
-/// already in it (the attacker's windows count more), for attack and defence alike.
-fn weights(windows: &[u64], attacker: u64, defender: u64, empty: u64, out: &mut [u32; 64]) {
+/// already in it (the attacker's windows count more), for attack and defence alike. `out`
+/// has a slot per cell of the board.
+fn weights<B: BitSet>(windows: &[B], attacker: B, defender: B, empty: B, out: &mut [u32]) {
     out.fill(0);
     for &w in windows {
-        let weight = if w & defender == 0 {
-            4u32 << (2 * (w & attacker).count_ones())
-        } else if w & attacker == 0 {
-            3u32 << (2 * (w & defender).count_ones())
+        let weight = if w.and(defender).is_empty() {
+            4u32 << (2 * w.and(attacker).count().min(WEIGHED_STONES))
+        } else if w.and(attacker).is_empty() {
+            3u32 << (2 * w.and(defender).count().min(WEIGHED_STONES))
         } else {
             continue;
         };
-        let mut cells = w & empty;
-        while cells != 0 {
-            out[cells.trailing_zeros() as usize] += weight;
-            cells &= cells - 1;
+        for c in w.and(empty).cells() {
+            out[c] += weight;
         }
     }
 }
 
-/// Sorts `cells` best first: the `first` move, then by weight, then by cell.
-fn ordered(cells: u64, weight: &[u32; 64], first: Option<usize>) -> Vec<u16> {
-    let mut moves: Vec<u16> = cells.cells().map(|c| c as u16).collect();
-    moves.sort_unstable_by_key(|&c| {
-        (
-            Some(c as usize) != first,
-            std::cmp::Reverse(weight[c as usize]),
-            c,
-        )
-    });
-    moves
+/// A move's sort key: `first` (the table's move) first, then the heavier, then the lower
+/// cell, packed in one integer so that the sort compares plain numbers.
+#[inline]
+fn move_key(c: usize, weight: u32, first: Option<usize>) -> u64 {
+    u64::from(Some(c) != first) << 63 | u64::from(u32::MAX - weight) << 16 | c as u64
+}
+
+/// Sorts `cells` best first: the `first` move, then by weight, then by cell (`keys` is
+/// working memory).
+fn ordered<B: BitSet>(
+    cells: B,
+    weight: &[u32],
+    first: Option<usize>,
+    keys: &mut Vec<u64>,
+) -> Vec<u16> {
+    keys.clear();
+    keys.extend(cells.cells().map(|c| move_key(c, weight[c], first)));
+    keys.sort_unstable();
+    keys.iter().map(|&k| k as u16).collect()
 }
 
 /// The empty cells with one dead-for-both cell standing for all (they are interchangeable:
 /// no line through them can ever be completed).
-pub(crate) fn reduced_moves(empty: u64, live: u64) -> u64 {
-    let dead = empty & !live;
-    (empty & live) | (dead & dead.wrapping_neg())
+pub(crate) fn reduced_moves<B: BitSet>(empty: B, live: B) -> B {
+    let dead = empty.and_not(live);
+    let one_dead = dead.lowest().map_or(B::default(), B::single);
+    empty.and(live).or(one_dead)
 }
 
 /// What a searcher knows of a node, given the board's windows.
-pub(crate) struct Knowledge<'a> {
-    pub windows: &'a [u64],
+pub(crate) struct Knowledge<'a, B: BitSet> {
+    pub windows: &'a [B],
     /// Every cell of the board.
-    pub full: u64,
+    pub full: B,
     pub pairing_steps: u32,
     /// Steps of the quick pairing look-ahead at defender nodes.
     pub quick_steps: u32,
@@ -119,29 +131,33 @@ pub(crate) struct Knowledge<'a> {
     /// Defender replies tried for a relevance zone at each attacker node.
     pub zone_tries: usize,
     /// The pairing finder, with its working memory.
-    pub finder: PairingFinder,
+    pub finder: PairingFinder<B>,
+    /// The cells' weights at the node being ordered (a slot per cell, reused).
+    pub weight: Vec<u32>,
+    /// The moves' sort keys at the node being ordered (reused).
+    pub keys: Vec<u64>,
 }
 
-impl Knowledge<'_> {
+impl<B: BitSet> Knowledge<'_, B> {
     /// Facts of an attacker-to-move node (unfinished, not full), from the attacker's and the
     /// defender's stones. Callers hand in the canonical orientation, so that a position has
     /// the same facts however it was reached (the certificate then repeats the search).
     pub fn attacker(
         &mut self,
-        (a, d): (u64, u64),
+        (a, d): (B, B),
         table_move: Option<usize>,
         counters: &mut super::ProofStats,
     ) -> AttackerFacts {
-        let empty = self.full & !(a | d);
+        let empty = self.full.and_not(a.or(d));
         let wins = winning_cells(self.windows, a, d);
-        if wins != 0 {
-            return AttackerFacts::WinsAt(wins.trailing_zeros() as usize);
+        if let Some(c) = wins.lowest() {
+            return AttackerFacts::WinsAt(c);
         }
         let threats = winning_cells(self.windows, d, a);
-        if threats.count_ones() >= 2 {
+        if threats.count() >= 2 {
             return AttackerFacts::DefenderWins;
         }
-        let moves_left = empty.count_ones().div_ceil(2);
+        let moves_left = empty.count().div_ceil(2);
         if fewest_missing(self.windows, a, d) > moves_left {
             return AttackerFacts::Exhausted;
         }
@@ -152,36 +168,40 @@ impl Knowledge<'_> {
             counters.pairings += 1;
             return AttackerFacts::Paired(self.finder.pairs().to_vec());
         }
-        if threats != 0 {
-            return AttackerFacts::MustBlock(threats.trailing_zeros() as usize);
+        if let Some(c) = threats.lowest() {
+            return AttackerFacts::MustBlock(c);
         }
-        let mut weight = [0u32; 64];
-        weights(self.windows, a, d, empty, &mut weight);
+        let weight = &mut self.weight;
+        weights(self.windows, a, d, empty, weight);
         let live = live_cells(self.windows, a, d);
-        let all = ordered(reduced_moves(empty, live), &weight, table_move);
+        let all = ordered(
+            reduced_moves(empty, live),
+            weight,
+            table_move,
+            &mut self.keys,
+        );
         // The relevance zone: a free defender move after which a pairing exists refutes every
         // attacker move off the pairing's cells (the same reply keeps the same pairing).
         let attacker_live = self
             .windows
             .iter()
-            .filter(|&&w| w & d == 0)
-            .fold(0, |s, &w| s | w)
-            & empty;
-        let mut replies: Vec<u16> = attacker_live.cells().map(|c| c as u16).collect();
-        replies.sort_unstable_by_key(|&c| (std::cmp::Reverse(weight[c as usize]), c));
+            .filter(|&&w| w.and(d).is_empty())
+            .fold(B::default(), |s, &w| s.or(w))
+            .and(empty);
+        let replies = ordered(attacker_live, weight, None, &mut self.keys);
         for &r in replies.iter().take(self.zone_tries) {
             counters.pairing_calls += 1;
             if self
                 .finder
-                .find(self.windows, a, d | 1u64 << r, self.pairing_steps)
+                .find(self.windows, a, d.with(r as usize), self.pairing_steps)
             {
                 counters.zones += 1;
                 let pairs = self.finder.pairs().to_vec();
-                let zone = pairing_cells(&pairs) | 1u64 << r;
+                let zone = pairing_cells::<B>(&pairs).with(r as usize);
                 let moves = all
                     .iter()
                     .copied()
-                    .filter(|&m| zone >> m & 1 != 0)
+                    .filter(|&m| zone.contains(m as usize))
                     .collect();
                 return AttackerFacts::Search {
                     moves,
@@ -196,8 +216,8 @@ impl Knowledge<'_> {
     }
 
     /// Whether a pairing covers every live attacker line (attacker to move) at once.
-    pub fn paired(&mut self, (a, d): (u64, u64), counters: &mut super::ProofStats) -> bool {
-        if winning_cells(self.windows, a, d) != 0 {
+    pub fn paired(&mut self, (a, d): (B, B), counters: &mut super::ProofStats) -> bool {
+        if !winning_cells(self.windows, a, d).is_empty() {
             return false;
         }
         counters.pairing_calls += 1;
@@ -205,30 +225,34 @@ impl Knowledge<'_> {
     }
 
     /// Facts of a defender-to-move node (unfinished, not full).
-    pub fn defender(&self, (a, d): (u64, u64), table_move: Option<usize>) -> DefenderFacts {
-        let empty = self.full & !(a | d);
+    pub fn defender(&mut self, (a, d): (B, B), table_move: Option<usize>) -> DefenderFacts {
+        let empty = self.full.and_not(a.or(d));
         let own = winning_cells(self.windows, d, a);
-        if own != 0 {
-            return DefenderFacts::DefenderWinsAt(own.trailing_zeros() as usize);
+        if let Some(c) = own.lowest() {
+            return DefenderFacts::DefenderWinsAt(c);
         }
         let threats = winning_cells(self.windows, a, d);
-        if threats.count_ones() >= 2 {
+        if threats.count() >= 2 {
             return DefenderFacts::AttackerWins;
         }
-        let moves_left = empty.count_ones() / 2;
+        let moves_left = empty.count() / 2;
         if fewest_missing(self.windows, a, d) > moves_left {
             return DefenderFacts::Exhausted;
         }
-        if threats != 0 {
+        if let Some(c) = threats.lowest() {
             return DefenderFacts::Search {
-                moves: vec![threats.trailing_zeros() as u16],
+                moves: vec![c as u16],
             };
         }
-        let mut weight = [0u32; 64];
-        weights(self.windows, a, d, empty, &mut weight);
+        weights(self.windows, a, d, empty, &mut self.weight);
         let live = live_cells(self.windows, a, d);
         DefenderFacts::Search {
-            moves: ordered(reduced_moves(empty, live), &weight, table_move),
+            moves: ordered(
+                reduced_moves(empty, live),
+                &self.weight,
+                table_move,
+                &mut self.keys,
+            ),
         }
     }
 }

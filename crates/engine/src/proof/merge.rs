@@ -6,7 +6,7 @@
 use super::split::Split;
 use super::Wdl;
 use crate::certificate::format::{
-    write_header, write_record, Body, FormatError, Reader, Record, Refutation,
+    write_header, write_record, Body, FormatError, Layout, Reader, Record, Refutation,
 };
 use crate::side::Side;
 use rustc_hash::FxHashSet;
@@ -87,6 +87,7 @@ impl Split {
                 self.strategy_stealing() && support.value == Wdl::Draw,
             ),
         )?;
+        let layout = Layout::for_cells(self.geometry().rules().cells());
         let mut seen: FxHashSet<Key> = FxHashSet::default();
         let mut records = 0;
         let mut duplicates = 0;
@@ -95,7 +96,7 @@ impl Split {
             let node = &self.nodes[n];
             let at = node.at;
             let wins = settled.nodes[n].expect("a supporting node is settled");
-            let chosen = || support.chosen[n].expect("the node's settling move") as u8;
+            let chosen = || support.chosen[n].expect("the node's settling move") as u16;
             let body = match (at.to_move == at.attacker, wins) {
                 (true, true) => Body::AttackerWins(chosen()),
                 (true, false) => Body::AttackerFails(Refutation::Moves { default: None }),
@@ -109,7 +110,7 @@ impl Split {
                 body,
             };
             seen.insert(key(&record));
-            write_record(out, &record)?;
+            write_record(out, layout, &record)?;
             records += 1;
         }
         for &j in &support.jobs {
@@ -141,7 +142,7 @@ impl Split {
                     }
                 }
                 if seen.insert(key(&record)) {
-                    write_record(out, &record)?;
+                    write_record(out, layout, &record)?;
                     records += 1;
                 } else {
                     duplicates += 1;

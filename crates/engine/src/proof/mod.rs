@@ -24,7 +24,7 @@ mod writer;
 
 use crate::bits::BitSet;
 use crate::budget::Budget;
-use crate::certificate::format::{write_header, Header};
+use crate::certificate::format::{write_header, Header, Layout};
 use crate::error::SearchError;
 use crate::position::Position;
 use crate::progress::Progress;
@@ -176,12 +176,12 @@ impl Prover {
 
     /// Runs `job` with a search for `attacker` over this prover's table; a stoppable search
     /// that was stopped reports `Stopped`.
-    fn with_search<R>(
+    fn with_search<B: BitSet, R>(
         &mut self,
-        pos: &Position<u64>,
+        pos: &Position<B>,
         attacker: Side,
         stoppable: bool,
-        job: impl FnOnce(&mut Search<'_>) -> R,
+        job: impl FnOnce(&mut Search<'_, B>) -> R,
     ) -> Result<R, SearchError> {
         let geo = pos.geometry().clone();
         let knowledge = self.knowledge(&geo);
@@ -205,7 +205,7 @@ impl Prover {
     }
 
     /// A node's knowledge on the board of `geo`, with a fresh pairing finder.
-    fn knowledge<'g>(&self, geo: &'g crate::geometry::Geometry<u64>) -> Knowledge<'g> {
+    fn knowledge<'g, B: BitSet>(&self, geo: &'g crate::geometry::Geometry<B>) -> Knowledge<'g, B> {
         Knowledge {
             windows: geo.windows(),
             full: geo.full(),
@@ -214,10 +214,12 @@ impl Prover {
             quick_steps: self.config.quick_steps,
             quick_replies: self.config.quick_replies,
             finder: pairing::PairingFinder::new(),
+            weight: vec![0; geo.rules().cells()],
+            keys: Vec::new(),
         }
     }
 
-    pub(crate) fn check(pos: &Position<u64>) -> Result<(), SearchError> {
+    pub(crate) fn check<B: BitSet>(pos: &Position<B>) -> Result<(), SearchError> {
         // Its pairing strategies and threat logic assume that K or more wins.
         if pos.rules().rule() != crate::rules::Rule::Freestyle {
             return Err(SearchError::ExactKUnsupported {
@@ -230,9 +232,9 @@ impl Prover {
     /// Whether `attacker` can force a line from `pos` (whoever is to move there), within
     /// `budget` (a stop flag, nodes, a deadline): a search that runs out of it returns
     /// `Stopped` with the reason, and what it settled stays in the table.
-    pub fn can_force_line(
+    pub fn can_force_line<B: BitSet>(
         &mut self,
-        pos: &Position<u64>,
+        pos: &Position<B>,
         attacker: Side,
         budget: &Budget,
     ) -> Result<bool, SearchError> {
@@ -241,10 +243,14 @@ impl Prover {
     }
 
     /// [`Prover::can_force_line`] within the budget already set.
-    fn force_line(&mut self, pos: &Position<u64>, attacker: Side) -> Result<bool, SearchError> {
+    fn force_line<B: BitSet>(
+        &mut self,
+        pos: &Position<B>,
+        attacker: Side,
+    ) -> Result<bool, SearchError> {
         Self::check(pos)?;
         let threads = match self.config.threads {
-            0 if pos.empty_cells().count_ones() as usize >= PARALLEL_FROM_EMPTY => {
+            0 if pos.empty_cells().count() as usize >= PARALLEL_FROM_EMPTY => {
                 std::thread::available_parallelism().map_or(1, |n| n.get())
             }
             0 => 1,
@@ -266,9 +272,9 @@ impl Prover {
 
     /// The value of `pos` for the side to move and its best moves (see [`ProofSolution`]),
     /// within `budget` (as [`Prover::can_force_line`]).
-    pub fn solve(
+    pub fn solve<B: BitSet>(
         &mut self,
-        pos: &Position<u64>,
+        pos: &Position<B>,
         budget: &Budget,
     ) -> Result<ProofSolution, SearchError> {
         self.budget = budget.clone();
@@ -315,7 +321,7 @@ impl Prover {
             let mut p = pos.clone();
             let holds = self.with_search(pos, me.other(), true, |s| {
                 p.play_unchecked(class[0]);
-                p.empty_cells() == 0 || !s.attacker_node(&mut p)
+                p.empty_cells().is_empty() || !s.attacker_node(&mut p)
             })?;
             self.progress.settle(class.len(), holds, false);
             if holds {
@@ -332,9 +338,9 @@ impl Prover {
 
     /// Writes the certificate of a solution [`Prover::solve`] gave for `pos`; the records
     /// come from this prover's table (anything it lost is searched again).
-    pub fn write_certificate(
+    pub fn write_certificate<B: BitSet>(
         &mut self,
-        pos: &Position<u64>,
+        pos: &Position<B>,
         solution: &ProofSolution,
         out: &mut dyn Write,
     ) -> io::Result<CertificateSummary> {
@@ -369,19 +375,21 @@ impl Prover {
 
     /// Writes the records that prove one question about `pos` (`part` picks the record kind at
     /// the root), from this prover's table; anything it lost is searched again.
-    fn write_records(
+    fn write_records<B: BitSet>(
         &mut self,
-        pos: &Position<u64>,
+        pos: &Position<B>,
         attacker: Side,
         out: &mut dyn Write,
-        part: fn(&mut writer::Writer<'_, '_, '_>, &mut Position<u64>) -> io::Result<()>,
+        part: fn(&mut writer::Writer<'_, '_, '_, B>, &mut Position<B>) -> io::Result<()>,
     ) -> io::Result<u64> {
         let mut p = pos.clone();
+        let layout = Layout::for_cells(pos.rules().cells());
         self.with_search(pos, attacker, false, |s| {
             let mut w = writer::Writer {
                 search: s,
                 out,
                 written: Default::default(),
+                layout,
                 records: 0,
             };
             part(&mut w, &mut p).map(|()| w.records)
@@ -391,7 +399,8 @@ impl Prover {
 
     /// Writes the certificate part of one job of a split proof: the records (no header) that
     /// prove what [`Prover::can_force_line`] answered for `attacker` from `pos` (`wins`), the
-    /// first one about `pos` itself. [`split::Split::write_certificate`] merges the parts.
+    /// first one about `pos` itself. [`split::Split::write_certificate`] merges the parts
+    /// (splits cover boards of up to 64 cells).
     pub fn write_part(
         &mut self,
         pos: &Position<u64>,
@@ -416,18 +425,19 @@ impl Prover {
 /// A certificate's header: the rules, the root (x's and o's stones, the side to move), the
 /// value proven for the side to move and whether strategy stealing stands for the second
 /// question.
-fn header(
+fn header<B: BitSet>(
     rules: crate::rules::Rules,
-    (x, o, to_move): (u64, u64, Side),
+    (x, o, to_move): (B, B, Side),
     value: Wdl,
     strategy_stealing: bool,
 ) -> Header {
+    let words = Layout::for_cells(rules.cells()).words();
     Header {
         width: rules.width() as u8,
         height: rules.height() as u8,
         k: rules.k() as u8,
-        x,
-        o,
+        x: x.words()[..words].to_vec(),
+        o: o.words()[..words].to_vec(),
         to_move,
         claim: value,
         strategy_stealing,
@@ -435,7 +445,7 @@ fn header(
 }
 
 /// The legal moves grouped by the symmetry class of the position they lead to, in cell order.
-fn root_classes(pos: &Position<u64>) -> Vec<Vec<usize>> {
+fn root_classes<B: BitSet>(pos: &Position<B>) -> Vec<Vec<usize>> {
     let mut p = pos.clone();
     let mut keys: Vec<u64> = Vec::new();
     let mut classes: Vec<Vec<usize>> = Vec::new();

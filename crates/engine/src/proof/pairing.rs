@@ -7,8 +7,10 @@
 //! with the fewest choices first, the pair that covers most lines first) under a step budget,
 //! so it may miss a pairing that exists but never claims one that does not.
 
+use crate::bits::BitSet;
+
 /// A pair of cells the defender will split.
-pub type Pair = (u8, u8);
+pub type Pair = (u16, u16);
 
 /// Steps one call to [`find_pairing`] may take before it gives up.
 pub const DEFAULT_PAIRING_STEPS: u32 = 300;
@@ -19,27 +21,43 @@ const FAST_FREE: usize = 8;
 
 /// The pairing finder with its working memory, kept between calls so that a search that asks
 /// millions of times allocates nothing (the pairs of a found pairing are the only output).
+/// `B` is the board's cell set (a machine word up to 64 cells, [`crate::bits::Wide`] beyond).
 #[derive(Debug, Default)]
-pub struct PairingFinder {
+pub struct PairingFinder<B: BitSet = u64> {
     /// A stack of line lists: each step's lines, then the lines left after its pair.
-    lines: Vec<u64>,
+    lines: Vec<B>,
     /// The pairs chosen so far.
     pairs: Vec<Pair>,
     /// Steps left in this call.
     steps: u32,
+    /// The lines [`PairingFinder::too_few_cells`] takes.
+    family: Vec<B>,
 }
 
-impl PairingFinder {
+/// The two cells of a pair given as a set of two cells.
+#[inline]
+fn split_pair<B: BitSet>(pair: B) -> Pair {
+    let a = pair.lowest().unwrap_or(0);
+    let b = pair.without(a).lowest().unwrap_or(a);
+    (a as u16, b as u16)
+}
+
+impl<B: BitSet> PairingFinder<B> {
     /// A finder with no working memory yet.
     pub fn new() -> Self {
-        Self::default()
+        PairingFinder {
+            lines: Vec::new(),
+            pairs: Vec::new(),
+            steps: 0,
+            family: Vec::new(),
+        }
     }
 
     /// Whether a pairing exists for the position where `attacker` and `defender` hold these
     /// stones, found within `steps` search steps; on success [`PairingFinder::pairs`] holds it.
     /// The pairs hold empty cells only, are disjoint, and every window free of defender stones
     /// contains one of them.
-    pub fn find(&mut self, windows: &[u64], attacker: u64, defender: u64, steps: u32) -> bool {
+    pub fn find(&mut self, windows: &[B], attacker: B, defender: B, steps: u32) -> bool {
         self.pairs.clear();
         self.lines.clear();
         let Some(n) = self.open_lines(windows, attacker, defender) else {
@@ -49,7 +67,7 @@ impl PairingFinder {
             return false;
         }
         self.steps = steps;
-        self.cover(0, n, 0)
+        self.cover(0, n, B::default())
     }
 
     /// The pairing the last successful [`PairingFinder::find`] found.
@@ -61,24 +79,23 @@ impl PairingFinder {
     /// window, with a line left out when its free cells contain another line's (a pair inside
     /// the smaller lies inside the larger). `None` when a live line has fewer than two free
     /// cells.
-    fn open_lines(&mut self, windows: &[u64], attacker: u64, defender: u64) -> Option<usize> {
-        let empty_of_board = !(attacker | defender);
+    fn open_lines(&mut self, windows: &[B], attacker: B, defender: B) -> Option<usize> {
         for &w in windows {
-            if w & defender != 0 {
+            if !w.and(defender).is_empty() {
                 continue;
             }
-            let free = w & empty_of_board;
-            if free.count_ones() < 2 {
+            let free = w.and_not(attacker);
+            if free.count() < 2 {
                 return None;
             }
             self.lines.push(free);
         }
         let lines = &mut self.lines;
-        lines.sort_unstable_by_key(|l| (l.count_ones(), *l));
+        lines.sort_unstable_by_key(|l| (l.count(), *l));
         let mut kept = 0;
         for i in 0..lines.len() {
             let l = lines[i];
-            if !lines[..kept].iter().any(|&s| s & !l == 0) {
+            if !lines[..kept].iter().any(|&s| s.and_not(l).is_empty()) {
                 lines[kept] = l;
                 kept += 1;
             }
@@ -91,24 +108,24 @@ impl PairingFinder {
     /// share at most one free cell need a pair each (no pair lies in two of them), all
     /// disjoint, inside their own free cells; more than half as many as those cells is too
     /// many. The lines are taken greedily, fewest free cells first.
-    fn too_few_cells(&self, n: usize) -> bool {
-        let mut family = [0u64; 128];
-        let mut size = 0;
-        let mut cells = 0u64;
+    fn too_few_cells(&mut self, n: usize) -> bool {
+        let family = &mut self.family;
+        family.clear();
+        let mut cells = B::default();
         for &l in &self.lines[..n] {
-            if size < family.len() && family[..size].iter().all(|&f| (f & l).count_ones() <= 1) {
-                family[size] = l;
-                size += 1;
-                cells |= l;
+            if family.len() < 128 && family.iter().all(|&f| f.and(l).count() <= 1) {
+                family.push(l);
+                cells = cells.or(l);
             }
         }
-        2 * size as u32 > cells.count_ones()
+        let size = family.len();
+        2 * size as u32 > cells.count()
     }
 
     /// Covers every line of `self.lines[start..start + n]` with pairs avoiding `used`; on
     /// success `self.pairs` holds the pairs chosen. The lines left after a pair are pushed
     /// above the step's own and dropped again when it returns.
-    fn cover(&mut self, start: usize, n: usize, used: u64) -> bool {
+    fn cover(&mut self, start: usize, n: usize, used: B) -> bool {
         if n == 0 {
             return true;
         }
@@ -121,7 +138,7 @@ impl PairingFinder {
         let mut pick = start;
         let mut fewest = u32::MAX;
         for i in start..end {
-            let free = (self.lines[i] & !used).count_ones();
+            let free = self.lines[i].and_not(used).count();
             if free < 2 {
                 return false;
             }
@@ -136,9 +153,9 @@ impl PairingFinder {
     /// A step's branching, once its lines `start..end` are known to hold two free cells each
     /// and `pick` is the first with the fewest (`fewest`): every pair of its free cells, the
     /// pair that lies in most lines first.
-    fn branch(&mut self, start: usize, end: usize, used: u64, pick: usize, fewest: u32) -> bool {
-        let free = self.lines[pick] & !used;
-        let mut candidates = [(0u32, 0u64); FAST_FREE * (FAST_FREE - 1) / 2];
+    fn branch(&mut self, start: usize, end: usize, used: B, pick: usize, fewest: u32) -> bool {
+        let free = self.lines[pick].and_not(used);
+        let mut candidates = [(0u32, B::default()); FAST_FREE * (FAST_FREE - 1) / 2];
         let count = if fewest as usize <= FAST_FREE {
             self.count_pairs(start, end, free, &mut candidates)
         } else {
@@ -163,41 +180,32 @@ impl PairingFinder {
         &self,
         start: usize,
         end: usize,
-        free: u64,
-        out: &mut [(u32, u64); FAST_FREE * (FAST_FREE - 1) / 2],
+        free: B,
+        out: &mut [(u32, B); FAST_FREE * (FAST_FREE - 1) / 2],
     ) -> usize {
         // counts[i * FAST_FREE + j]: lines holding the i-th and the j-th free cell (i < j).
         let mut counts = [0u32; FAST_FREE * FAST_FREE];
-        let rank = |c: u32| (free & ((1u64 << c) - 1)).count_ones() as usize;
         for &l in &self.lines[start..end] {
-            let mut m = l & free;
-            if m.count_ones() < 2 {
+            let mut m = l.and(free);
+            if m.count() < 2 {
                 continue;
             }
-            while m != 0 {
-                let a = m.trailing_zeros();
-                m &= m - 1;
-                let ia = rank(a);
+            while let Some(a) = m.pop_lowest() {
+                let ia = free.rank(a) as usize;
                 let mut rest = m;
-                while rest != 0 {
-                    let b = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    counts[ia * FAST_FREE + rank(b)] += 1;
+                while let Some(b) = rest.pop_lowest() {
+                    counts[ia * FAST_FREE + free.rank(b) as usize] += 1;
                 }
             }
         }
         let mut n = 0;
         let mut a_set = free;
         let mut ia = 0;
-        while a_set != 0 {
-            let a = a_set.trailing_zeros();
-            a_set &= a_set - 1;
+        while let Some(a) = a_set.pop_lowest() {
             let mut b_set = a_set;
             let mut ib = ia + 1;
-            while b_set != 0 {
-                let b = b_set.trailing_zeros();
-                b_set &= b_set - 1;
-                out[n] = (counts[ia * FAST_FREE + ib], 1u64 << a | 1u64 << b);
+            while let Some(b) = b_set.pop_lowest() {
+                out[n] = (counts[ia * FAST_FREE + ib], B::single(a).with(b));
                 n += 1;
                 ib += 1;
             }
@@ -208,20 +216,16 @@ impl PairingFinder {
 
     /// [`PairingFinder::cover`]'s branching for a line with many free cells (windows longer
     /// than [`FAST_FREE`]): the same order, counted the plain way.
-    fn cover_long(&mut self, start: usize, end: usize, used: u64, free: u64) -> bool {
-        let mut candidates: Vec<(u32, u64)> = Vec::new();
+    fn cover_long(&mut self, start: usize, end: usize, used: B, free: B) -> bool {
+        let mut candidates: Vec<(u32, B)> = Vec::new();
         let mut a_set = free;
-        while a_set != 0 {
-            let a = a_set.trailing_zeros();
-            a_set &= a_set - 1;
+        while let Some(a) = a_set.pop_lowest() {
             let mut b_set = a_set;
-            while b_set != 0 {
-                let b = b_set.trailing_zeros();
-                b_set &= b_set - 1;
-                let pair = 1u64 << a | 1u64 << b;
+            while let Some(b) = b_set.pop_lowest() {
+                let pair = B::single(a).with(b);
                 let covered = self.lines[start..end]
                     .iter()
-                    .filter(|&&l| l & pair == pair)
+                    .filter(|&&l| l.and(pair) == pair)
                     .count() as u32;
                 candidates.push((covered, pair));
             }
@@ -242,17 +246,19 @@ impl PairingFinder {
     /// (a line left with fewer than two free cells, two lines left with two that overlap in
     /// one, the line to branch on) are made while
     /// the lines are copied, with the step counted as [`PairingFinder::cover`] counts it.
-    fn try_pair(&mut self, start: usize, end: usize, used: u64, pair: u64) -> bool {
-        let used = used | pair;
+    fn try_pair(&mut self, start: usize, end: usize, used: B, pair: B) -> bool {
+        let used = used.or(pair);
         let mut blocked = false;
         let mut pick = end;
         let mut fewest = u32::MAX;
-        let mut forced = [0u64; 16];
+        let mut forced = [B::default(); 16];
         let mut nforced = 0;
         for i in start..end {
             let l = self.lines[i];
-            if l & pair != pair {
-                let free = (l & !used).count_ones();
+            // (`and` and compare: one instruction fewer than `contains_all` without BMI.)
+            if l.and(pair) != pair {
+                let m = l.and_not(used);
+                let free = m.count();
                 if free < 2 {
                     blocked = true;
                     break;
@@ -260,8 +266,10 @@ impl PairingFinder {
                 // A line left with two free cells forces its pair; two forced pairs that
                 // share one cell cannot both be chosen (found here, a dead end costs no step).
                 if free == 2 {
-                    let m = l & !used;
-                    if forced[..nforced].iter().any(|&f| f & m != 0 && f != m) {
+                    if forced[..nforced]
+                        .iter()
+                        .any(|&f| !f.and(m).is_empty() && f != m)
+                    {
                         blocked = true;
                         break;
                     }
@@ -285,9 +293,7 @@ impl PairingFinder {
         } else {
             self.steps -= 1;
             !blocked && {
-                let a = pair.trailing_zeros() as u8;
-                let b = 63 - pair.leading_zeros() as u8;
-                self.pairs.push((a, b));
+                self.pairs.push(split_pair(pair));
                 let found = self.branch(end, end + left, used, pick, fewest);
                 if !found {
                     self.pairs.pop();
@@ -296,9 +302,7 @@ impl PairingFinder {
             }
         };
         if found && left == 0 {
-            let a = pair.trailing_zeros() as u8;
-            let b = 63 - pair.leading_zeros() as u8;
-            self.pairs.push((a, b));
+            self.pairs.push(split_pair(pair));
         }
         self.lines.truncate(end);
         found
@@ -308,10 +312,10 @@ impl PairingFinder {
 /// A pairing for the position where `attacker` and `defender` hold these stones (cells of a
 /// board whose winning windows are `windows`), found within `steps` search steps, or `None`
 /// (see [`PairingFinder::find`]; a search that asks often keeps one finder instead).
-pub fn find_pairing(
-    windows: &[u64],
-    attacker: u64,
-    defender: u64,
+pub fn find_pairing<B: BitSet>(
+    windows: &[B],
+    attacker: B,
+    defender: B,
     steps: u32,
 ) -> Option<Vec<Pair>> {
     let mut finder = PairingFinder::new();
@@ -321,8 +325,10 @@ pub fn find_pairing(
 }
 
 /// The cells of a pairing.
-pub fn pairing_cells(pairs: &[Pair]) -> u64 {
-    pairs.iter().fold(0, |s, &(a, b)| s | 1u64 << a | 1u64 << b)
+pub fn pairing_cells<B: BitSet>(pairs: &[Pair]) -> B {
+    pairs.iter().fold(B::default(), |s, &(a, b)| {
+        s.with(a as usize).with(b as usize)
+    })
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 use super::knowledge::AttackerFacts;
 use super::search::{Search, TableRef};
 use super::{ProofStats, Prover};
+use crate::bits::BitSet;
 use crate::budget::Exhausted;
 use crate::error::SearchError;
 use crate::position::Position;
@@ -50,9 +51,9 @@ impl ProofStats {
 impl Prover {
     /// [`Prover::can_force_line`] with `attacker` to move in `pos`, its moves settled by
     /// `threads` threads.
-    pub(super) fn root_in_parallel(
+    pub(super) fn root_in_parallel<B: BitSet>(
         &mut self,
-        pos: &Position<u64>,
+        pos: &Position<B>,
         attacker: Side,
         threads: usize,
     ) -> Result<bool, SearchError> {
@@ -90,7 +91,7 @@ impl Prover {
         }
         // The moves that repeat a class, and those off the relevance zone, are settled with
         // the others (as the one-thread search reports them).
-        let empty = pos.empty_cells().count_ones() as usize;
+        let empty = pos.empty_cells().count() as usize;
         self.progress.settle(empty - distinct.len(), false, false);
         let mut wins: Vec<Option<bool>> = vec![None; distinct.len()];
         let geo = pos.geometry().clone();

@@ -6,6 +6,7 @@
 
 use super::knowledge::{AttackerFacts, DefenderFacts, Knowledge};
 use super::ProofStats;
+use crate::bits::BitSet;
 use crate::budget::{Budget, Exhausted};
 use crate::position::Position;
 use crate::progress::Progress;
@@ -44,8 +45,8 @@ impl std::ops::Deref for TableRef<'_> {
 }
 
 /// One search's state; the table outlives it (it belongs to the caller).
-pub(crate) struct Search<'a> {
-    pub knowledge: Knowledge<'a>,
+pub(crate) struct Search<'a, B: BitSet> {
+    pub knowledge: Knowledge<'a, B>,
     pub table: TableRef<'a>,
     pub attacker: Side,
     pub budget: &'a Budget,
@@ -70,9 +71,9 @@ pub(crate) struct Search<'a> {
     pub hint: [Option<u16>; 3],
 }
 
-impl<'a> Search<'a> {
+impl<'a, B: BitSet> Search<'a, B> {
     pub fn new(
-        knowledge: Knowledge<'a>,
+        knowledge: Knowledge<'a, B>,
         table: TableRef<'a>,
         attacker: Side,
         budget: &'a Budget,
@@ -136,13 +137,13 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn key(&self, pos: &Position<u64>) -> (u64, usize) {
+    fn key(&self, pos: &Position<B>) -> (u64, usize) {
         let (h, sym) = pos.canonical_hash();
         (h ^ ATTACKER_SALT[self.attacker.index()], sym)
     }
 
     /// The settled value of `pos` if the table has it, and its stored move (board frame).
-    pub fn probe(&self, pos: &Position<u64>) -> (Option<bool>, Option<usize>) {
+    pub fn probe(&self, pos: &Position<B>) -> (Option<bool>, Option<usize>) {
         let (key, sym) = self.key(pos);
         match self.table.probe(key) {
             Some(e) => (
@@ -154,7 +155,7 @@ impl<'a> Search<'a> {
         }
     }
 
-    pub fn store(&mut self, pos: &Position<u64>, wins: bool, best: Option<usize>, work: u64) {
+    pub fn store(&mut self, pos: &Position<B>, wins: bool, best: Option<usize>, work: u64) {
         if self.stopped.is_some() {
             return;
         }
@@ -167,7 +168,7 @@ impl<'a> Search<'a> {
 
     /// The attacker's and the defender's stones in the canonical orientation, and the
     /// symmetry that gives it.
-    fn canonical_stones(&self, pos: &Position<u64>) -> ((u64, u64), usize) {
+    fn canonical_stones(&self, pos: &Position<B>) -> ((B, B), usize) {
         let sym = pos.canonical_hash().1;
         let geo = pos.geometry();
         let a = geo.transform(sym, pos.stones(self.attacker));
@@ -176,7 +177,7 @@ impl<'a> Search<'a> {
     }
 
     /// The table move of `pos` in the canonical frame.
-    fn canonical_table_move(&self, pos: &Position<u64>) -> Option<usize> {
+    fn canonical_table_move(&self, pos: &Position<B>) -> Option<usize> {
         let (key, _) = self.key(pos);
         self.table
             .probe(key)
@@ -185,7 +186,7 @@ impl<'a> Search<'a> {
     }
 
     /// The facts of an attacker node, in the board's frame.
-    pub fn attacker_facts(&mut self, pos: &Position<u64>) -> AttackerFacts {
+    pub fn attacker_facts(&mut self, pos: &Position<B>) -> AttackerFacts {
         let (stones, sym) = self.canonical_stones(pos);
         let table_move = self.canonical_table_move(pos);
         let facts = self.knowledge.attacker(stones, table_move, self.stats);
@@ -193,7 +194,7 @@ impl<'a> Search<'a> {
         let cell = |c: usize| back[c] as usize;
         let pairs = |p: Vec<super::pairing::Pair>| -> Vec<super::pairing::Pair> {
             p.into_iter()
-                .map(|(x, y)| (back[x as usize] as u8, back[y as usize] as u8))
+                .map(|(x, y)| (back[x as usize], back[y as usize]))
                 .collect()
         };
         match facts {
@@ -209,7 +210,7 @@ impl<'a> Search<'a> {
     }
 
     /// The facts of a defender node, in the board's frame.
-    pub fn defender_facts(&mut self, pos: &Position<u64>) -> DefenderFacts {
+    pub fn defender_facts(&mut self, pos: &Position<B>) -> DefenderFacts {
         let (stones, sym) = self.canonical_stones(pos);
         let table_move = self.canonical_table_move(pos);
         let back = &pos.geometry().inverses()[sym];
@@ -223,16 +224,16 @@ impl<'a> Search<'a> {
     }
 
     /// Whether a pairing covers every live attacker line of `pos` (attacker to move) at once.
-    pub fn quickly_paired(&mut self, pos: &Position<u64>) -> bool {
+    pub fn quickly_paired(&mut self, pos: &Position<B>) -> bool {
         let (stones, _) = self.canonical_stones(pos);
         self.knowledge.paired(stones, self.stats)
     }
 
     /// Counts a node and settles it at once when the search is stopped, the board is full
     /// (the attacker has failed) or the table knows it.
-    fn enter(&mut self, pos: &Position<u64>) -> Option<bool> {
+    fn enter(&mut self, pos: &Position<B>) -> Option<bool> {
         self.tick();
-        if self.stopped.is_some() || pos.empty_cells() == 0 {
+        if self.stopped.is_some() || pos.empty_cells().is_empty() {
             return Some(false);
         }
         let known = self.probe(pos).0;
@@ -243,7 +244,7 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the attacker, to move in `pos`, can force a line. Meaningless once stopped.
-    pub fn attacker_node(&mut self, pos: &mut Position<u64>) -> bool {
+    pub fn attacker_node(&mut self, pos: &mut Position<B>) -> bool {
         if let Some(known) = self.enter(pos) {
             return known;
         }
@@ -295,7 +296,7 @@ impl<'a> Search<'a> {
         }
         if at_root {
             // Moves outside the relevance zone were refuted with it.
-            let rest = pos.empty_cells().count_ones() as usize - moves.len();
+            let rest = pos.empty_cells().count() as usize - moves.len();
             self.progress.settle(rest, false, false);
         }
         self.store(pos, false, None, self.stats.nodes - start);
@@ -307,7 +308,7 @@ impl<'a> Search<'a> {
     /// the reply that held, which the next attacker move's defender tries early.
     pub fn defend_after(
         &mut self,
-        pos: &mut Position<u64>,
+        pos: &mut Position<B>,
         zone: Option<&(usize, Vec<super::pairing::Pair>)>,
         killer: Option<u16>,
         m: usize,
@@ -327,7 +328,7 @@ impl<'a> Search<'a> {
     }
 
     /// Whether the attacker wins whatever the defender, to move in `pos`, does.
-    pub fn defender_node(&mut self, pos: &mut Position<u64>) -> bool {
+    pub fn defender_node(&mut self, pos: &mut Position<B>) -> bool {
         let hint = std::mem::take(&mut self.hint);
         if let Some(known) = self.enter(pos) {
             return known;
@@ -398,8 +399,8 @@ fn hints(
 ) -> [Option<u16>; 3] {
     let [r, partner] = zone.map_or([None; 2], |(r, pairs)| {
         let partner = pairs.iter().find_map(|&(x, y)| match m {
-            _ if x as usize == m => Some(y as u16),
-            _ if y as usize == m => Some(x as u16),
+            _ if x as usize == m => Some(y),
+            _ if y as usize == m => Some(x),
             _ => None,
         });
         [(*r != m).then_some(*r as u16), partner]

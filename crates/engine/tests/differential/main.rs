@@ -13,6 +13,9 @@
 //!   gives minimax's and the solver's value (and minimax's drawing moves), its certificate
 //!   verifies, and a certificate with a move changed for a losing one or a broken pairing is
 //!   refused.
+//! - [`wide_proofs`]: positions of 9x9/4, 10x7/4 and 12x6/4 — the proof search gives the
+//!   solver's value, its certificate (`MNKCERT2`) verifies and a tampered one is refused;
+//!   today's `MNKCERT1` certificates still verify and are written back byte for byte.
 //! - [`chance`]: random trees with chance nodes — the pruning search equals a plain
 //!   expectiminimax and skips only subtrees whose leaves cannot change the root's value.
 //! - [`trees`]: random explicit trees — alpha-beta and the depth-limited searches equal
@@ -42,3 +45,4 @@ mod positions;
 mod proofs;
 mod trees;
 mod vct;
+mod wide_proofs;

@@ -48,9 +48,10 @@ fn records(bytes: &[u8]) -> (Vec<u8>, Vec<Record>) {
 }
 
 fn reassemble(head: &[u8], records: &[Record]) -> Vec<u8> {
+    let layout = Reader::new(head).unwrap().1.layout();
     let mut bytes = head.to_vec();
     for r in records {
-        write_record(&mut bytes, r).unwrap();
+        write_record(&mut bytes, layout, r).unwrap();
     }
     bytes
 }
@@ -174,11 +175,11 @@ fn check_tampering(rules: Rules, bytes: &[u8]) -> Result<(), TestCaseError> {
             Body::AttackerWins(_) => (0..rules.cells())
                 .filter(|&c| empty >> c & 1 == 1)
                 .find(|&c| !attacker_wins_after(rules, r, c))
-                .map(|c| Body::AttackerWins(c as u8)),
+                .map(|c| Body::AttackerWins(c as u16)),
             Body::DefenderHolds(_) => (0..rules.cells())
                 .filter(|&c| empty >> c & 1 == 1)
                 .find(|&c| attacker_wins_after(rules, r, c))
-                .map(|c| Body::DefenderHolds(c as u8)),
+                .map(|c| Body::DefenderHolds(c as u16)),
             Body::AttackerFails(Refutation::Pairing(pairs)) if pairs.len() >= 2 => {
                 let mut broken = pairs.clone();
                 broken[0].1 = broken[1].0;
