@@ -12,8 +12,8 @@ use std::path::PathBuf;
 pub struct VerifyArgs {
     /// The certificate (as `mnk solve --certificate` writes it: gzip-compressed, or plain).
     pub file: PathBuf,
-    /// Most records to keep in memory (about 40 bytes each; about 200 on boards of more than 64
-    /// cells).
+    /// Most records to keep in memory, about 40 bytes each (on boards of more than 64 cells,
+    /// whose records take about 200, the same memory: about a fifth as many records).
     #[arg(long, default_value_t = DEFAULT_MAX_RECORDS,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000_000))]
     pub max_records: usize,

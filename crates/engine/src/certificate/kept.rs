@@ -124,6 +124,11 @@ pub(super) struct Kept<B> {
     hasher: RandomState,
 }
 
+/// The bytes one kept record takes with stone sets `B` (24 with one machine word a side).
+pub(super) fn record_bytes<B: BitSet>() -> usize {
+    size_of::<Packed<B>>()
+}
+
 impl<B: BitSet> Kept<B> {
     /// An empty store for a board of `cells` cells.
     pub fn new(cells: usize) -> Self {

@@ -17,7 +17,7 @@
 //!   who moves second cannot force a line.
 
 use super::format::{FormatError, Header, Reader, Record};
-use super::kept::{Evidence, KeepError, Kept, Pairs};
+use super::kept::{self, Evidence, KeepError, Kept, Pairs};
 use crate::bits::{BitSet, Wide};
 use crate::geometry::Geometry;
 use crate::rules::Rules;
@@ -350,8 +350,10 @@ fn cell_list<B: BitSet>(rules: Rules, set: B) -> String {
         .join(" ")
 }
 
-/// Reads a certificate and checks it; keeps at most `max_records` records in memory. Both
-/// versions are read: `MNKCERT1` (boards of up to 64 cells) and `MNKCERT2` (larger ones).
+/// Reads a certificate and checks it; keeps at most the memory of `max_records` records of a
+/// board of up to 64 cells (on a larger board, whose records are wider, as many fewer
+/// records: an eighth or so). Both versions are read: `MNKCERT1` (boards of up to 64 cells)
+/// and `MNKCERT2` (larger ones).
 pub fn verify(input: impl Read, max_records: usize) -> Result<Verified, CertificateError> {
     let (reader, header) = Reader::new(input)?;
     let rules = Rules::new(
@@ -403,6 +405,10 @@ fn verify_as<B: BitSet, R: Read>(
             header.to_move
         )));
     }
+    // The bound is one of memory: counted in records of a board of up to 64 cells, so a wide
+    // board's bigger records (184 bytes against 24) keep as many fewer.
+    let max_records =
+        max_records.saturating_mul(kept::record_bytes::<u64>()) / kept::record_bytes::<B>();
     let mut count = 0usize;
     while let Some(record) = reader.next_record_as::<B>()? {
         count += 1;

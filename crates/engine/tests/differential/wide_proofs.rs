@@ -215,6 +215,21 @@ fn refused(bytes: &[u8], what: &str) {
     );
 }
 
+/// The checker's bound is one of memory: a wide record takes several times a small one's, so
+/// a wide certificate is refused at as many fewer records.
+#[test]
+fn the_checkers_bound_on_a_wide_board_counts_its_wider_records() {
+    let empty = Board::new(Rules::new(11, 6, Some(6)).unwrap());
+    let (_, bytes) = prove(wide(&empty).unwrap());
+    let kept = verify(bytes.as_slice(), 1_000_000).unwrap().records;
+    // Room for all of its records were they small, not for its wide ones.
+    let result = verify(bytes.as_slice(), kept + 1);
+    assert!(
+        matches!(result, Err(CertificateError::TooLarge(n)) if n < kept / 4),
+        "{result:?}"
+    );
+}
+
 #[test]
 fn a_tampered_wide_certificate_is_refused() {
     // Positions of 10x7/4 with 28 empty cells (a loss of some 200 records among them), a win
