@@ -56,7 +56,7 @@ pub struct ProofConfig {
     /// the helper that added the killers found 16 still the best).
     pub quick_replies: usize,
     /// Threads that settle the attacker's root moves (0: every core on boards with at least
-    /// [`PARALLEL_FROM_EMPTY`] empty cells, one otherwise). One thread keeps the search and
+    /// 40 empty cells, one otherwise). One thread keeps the search and
     /// its counters repeatable; more give the same answers.
     pub threads: usize,
     /// The table doubles (within `hash_mib`) once one slot in this many is used. A proof
@@ -79,7 +79,7 @@ pub const GROW_FOR_CERTIFICATE: usize = 16;
 
 /// Empty cells from which `threads: 0` searches with every core (7x6 and larger; smaller
 /// boards take milliseconds and keep repeatable counters).
-pub const PARALLEL_FROM_EMPTY: usize = 40;
+pub(crate) const PARALLEL_FROM_EMPTY: usize = 40;
 
 impl Default for ProofConfig {
     fn default() -> Self {

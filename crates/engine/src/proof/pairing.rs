@@ -21,7 +21,7 @@ const FAST_FREE: usize = 8;
 
 /// The pairing finder with its working memory, kept between calls so that a search that asks
 /// millions of times allocates nothing (the pairs of a found pairing are the only output).
-/// `B` is the board's cell set (a machine word up to 64 cells, [`crate::bits::Wide`] beyond).
+/// `B` is the board's cell set (a machine word up to 64 cells, a wider set beyond).
 #[derive(Debug, Default)]
 pub struct PairingFinder<B: BitSet = u64> {
     /// A stack of line lists: each step's lines, then the lines left after its pair.

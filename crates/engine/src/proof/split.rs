@@ -30,17 +30,17 @@ use std::sync::Arc;
 pub const MAX_SPLIT_SIZE: usize = 1_000_000;
 
 /// Nodes each probe of a move above the frontier may search (see the module's notes).
-pub const PROBE_NODES: u64 = 20_000;
+pub(crate) const PROBE_NODES: u64 = 20_000;
 
 /// Moves probed at each node above the frontier, near the stones first.
-pub const PROBE_CHILDREN: usize = 8;
+pub(crate) const PROBE_CHILDREN: usize = 8;
 
 /// Nodes all the probes of one split may search together, so that a deep frontier is not
 /// probed for longer than its jobs take.
-pub const PROBE_NODES_IN_ALL: u64 = 2_000_000;
+pub(crate) const PROBE_NODES_IN_ALL: u64 = 2_000_000;
 
 /// One question a split asks: can `attacker` force a line from this position (stones in
-/// canonical orientation, see [`Position::canonical_stones`]), `to_move` to move?
+/// canonical orientation, the smallest of its symmetric images), `to_move` to move?
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Job {
     /// x's stones (canonical orientation).

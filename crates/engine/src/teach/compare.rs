@@ -18,7 +18,7 @@ use crate::solver::SolverConfig;
 
 /// Table size the solver gets in a comparison, in MiB: plenty for the boards the textbook
 /// searches can finish, and quick to allocate.
-pub const SOLVER_HASH_MIB: usize = 64;
+pub(crate) const SOLVER_HASH_MIB: usize = 64;
 
 /// One row of a comparison: an algorithm, or alpha-beta in informed order (a row, not an
 /// [`Algorithm`]: two rows are the same alpha-beta).
