@@ -1,12 +1,12 @@
-//! Proof certificates: the file format ([`mod@format`]) and the checker ([`mod@verify`]). The checker
+//! Proof certificates: the file format ([`mod@format`], with its [`format::Header`]) and the
+//! checker ([`verify()`], its [`Verified`] summary and its [`CertificateError`]). The checker
 //! is written apart from the proof search and imports nothing of it: only the rules, the
 //! board's symmetry maps and a pairing check decide whether a certificate holds.
 
 pub mod format;
 mod kept;
-pub mod verify;
+mod verify;
 
-pub use format::Header;
 pub use verify::{verify, CertificateError, Verified};
 
 /// Records the checker keeps in memory by default (about 40 bytes each).

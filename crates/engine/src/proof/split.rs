@@ -3,7 +3,7 @@
 //! once), and each position at the frontier becomes a job, one question ("can this attacker
 //! force a line from here?") that any prover can answer alone. The answers settle the tree
 //! above the frontier as an AND/OR tree, the same two questions as [`super::Prover::solve`]
-//! asks; [`super::merge`] turns the settled tree and the jobs' certificate parts into one
+//! asks; [`Split::write_certificate`] turns the settled tree and the jobs' certificate parts into one
 //! certificate.
 //!
 //! Which jobs are still needed follows from the answers so far: a defender node that one
