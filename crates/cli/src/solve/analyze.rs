@@ -170,9 +170,14 @@ fn print_incomplete(args: &AnalyzeArgs, unfinished: &Unfinished<'_>) -> anyhow::
 
 /// The counts of a stopped analysis, in words.
 fn analysis_known(snapshot: &ProgressSnapshot, proof: bool) -> String {
+    if proof && snapshot.proven.is_some() {
+        // The position's value is proven, and the moves found to keep a draw are draws; the
+        // analysis lists values only once every move has one.
+        return snapshot.proof_known_so_far();
+    }
     if proof {
-        // The proof search's settled moves are shown not to win (or, later, to keep the
-        // draw), which is no value yet; the analysis gives values only once it finishes.
+        // The proof search's settled moves are shown not to win, which is no value yet; the
+        // analysis gives values only once it finishes.
         return format!(
             "{} of {} moves were settled, and no move's value is known before the analysis \
              finishes",
