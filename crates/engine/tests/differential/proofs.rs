@@ -7,14 +7,15 @@ use mnk_engine::certificate::format::{
     write_header, write_record, Body, Reader, Record, Refutation,
 };
 use mnk_engine::certificate::{verify, CertificateError};
-use mnk_engine::internals::{small, Geometry, Position, Solver};
+use mnk_engine::internals::{small, BitSet, Geometry, Position, Solver};
 use mnk_engine::proof::{ProofConfig, ProofSolution, Prover};
 use mnk_engine::Wdl;
 use mnk_engine::{Algorithm, Board, Budget};
 use mnk_engine::{Rules, Side, Verdict};
 use proptest::prelude::*;
 
-fn value_of(v: Verdict) -> Wdl {
+/// The win/draw/loss of a solver's verdict.
+pub(crate) fn value_of(v: Verdict) -> Wdl {
     match v {
         Verdict::Win(_) => Wdl::Win,
         Verdict::Loss(_) => Wdl::Loss,
@@ -22,7 +23,8 @@ fn value_of(v: Verdict) -> Wdl {
     }
 }
 
-fn prove(pos: &Position<u64>, hash_mib: usize) -> (ProofSolution, Vec<u8>) {
+/// The proof of `pos` with a table of `hash_mib`, and its certificate.
+pub(crate) fn prove<B: BitSet>(pos: &Position<B>, hash_mib: usize) -> (ProofSolution, Vec<u8>) {
     let mut prover = Prover::new(ProofConfig {
         hash_mib,
         ..ProofConfig::default()

@@ -5,33 +5,18 @@
 //! `MNKCERT1` certificates (the fuzz target's seeds) still verify and are written back
 //! byte for byte.
 
+use crate::proofs::value_of;
 use mnk_engine::certificate::format::{
     write_header, write_record, Body, Header, Reader, Record, Refutation, MAGIC, MAGIC_WIDE,
 };
 use mnk_engine::certificate::{verify, CertificateError};
 use mnk_engine::internals::{wide, Position, Wide};
-use mnk_engine::proof::{ProofConfig, ProofSolution, Prover};
-use mnk_engine::{Algorithm, Board, Budget, Rules, Verdict, Wdl};
+use mnk_engine::proof::ProofSolution;
+use mnk_engine::{Algorithm, Board, Budget, Rules, Wdl};
 
-fn value_of(v: Verdict) -> Wdl {
-    match v {
-        Verdict::Win(_) => Wdl::Win,
-        Verdict::Loss(_) => Wdl::Loss,
-        _ => Wdl::Draw,
-    }
-}
-
+/// The proof of a wide position and its certificate (a 4 MiB table).
 fn prove(pos: &Position<Wide>) -> (ProofSolution, Vec<u8>) {
-    let mut prover = Prover::new(ProofConfig {
-        hash_mib: 4,
-        ..ProofConfig::default()
-    });
-    let solution = prover.solve(pos, &Budget::unlimited()).unwrap();
-    let mut bytes = Vec::new();
-    prover
-        .write_certificate(pos, &solution, &mut bytes)
-        .unwrap();
-    (solution, bytes)
+    crate::proofs::prove(pos, 4)
 }
 
 /// Hand-made positions with a few stones: (width, height, board text, value for the side to
