@@ -144,7 +144,9 @@ pub fn prove(
                 anyhow::anyhow!("cannot read the checkpoint {}: {e}", path.display())
             })?;
             let n = prover.load_settled(board.rules(), &mut BufReader::new(file))?;
-            notes.push(format!(
+            // Said at once, not at the end with the other notes: a run of hours shows from its
+            // first line that it goes on from where it stopped.
+            crate::common::note(&format!(
                 "resumed from {} ({n} settled positions)",
                 path.display()
             ));
