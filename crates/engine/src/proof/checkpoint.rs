@@ -129,10 +129,11 @@ mod tests {
     use crate::position::Position;
     use crate::proof::ProofConfig;
 
-    #[test]
-    fn a_checkpoint_round_trips_and_settles_the_root_at_once() {
-        let rules = Rules::new(5, 5, Some(4)).unwrap();
-        let pos = Position::<u64>::empty(Geometry::new(rules));
+    /// Proves the empty board of `rules`, saves what it settled, loads that into a fresh
+    /// prover and proves again: the same value, the root and its first replies from the
+    /// table (far fewer nodes). The checkpoint's bytes, and the prover that read them.
+    fn saved_and_resumed<B: crate::bits::BitSet>(rules: Rules) -> (Vec<u8>, Prover) {
+        let pos = Position::<B>::empty(Geometry::new(rules));
         let mut first = Prover::new(ProofConfig::default());
         let value = first.solve(&pos, &Budget::unlimited()).unwrap();
         let mut bytes = Vec::new();
@@ -144,8 +145,14 @@ mod tests {
             saved
         );
         assert_eq!(second.solve(&pos, &Budget::unlimited()).unwrap(), value);
-        // The settled root and its first replies come from the table: far fewer nodes.
         assert!(second.stats().nodes * 10 < first.stats().nodes);
+        (bytes, second)
+    }
+
+    #[test]
+    fn a_checkpoint_round_trips_and_settles_the_root_at_once() {
+        let rules = Rules::new(5, 5, Some(4)).unwrap();
+        let (bytes, mut second) = saved_and_resumed::<u64>(rules);
         let other = Rules::new(5, 5, Some(5)).unwrap();
         assert!(matches!(
             Prover::new(ProofConfig::default()).load_settled(other, &mut bytes.as_slice()),
@@ -168,18 +175,6 @@ mod tests {
     #[test]
     fn a_checkpoint_of_a_wide_board_round_trips() {
         // 66 cells: the keys and moves are the same 12 bytes an entry as on small boards.
-        let rules = Rules::new(11, 6, Some(6)).unwrap();
-        let pos = Position::<crate::bits::Wide>::empty(Geometry::new(rules));
-        let mut first = Prover::new(ProofConfig::default());
-        let value = first.solve(&pos, &Budget::unlimited()).unwrap();
-        let mut bytes = Vec::new();
-        let saved = first.save_settled(rules, &mut bytes).unwrap();
-        let mut second = Prover::new(ProofConfig::default());
-        assert_eq!(
-            second.load_settled(rules, &mut bytes.as_slice()).unwrap(),
-            saved
-        );
-        assert_eq!(second.solve(&pos, &Budget::unlimited()).unwrap(), value);
-        assert!(second.stats().nodes * 10 < first.stats().nodes);
+        saved_and_resumed::<crate::bits::Wide>(Rules::new(11, 6, Some(6)).unwrap());
     }
 }
