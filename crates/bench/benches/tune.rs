@@ -1,8 +1,10 @@
 //! Self-play of the big-board search between two settings, for tuning by measurement:
 //! `cargo bench -p mnk-bench --bench tune -- [--games N] [--first OPENING] [--ms MS]
-//! [--nodes N] [--trace] [--a KEY=VALUE,...] [--b KEY=VALUE,...]`. Each opening (from the
-//! `--first`th on) is played twice, each setting with each colour, on 15x15, five or more in a
-//! row; the report gives each setting's points and the Elo difference they suggest. Settings
+//! [--nodes N] [--trace] [--seed S] [--a KEY=VALUE,...] [--b KEY=VALUE,...]`. Each opening
+//! (from the `--first`th on) is played twice, each setting with each colour, on 15x15, five or
+//! more in a row; with `--seed`, near-equal moves vary from one pair of games to the next, so a
+//! run can hold more different games than there are openings. The report gives each setting's
+//! points and the Elo difference they suggest. Settings
 //! are the evaluation weights ([`mnk_engine::internals::Weights`], e.g. `flex3=30`,
 //! `order_block4=450`, `mover=7`) and the threat searches' node budgets (`vcf`, `vct` for the
 //! own win, `vctdef` for the defence, `probe` for the shallow nodes' threat probe, 0 turning
@@ -18,13 +20,15 @@ use std::time::Instant;
 /// What `--help` prints.
 const USAGE: &str = "\
 usage: cargo bench -p mnk-bench --bench tune -- [--games N] [--first OPENING] [--ms MS]
-                   [--nodes N] [--trace] [--a KEY=VALUE,...] [--b KEY=VALUE,...]
+                   [--nodes N] [--trace] [--seed S] [--a KEY=VALUE,...] [--b KEY=VALUE,...]
 Self-play of the big-board search, setting a against setting b (15x15, five or more).
   --games N       games (each opening twice, colours swapped; default 4)
   --first I       the first opening used (default 0)
   --ms MS         time per move (default 200)
   --nodes N       nodes per move instead of time (repeats exactly)
   --trace         print every move: how found, depth, nodes, time
+  --seed S        vary near-equal moves by S and the game's pair (both colours of an
+                  opening share a seed), so that more games than openings differ
   --a, --b        settings: weights by name (flex3=30, order_block4=450, mover=7, own=4,
                   combo_mine=300, combo_theirs=200) and threat budgets (vcf, vct, vctdef,
                   probe, probeplies, probethrees, vctmoves)";
@@ -89,6 +93,7 @@ struct Args {
     ms: u64,
     nodes: Option<u64>,
     trace: bool,
+    seed: Option<u64>,
     a: Setting,
     b: Setting,
 }
@@ -100,6 +105,7 @@ fn args() -> Args {
         ms: 200,
         nodes: None,
         trace: false,
+        seed: None,
         a: parse_setting(""),
         b: parse_setting(""),
     };
@@ -111,6 +117,7 @@ fn args() -> Args {
             "--ms" => out.ms = it.next().unwrap().parse().unwrap(),
             "--nodes" => out.nodes = Some(it.next().unwrap().parse().unwrap()),
             "--trace" => out.trace = true,
+            "--seed" => out.seed = Some(it.next().unwrap().parse().unwrap()),
             "--a" => out.a = parse_setting(&it.next().unwrap()),
             "--b" => out.b = parse_setting(&it.next().unwrap()),
             "--help" | "-h" => {
@@ -153,7 +160,7 @@ fn searcher(s: &Setting) -> Searcher {
 
 /// One game from `opening`; `Some(true)` when the first setting (`first_is_x` tells its colour)
 /// wins, `None` for a draw.
-fn game(args: &Args, opening: &str, a_is_x: bool) -> Option<bool> {
+fn game(args: &Args, number: usize, opening: &str, a_is_x: bool) -> Option<bool> {
     let rules = Rules::new(15, 15, Some(5)).unwrap();
     let board = Board::new(rules);
     let mut state = State::new(rules);
@@ -163,6 +170,12 @@ fn game(args: &Args, opening: &str, a_is_x: bool) -> Option<bool> {
         names.push(word.to_string());
     }
     let mut players = [searcher(&args.a), searcher(&args.b)];
+    for p in &mut players {
+        // Each game its own seed: near-equal moves vary, so games from one opening differ.
+        p.seed = args
+            .seed
+            .map(|s| s.wrapping_mul(1_000_003).wrapping_add(number as u64 / 2));
+    }
     while !state.is_over() {
         let a_to_move = (state.to_move() == Side::X) == a_is_x;
         let searcher = &mut players[usize::from(!a_to_move)];
@@ -208,7 +221,7 @@ fn main() {
     for g in 0..args.games {
         let opening = OPENINGS[(args.first + g / 2) % OPENINGS.len()];
         let a_is_x = g % 2 == 0;
-        match game(&args, opening, a_is_x) {
+        match game(&args, g, opening, a_is_x) {
             Some(true) => a += 1,
             Some(false) => b += 1,
             None => draws += 1,
