@@ -6,8 +6,9 @@
 //! each of `perfect`'s moves is checked to keep the draw.
 
 use mnk_engine::ai::book::Book;
-use mnk_engine::ai::{Go, Level, Method, Thinker};
+use mnk_engine::ai::{Level, Method, Thinker};
 use mnk_engine::proof::ProofConfig;
+use mnk_engine::Go;
 use mnk_engine::Wdl;
 use mnk_engine::{Board, Budget, Rules, Side, SolverConfig, Verdict};
 use rand::rngs::StdRng;

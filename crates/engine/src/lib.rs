@@ -46,7 +46,7 @@
 //! A game between two computer levels, through the session every front end uses:
 //!
 //! ```
-//! use mnk_engine::ai::Go;
+//! use mnk_engine::Go;
 //! use mnk_engine::session::{GameResult, Session, SessionConfig};
 //!
 //! let mut game = Session::new(SessionConfig {
@@ -76,6 +76,7 @@ mod error;
 mod eval;
 mod foul;
 mod geometry;
+mod go;
 mod hard_search;
 mod notation;
 mod position;
@@ -91,6 +92,7 @@ mod side;
 mod solver;
 pub mod teach;
 mod threats;
+mod time;
 pub mod tree;
 
 #[cfg(feature = "internals")]
@@ -104,9 +106,11 @@ pub use count::{CountError, CountEstimate, CountResult, DEFAULT_MEMORY_MIB};
 pub use error::{BoardError, GameOver, NotationError, PositionError, RulesError, SearchError};
 pub use eval::Evaluator;
 pub use foul::Foul;
+pub use go::{Clock, Go};
 pub use notation::infer_size;
 pub use progress::{Progress, ProgressSnapshot};
 pub use rules::{Rule, Rules, Size, MAX_SIDE};
 pub use score::{Bound, Plies, Score, Verdict, Wdl};
 pub use side::{Outcome, Side};
 pub use solver::{MoveValue, SolverConfig, SolverStats, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+pub use time::TimeManager;

@@ -2,7 +2,8 @@
 //! overline) does not, on small and big boards; the searches that assume "K or more" refuse
 //! such rules instead of answering wrongly, and the computer levels still play them.
 
-use mnk_engine::ai::{Go, Level, Thinker};
+use mnk_engine::ai::{Level, Thinker};
+use mnk_engine::Go;
 use mnk_engine::{
     Algorithm, Board, Budget, Controls, Outcome, Rules, SearchError, Side, SolverConfig,
 };

@@ -3,7 +3,8 @@
 //! proven and one of the exactly best (fastest win, slowest loss, a drawing move when drawn),
 //! so it never loses a game it can draw and wins every game it can win, with either side.
 
-use mnk_engine::ai::{Go, Level, Method, Thinker};
+use mnk_engine::ai::{Level, Method, Thinker};
+use mnk_engine::Go;
 use mnk_engine::{Board, Budget, Outcome, Rules, Side, SolverConfig, Verdict};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -6,7 +6,7 @@ use crate::errors;
 use crate::interrupt;
 use mnk_engine::ai::{self, AnalysisKind};
 use mnk_engine::{Algorithm, Board, Budget, Controls, SolveReport, SolverConfig};
-use mnk_engine::{Verdict, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use mnk_engine::{Go, Verdict, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use pyo3::prelude::*;
 use std::collections::HashMap;
 
@@ -368,7 +368,7 @@ pub fn analyze(
         return analysis_of(py, &board, true, analysis.nodes, moves);
     }
     let analysis = interrupt::run(py, |stop| {
-        ai::analyze(&board, &ai::Go::default().with_stop(stop))
+        ai::analyze(&board, &Go::default().with_stop(stop))
     })?
     .map_err(errors::search)?;
     let moves = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();

@@ -4,19 +4,19 @@
 
 use super::book::{value_each_move, Book};
 use super::forced::{forced_win, loss_by_fours, threat_state, FORCED_WIN_NODES};
-use super::go::Go;
 use super::proven;
-use super::time::TimeManager;
 use crate::board::proof_first;
 use crate::board::{with_position, Board};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
+use crate::go::Go;
 use crate::hard_search::weights::Weights;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
 use crate::side::Side;
 use crate::solver::{Solver, SolverConfig};
+use crate::time::TimeManager;
 
 /// Table size of one exact analysis, in MiB (dropped with the analysis).
 const ANALYSIS_HASH_MIB: usize = 16;
@@ -74,7 +74,8 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 }
 
 /// ```
-/// use mnk_engine::ai::{analyze, AnalysisKind, Go};
+/// use mnk_engine::ai::{analyze, AnalysisKind};
+/// use mnk_engine::Go;
 /// use mnk_engine::{Board, Rules, Verdict};
 ///
 /// // Tic-tac-toe is small enough to prove every value.

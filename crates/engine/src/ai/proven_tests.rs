@@ -10,6 +10,7 @@ use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::score::Wdl;
 use crate::solver::SolverConfig;
+use crate::{Go, TimeManager};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 

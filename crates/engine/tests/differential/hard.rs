@@ -3,7 +3,8 @@
 //! block a single threat, and never walks into a double threat it could avoid.
 
 use crate::boards::random_position;
-use mnk_engine::ai::{Go, Level, Thinker};
+use mnk_engine::ai::{Level, Thinker};
+use mnk_engine::Go;
 use mnk_engine::{Board, Budget, Verdict};
 use proptest::prelude::*;
 

@@ -1,6 +1,6 @@
 //! The one time manager: how long a decision may take, turned into the budgets of its
 //! searches. Every front end and the Gomocup brain hand a [`Go`] to the
-//! [`Thinker`](super::Thinker), which asks this module, so `hard` in `mnk play`, the TUI, the
+//! [`Thinker`](crate::ai::Thinker), which asks this module, so `hard` in `mnk play`, the TUI, the
 //! page, `mnk match` and `pbrain-mnk` all keep time by one rule:
 //!
 //! - **the move's time**: the time for this move, or less when the game's clock runs low (a
@@ -16,8 +16,8 @@
 //! come) asks for each its share of the move's time, counted from when it starts.
 //! Without a clock a decision does fixed work: each search its own number of nodes.
 
-use super::go::{Clock, Go};
 use crate::budget::{Budget, Deadline};
+use crate::go::{Clock, Go};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 

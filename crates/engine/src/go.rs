@@ -1,7 +1,7 @@
 //! [`Go`]: everything a caller tells one decision of the computer (a move, a hint, a ponder,
 //! an analysis), handed in with each call. A front end or the Gomocup brain fills it from what
 //! it knows (its time settings, its stop button, its memory), and the engine's one time
-//! manager ([`super::time`]) turns it into the budgets of the searches; nothing about a
+//! manager ([`crate::TimeManager`]) turns it into the budgets of the searches; nothing about a
 //! decision's limits is kept between calls.
 
 use std::fmt;
@@ -23,7 +23,8 @@ pub type Clock = Arc<dyn Fn() -> Instant + Send + Sync>;
 /// seed. [`Go::timed`] bounds it by time instead.
 ///
 /// ```
-/// use mnk_engine::ai::{Go, Level, Thinker};
+/// use mnk_engine::ai::{Level, Thinker};
+/// use mnk_engine::Go;
 /// use mnk_engine::{Board, Rules};
 /// use std::time::{Duration, Instant};
 ///
@@ -108,7 +109,7 @@ impl Go {
     }
 
     /// The same decision in a game whose clock has `left` for this player: a move then takes
-    /// at most a share of it (see [`crate::ai::TimeManager`]). Needs a clock ([`Go::with_clock`]).
+    /// at most a share of it (see [`crate::TimeManager`]). Needs a clock ([`Go::with_clock`]).
     pub fn with_game_left(mut self, left: Duration) -> Go {
         self.game_left = Some(left);
         self
