@@ -48,7 +48,7 @@ pub type Deadline = Arc<dyn Fn() -> bool + Send + Sync>;
 ///
 /// let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
 /// let tight = Budget::unlimited().with_node_limit(1_000);
-/// let answer = board.solve(Algorithm::Minimax, SolverConfig::default(), tight);
+/// let answer = exact::solve(&board, Algorithm::Minimax, SolverConfig::default(), &tight);
 /// assert!(matches!(answer, Err(SearchError::Stopped(Exhausted::Nodes))));
 /// ```
 #[derive(Clone, Default)]
@@ -70,7 +70,7 @@ pub struct Budget {
 /// let flag = Arc::new(AtomicBool::new(true));
 /// let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
 /// let budget = Budget::unlimited().with_stop_flag(flag);
-/// let answer = board.solve(Algorithm::Solver, SolverConfig::default(), budget);
+/// let answer = exact::solve(&board, Algorithm::Solver, SolverConfig::default(), &budget);
 /// assert_eq!(answer.unwrap_err(), SearchError::Stopped(Exhausted::Stopped));
 /// assert_eq!(Exhausted::Nodes.to_string(), "the search reached its node limit before it finished");
 /// ```
@@ -214,7 +214,7 @@ impl Budget {
 /// let progress = Arc::new(Progress::default());
 /// let controls = Controls { progress: Some(progress.clone()), ..Controls::default() };
 /// let board = Board::new(Rules::tic_tac_toe());
-/// let report = board.solve_with(Algorithm::Solver, SolverConfig::default(), controls).unwrap();
+/// let report = exact::solve(&board, Algorithm::Solver, SolverConfig::default(), &controls).unwrap();
 /// assert_eq!(progress.snapshot().nodes, report.nodes);
 /// ```
 #[derive(Clone, Debug, Default)]

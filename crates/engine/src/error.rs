@@ -204,7 +204,7 @@ fn foul_phrase(foul: crate::foul::Foul) -> &'static str {
 ///
 /// // Nothing to search in a finished game.
 /// let board = Board::from_text(Rules::tic_tac_toe(), "xxx/oo./...").unwrap();
-/// let err = board.solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited());
+/// let err = exact::solve(&board, Algorithm::Solver, SolverConfig::default(), &Go::default());
 /// assert!(matches!(err, Err(SearchError::GameOver(_))));
 /// ```
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

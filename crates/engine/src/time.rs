@@ -12,11 +12,14 @@
 //!   iterative search starts no new iteration (its first move alone usually takes longer than
 //!   what is left).
 //!
+//! An exact search ([`crate::exact`]) asks for [`TimeManager::exact_budget`]: the whole of the
+//! search time, and no node count of its own.
+//!
 //! A decision made of several searches (`perfect`: a proof, then `hard` if the proof does not
 //! come) asks for each its share of the move's time, counted from when it starts.
 //! Without a clock a decision does fixed work: each search its own number of nodes.
 
-use crate::budget::{Budget, Deadline};
+use crate::budget::{Budget, Controls, Deadline};
 use crate::go::{Clock, Go};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -95,7 +98,7 @@ impl TimeManager {
     /// of the decision's search time counted from now, with its hard and soft deadlines (and
     /// `TIMED_NODES` as a guard), or, without a clock, `fixed_nodes` nodes. The caller's
     /// node cap bounds both.
-    pub fn budget(&self, share: f64, fixed_nodes: u64) -> Budget {
+    pub(crate) fn budget(&self, share: f64, fixed_nodes: u64) -> Budget {
         let mut budget = Budget::unlimited().with_stop(self.go.stop_flag().cloned());
         let cap = self.go.nodes().unwrap_or(u64::MAX);
         match &self.timed {
@@ -112,9 +115,37 @@ impl TimeManager {
         budget
     }
 
+    /// The budget of one exact search (the solver, the proof search, minimax and alpha-beta,
+    /// the count) told this decision's [`Go`]: the stop handle, the caller's node cap, and,
+    /// when timed, the whole of the search time from now, with its hard and soft deadlines.
+    /// Nothing else: an exact search has no fixed amount of work of its own (a result it did
+    /// not finish proves nothing), so the default [`Go`] lets it run until it is done.
+    pub(crate) fn exact_budget(&self) -> Budget {
+        let mut budget = Budget::unlimited().with_stop(self.go.stop_flag().cloned());
+        if let Some(nodes) = self.go.nodes() {
+            budget = budget.with_node_limit(nodes);
+        }
+        if let Some((clock, time)) = &self.timed {
+            let start = clock();
+            budget = budget
+                .with_deadline(after(clock, start, *time))
+                .with_soft_deadline(after(clock, start, time.mul_f64(SOFT_SHARE)));
+        }
+        budget
+    }
+
+    /// What an exact search told this decision's [`Go`] runs with: its
+    /// [`exact_budget`](TimeManager::exact_budget) and the caller's counters.
+    pub(crate) fn exact_controls(&self) -> Controls {
+        Controls {
+            budget: self.exact_budget(),
+            progress: self.go.progress().cloned(),
+        }
+    }
+
     /// The budget of a search that only the stop handle (and the caller's node cap, or else
     /// `guard` nodes) ends: thinking on the opponent's time.
-    pub fn until_stopped(&self, guard: u64) -> Budget {
+    pub(crate) fn until_stopped(&self, guard: u64) -> Budget {
         Budget::unlimited()
             .with_stop(self.go.stop_flag().cloned())
             .with_node_limit(self.go.nodes().unwrap_or(guard))
@@ -194,6 +225,28 @@ mod tests {
             TimeManager::new(&plenty).search_time(),
             Some(Duration::from_millis(900))
         );
+    }
+
+    #[test]
+    fn an_exact_search_is_bounded_only_by_what_the_caller_says() {
+        let unbounded = TimeManager::new(&Go::default()).exact_budget();
+        assert_eq!(unbounded.node_limit(), None);
+        assert!(unbounded.stop_flag().is_none() && !unbounded.is_late());
+        let capped = TimeManager::new(&Go::default().with_nodes(500)).exact_budget();
+        assert_eq!(capped.node_limit(), Some(500));
+        let (now, clock) = fake_clock();
+        let start = *now.lock().unwrap();
+        let go = Go::default().with_clock(clock, Some(Duration::from_millis(1000)));
+        let timed = TimeManager::new(&go).exact_budget();
+        assert_eq!(
+            timed.node_limit(),
+            None,
+            "no guard: a timed proof may be long"
+        );
+        *now.lock().unwrap() = start + Duration::from_millis(899);
+        assert!(!timed.is_late());
+        *now.lock().unwrap() = start + Duration::from_millis(900);
+        assert!(timed.is_late(), "the move's time less the margin");
     }
 
     #[test]

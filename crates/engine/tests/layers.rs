@@ -32,6 +32,8 @@ const LAYERS: &[&[&str]] = &[
     ],
     // The size-independent position the front ends use.
     &["board"],
+    // The exact searches' entry points on a board.
+    &["exact"],
     // The computer players.
     &["ai"],
     // Teaching tools and game flow.

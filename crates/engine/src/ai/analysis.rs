@@ -3,12 +3,12 @@
 //! otherwise an estimate, and always saying which.
 
 use super::book::{value_each_move, Book};
-use super::forced::{forced_win, loss_by_fours, threat_state, FORCED_WIN_NODES};
+use super::forced::{forced_win_within, loss_by_fours, threat_state, FORCED_WIN_NODES};
 use super::proven;
-use crate::board::proof_first;
 use crate::board::{with_position, Board};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
+use crate::exact::{self, algorithm::proof_first};
 use crate::go::Go;
 use crate::hard_search::weights::Weights;
 use crate::position::Position;
@@ -115,7 +115,7 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
     // A forced win the threat searches prove is a win, whatever the open lines say: the
     // overlay must not steer a student away from the move the hint proves.
     let budget = TimeManager::new(go).budget(1.0, FORCED_WIN_NODES);
-    let win = forced_win(board, &budget);
+    let win = forced_win_within(board, &budget);
     if go.is_stopped() {
         return Err(SearchError::Stopped(Exhausted::Stopped));
     }
@@ -152,15 +152,21 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
 /// [`proof_first`] holds, the proof search first (a proven draw gives the drawing moves, and
 /// the solver measures each losing move); otherwise, and for a win or a loss, the exact
 /// solver (the only search beyond 64 cells, where it finishes only if forced wins are near).
-/// `config` sizes both tables; `controls` bound the searches (a stopped analysis is
-/// [`SearchError::Stopped`], never a guess) and receive their progress.
+/// `config` sizes both tables (or the table size in `go`, when it names one); `go` bounds the
+/// searches as it bounds any exact search (by default they run until they are done; a
+/// stopped analysis is [`SearchError::Stopped`], never a guess), and its counters receive
+/// their progress.
 pub fn exact_analysis(
     board: &Board,
     config: SolverConfig,
-    controls: Controls,
+    go: &Go,
 ) -> Result<Analysis, SearchError> {
     board.unfinished()?;
-    exact(board, config, controls, None)
+    let config = SolverConfig {
+        hash_mib: go.table_mib().unwrap_or(config.hash_mib),
+        ..config
+    };
+    exact(board, config, TimeManager::new(go).exact_controls(), None)
 }
 
 /// [`exact_analysis`], with the proof search bounded to `proof_nodes` (then the solver tries)
@@ -176,7 +182,7 @@ fn exact(
     }
     let Some(pos) = board.as_small() else {
         // Beyond 64 cells only the solver runs (it finishes where forced wins are near).
-        let (values, stats) = board.solve_moves_with(config, controls)?;
+        let (values, stats) = exact::solve_moves_within(board, config, controls)?;
         let moves = values
             .into_iter()
             .map(|m| MoveEstimate {
@@ -312,7 +318,7 @@ mod tests {
         ] {
             big.play(big.parse_cell(m).unwrap()).unwrap();
         }
-        let win = forced_win(&big, &Budget::unlimited()).expect("a forced win");
+        let win = super::super::forced::forced_win(&big, &Go::default()).expect("a forced win");
         let a = analyze(&big, &Go::default()).unwrap();
         assert_eq!(a.kind, AnalysisKind::Estimate);
         let proven: Vec<&MoveEstimate> = a
@@ -336,7 +342,7 @@ mod tests {
         for m in ["h8", "g9", "g10", "i8", "f10", "h10", "f7", "e11"] {
             big.play(big.parse_cell(m).unwrap()).unwrap();
         }
-        assert!(forced_win(&big, &Budget::unlimited()).is_none());
+        assert!(super::super::forced::forced_win(&big, &Go::default()).is_none());
         let a = analyze(&big, &Go::default()).unwrap();
         let estimate = |m: &MoveEstimate| match m.verdict {
             Verdict::Estimate(s) => Some(s),
@@ -448,16 +454,14 @@ mod tests {
 #[cfg(test)]
 mod exact_tests {
     use super::*;
-    use crate::budget::Budget;
     use crate::rules::Rules;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
     /// The solver's values of every move, the ground truth of the proof search's path.
     fn by_solver(board: &Board) -> Vec<MoveEstimate> {
-        let (values, _) = board
-            .solve_moves(SolverConfig::default(), Budget::unlimited())
-            .unwrap();
+        let (values, _) =
+            exact::solve_moves(&board, SolverConfig::default(), &Go::default()).unwrap();
         values
             .into_iter()
             .map(|m| MoveEstimate {
@@ -488,7 +492,7 @@ mod exact_tests {
         }
         let mut drawn_with_losses = 0;
         for board in &positions {
-            let a = exact_analysis(board, SolverConfig::default(), Controls::default()).unwrap();
+            let a = exact_analysis(board, SolverConfig::default(), &Go::default()).unwrap();
             assert_eq!(a.kind, AnalysisKind::Exact);
             assert_eq!(a.moves, by_solver(board), "{}", board.to_text());
             let draws = a.moves.iter().any(|m| m.verdict == Verdict::Draw);

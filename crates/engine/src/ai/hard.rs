@@ -93,7 +93,7 @@ impl HardPlayer {
     /// position). A raised stop flag cancels (nothing is played, as with every computer
     /// move); nodes and the deadline only cut the search short (the best move of the last
     /// finished iteration is played).
-    pub fn think(
+    pub(crate) fn think(
         &mut self,
         board: &Board,
         budget: &Budget,

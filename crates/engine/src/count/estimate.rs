@@ -20,7 +20,7 @@ const SAMPLES: u32 = 2048;
 /// use mnk_engine::{Board, Rules};
 ///
 /// // Known before counting: the widest ply of tic-tac-toe holds a few hundred positions.
-/// let estimate = Board::new(Rules::tic_tac_toe()).count_estimate().unwrap();
+/// let estimate = exact::count_estimate(&Board::new(Rules::tic_tac_toe())).unwrap();
 /// assert_eq!(estimate.positions_per_ply.len(), 10);
 /// assert!(estimate.peak_bytes() < 1 << 20);
 /// ```

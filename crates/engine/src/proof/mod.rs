@@ -121,7 +121,7 @@ pub struct ProofSolution {
     pub value: Wdl,
     /// For a draw, every move that keeps the draw; empty for a win or a loss (the proof
     /// search measures no distance, so it cannot rank them: the solver gives the fastest win
-    /// and the slowest loss, see [`crate::board::Board::report_proof`]).
+    /// and the slowest loss, see [`crate::exact::report_proof`]).
     pub best_moves: Vec<usize>,
     /// The empty-board shortcut (strategy stealing) was used.
     pub strategy_stealing: bool,

@@ -2,7 +2,7 @@
 //! search goes before the solver ([`proof_first`]), which `mnk solve`'s `auto`, the `perfect`
 //! level, the analyses and the opening book's build all follow.
 
-use super::Board;
+use crate::board::Board;
 use crate::rules::Rules;
 use crate::search::TextbookSearch;
 
