@@ -22,7 +22,7 @@ fn values(board: &Board) -> Vec<(usize, Verdict)> {
     if let Some(v) = Book::embedded().move_values(board) {
         return v;
     }
-    let (moves, _) = exact::solve_moves(&board, SolverConfig::default(), &Go::default())
+    let (moves, _) = exact::solve_moves(board, SolverConfig::default(), &Go::default())
         .expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }

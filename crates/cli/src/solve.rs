@@ -124,7 +124,7 @@ fn judge(
     force: bool,
     max_time: Option<Duration>,
 ) -> anyhow::Result<(Show, Option<String>)> {
-    let size = exact::tree_size(&board);
+    let size = exact::tree_size(board);
     let empty = format!("{} empty cells", size.empty);
     let (beyond, what) = match algo.resolved(board) {
         // Where the proof search runs, open boards are what it is for.

@@ -47,7 +47,7 @@ fn proved(board: &Board) -> Verdict {
         hash_mib: 64,
         ..ProofConfig::default()
     });
-    match exact::prove(&board, &mut prover, &Go::default())
+    match exact::prove(board, &mut prover, &Go::default())
         .unwrap()
         .value
     {
@@ -61,7 +61,7 @@ fn solved(board: &Board) -> Verdict {
         hash_mib: 64,
         ..SolverConfig::default()
     };
-    exact::solve(&board, Algorithm::Solver, config, &Go::default())
+    exact::solve(board, Algorithm::Solver, config, &Go::default())
         .expect("a small unfinished position")
         .verdict
 }

@@ -20,7 +20,7 @@ fn values(board: &Board) -> Vec<(usize, Verdict)> {
         ..SolverConfig::default()
     };
     let (moves, _) =
-        exact::solve_moves(&board, config, &Go::default()).expect("a small unfinished position");
+        exact::solve_moves(board, config, &Go::default()).expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }
 

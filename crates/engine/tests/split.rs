@@ -58,7 +58,7 @@ fn merge(split: &Split, answers: &[Option<bool>], parts: &[Vec<u8>]) -> Vec<u8> 
 
 /// Splits, proves, merges and verifies; returns the merged value and how many jobs ran.
 fn split_and_check(board: &Board, frontier: usize) -> (Wdl, usize, usize) {
-    let split = exact::split(&board, frontier).unwrap();
+    let split = exact::split(board, frontier).unwrap();
     let (answers, parts) = run_jobs(board, &split);
     let merged = merge(&split, &answers, &parts);
     let verified = certificate::verify(&merged[..], 10_000_000).expect("the merged certificate");
@@ -66,7 +66,7 @@ fn split_and_check(board: &Board, frontier: usize) -> (Wdl, usize, usize) {
     assert_eq!(verified.header.claim, value);
     // The one-machine proof agrees.
     let mut prover = Prover::new(ProofConfig::default());
-    let alone = exact::prove(&board, &mut prover, &Go::default()).unwrap();
+    let alone = exact::prove(board, &mut prover, &Go::default()).unwrap();
     assert_eq!(alone.value, value);
     let ran = answers.iter().filter(|a| a.is_some()).count();
     (value, ran, split.jobs.len())

@@ -164,7 +164,7 @@ impl JobDir {
             }
             return Ok(dir);
         }
-        let split = exact::split(&board, frontier)?;
+        let split = exact::split(board, frontier)?;
         for sub in ["jobs", "answers"] {
             std::fs::create_dir_all(path.join(sub)).map_err(|e| write_error(path, e))?;
         }

@@ -461,7 +461,7 @@ mod exact_tests {
     /// The solver's values of every move, the ground truth of the proof search's path.
     fn by_solver(board: &Board) -> Vec<MoveEstimate> {
         let (values, _) =
-            exact::solve_moves(&board, SolverConfig::default(), &Go::default()).unwrap();
+            exact::solve_moves(board, SolverConfig::default(), &Go::default()).unwrap();
         values
             .into_iter()
             .map(|m| MoveEstimate {

@@ -29,7 +29,7 @@ fn proof(board: &Board) -> crate::proof::ProofSolution {
         hash_mib: 4,
         ..ProofConfig::default()
     });
-    exact::prove(&board, &mut prover, &Go::default()).unwrap()
+    exact::prove(board, &mut prover, &Go::default()).unwrap()
 }
 
 #[test]

@@ -16,7 +16,7 @@ fn board(w: usize, h: usize, k: usize, text: &str) -> Board {
 }
 
 fn solve(b: &Board, config: SolverConfig) -> crate::SolveReport {
-    exact::solve(&b, Algorithm::Solver, config, &Go::default()).unwrap()
+    exact::solve(b, Algorithm::Solver, config, &Go::default()).unwrap()
 }
 
 #[test]

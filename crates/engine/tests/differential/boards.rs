@@ -62,14 +62,14 @@ fn configs() -> Vec<SolverConfig> {
 
 fn check(board: &Board) -> Result<(), TestCaseError> {
     let reference = exact::solve(
-        &board,
+        board,
         Algorithm::Minimax,
         crate::small_table(),
         &Go::default(),
     )
     .unwrap();
     let ab = exact::solve(
-        &board,
+        board,
         Algorithm::AlphaBeta,
         crate::small_table(),
         &Go::default(),
@@ -83,7 +83,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     );
     prop_assert_eq!(&ab.best_moves, &reference.best_moves);
     for config in configs() {
-        let r = exact::solve(&board, Algorithm::Solver, config, &Go::default()).unwrap();
+        let r = exact::solve(board, Algorithm::Solver, config, &Go::default()).unwrap();
         prop_assert_eq!(
             r.verdict,
             reference.verdict,
@@ -109,7 +109,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
         .unwrap();
     prop_assert_eq!(s.verdict, reference.verdict);
     // Every move's exact value: the best ones are exactly the solver's best moves.
-    let (moves, _) = exact::solve_moves(&board, crate::small_table(), &Go::default()).unwrap();
+    let (moves, _) = exact::solve_moves(board, crate::small_table(), &Go::default()).unwrap();
     let top = moves.iter().map(|m| m.score).max().unwrap();
     let best: Vec<usize> = moves
         .iter()

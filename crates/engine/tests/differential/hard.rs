@@ -11,7 +11,7 @@ use proptest::prelude::*;
 
 /// The exact value, for the mover, of every legal move of `board`.
 fn values(board: &Board) -> Vec<(usize, Verdict)> {
-    let (moves, _) = exact::solve_moves(&board, crate::small_table(), &Go::default())
+    let (moves, _) = exact::solve_moves(board, crate::small_table(), &Go::default())
         .expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }

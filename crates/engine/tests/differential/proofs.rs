@@ -91,14 +91,14 @@ fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
 
 fn check(board: &Board) -> Result<(), TestCaseError> {
     let reference = exact::solve(
-        &board,
+        board,
         Algorithm::Minimax,
         crate::small_table(),
         &Go::default(),
     )
     .unwrap();
     let solver = exact::solve(
-        &board,
+        board,
         Algorithm::Solver,
         crate::small_table(),
         &Go::default(),
@@ -107,7 +107,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     let pos = small(board).unwrap();
     // The proof's whole report: the solver measures only the distance of what it decided.
     let proved = exact::solve(
-        &board,
+        board,
         Algorithm::Proof,
         crate::small_table(),
         &Go::default(),

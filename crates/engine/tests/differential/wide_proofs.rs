@@ -129,14 +129,14 @@ fn nearly_full(w: usize, h: usize, empty: usize, seed: &mut u64) -> Board {
 fn check(board: &Board) -> Vec<u8> {
     let text = board.to_text();
     let solver = exact::solve(
-        &board,
+        board,
         Algorithm::Solver,
         crate::small_table(),
         &Go::default(),
     )
     .unwrap();
     let proved = exact::solve(
-        &board,
+        board,
         Algorithm::Proof,
         crate::small_table(),
         &Go::default(),
