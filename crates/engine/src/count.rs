@@ -23,7 +23,7 @@ pub use estimate::{estimate, CountEstimate};
 /// Default memory bound of a count, in MiB: 4x4/4 needs about a tenth of it.
 ///
 /// ```
-/// use mnk_engine::{Board, Budget, Controls, Rules, DEFAULT_MEMORY_MIB};
+/// use mnk_engine::{exact, Board, Go, Rules, DEFAULT_MEMORY_MIB};
 ///
 /// let board = Board::new(Rules::tic_tac_toe());
 /// let bound = DEFAULT_MEMORY_MIB << 20;
@@ -35,7 +35,7 @@ pub const DEFAULT_MEMORY_MIB: u64 = 2048;
 /// Why a count did not finish.
 ///
 /// ```
-/// use mnk_engine::{Board, Budget, Controls, CountError, Rules};
+/// use mnk_engine::{exact, Board, CountError, Go, Rules};
 ///
 /// // A few kilobytes cannot hold 4x4/4's plies: refused before any counting.
 /// let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
@@ -105,7 +105,7 @@ fn approx_positions(n: f64) -> String {
 /// The statistics of the game tree below a position.
 ///
 /// ```
-/// use mnk_engine::{Board, Budget, Controls, Rules};
+/// use mnk_engine::{exact, Board, Go, Rules};
 ///
 /// // Tic-tac-toe's published figures: 255,168 games, 5,478 positions.
 /// let board = Board::new(Rules::tic_tac_toe());

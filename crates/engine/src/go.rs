@@ -128,10 +128,13 @@ impl Go {
     /// The same decision with search tables of `mib` MiB in all (the solver's, the proof
     /// search's and the `hard` search's share it); `None` leaves each its default size.
     ///
-    /// This is the one per-call owner of the tables' size: a player splits it among its
-    /// searches, and an exact search ([`crate::exact::solve`], [`crate::exact::prove`], ...)
-    /// uses it for its table, in place of the `hash_mib` of its [`crate::SolverConfig`] or
-    /// [`crate::proof::ProofConfig`], which is only the size used when a call names none.
+    /// This is the per-call owner of the tables' size: a player splits it among its searches,
+    /// and an exact entry point that makes its own tables ([`crate::exact::solve`],
+    /// [`crate::exact::solve_moves`], [`crate::exact::report_proof`],
+    /// [`crate::ai::exact_analysis`]) uses it in place of the `hash_mib` of its
+    /// [`crate::SolverConfig`], which is only the size used when a call names none. A
+    /// [`crate::proof::Prover`] handed in already has its table (sized by its
+    /// [`crate::proof::ProofConfig`]), so it does not apply there.
     pub fn with_table_mib(mut self, mib: Option<usize>) -> Go {
         self.table_mib = mib.map(|m| m.max(1));
         self

@@ -17,7 +17,7 @@ const SAMPLES: u32 = 2048;
 /// through one of its new stones) times the number of placements.
 ///
 /// ```
-/// use mnk_engine::{Board, Rules};
+/// use mnk_engine::{exact, Board, Rules};
 ///
 /// // Known before counting: the widest ply of tic-tac-toe holds a few hundred positions.
 /// let estimate = exact::count_estimate(&Board::new(Rules::tic_tac_toe())).unwrap();

@@ -42,7 +42,10 @@ pub use merge::{MergeError, MergeSummary};
 /// Proof search switches.
 #[derive(Clone, Copy, Debug)]
 pub struct ProofConfig {
-    /// Table size in MiB (at least 1: the search keeps what it settled there).
+    /// Table size in MiB (at least 1: the search keeps what it settled there). A prover owns
+    /// its table from when it is made, so this is the one owner of its size: a caller that
+    /// hands a prover to [`crate::exact::prove`] sizes it here, and a [`crate::Go`]'s table size
+    /// applies only where the entry point makes the prover itself ([`crate::exact::solve`]).
     pub hash_mib: usize,
     /// Steps each pairing search may take.
     pub pairing_steps: u32,
