@@ -4,18 +4,15 @@
 
 use super::book::{value_each_move, Book};
 use super::forced::{forced_win_within, loss_by_fours, threat_state, FORCED_WIN_NODES};
-use super::proven;
 use crate::board::{with_position, Board};
-use crate::budget::{Budget, Controls, Exhausted};
+use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
-use crate::exact::{self, algorithm::proof_first};
+use crate::exact;
 use crate::go::Go;
 use crate::hard_search::weights::Weights;
-use crate::position::Position;
-use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
 use crate::side::Side;
-use crate::solver::{Solver, SolverConfig};
+use crate::solver::SolverConfig;
 use crate::time::TimeManager;
 
 /// Table size of one exact analysis, in MiB (dropped with the analysis).
@@ -61,8 +58,8 @@ pub struct Analysis {
 /// overlay shows estimates instead.
 pub const ANALYSIS_NODES: u64 = 3_000_000;
 
-/// Proof-search nodes the proof of a draw may cost in an analysis (where [`proof_first`]
-/// holds) when the caller's budget sets no smaller limit: about a second of work (the proof
+/// Proof-search nodes the proof of a draw may cost in an analysis (where
+/// [`proof_first`](crate::proof_first) holds) when the caller's budget sets no smaller limit: about a second of work (the proof
 /// search visits some 20 to 30 thousand nodes a second), after which the solver tries.
 pub const ANALYSIS_PROOF_NODES: u64 = 20_000;
 
@@ -93,10 +90,10 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 ///
 /// Values every legal move of an unfinished position: from the opening book where it holds
 /// the position's moves, exactly when the proof search (first, where
-/// [`proof_first`] holds: a proven draw) and the solver prove every value within what `go`
-/// allows (its time, else `ANALYSIS_NODES` of fixed work, within its node cap), as
-/// estimates when the proof does not come in time or the board is too big for the solver. A
-/// raised stop handle cancels the analysis ([`SearchError::Stopped`]).
+/// [`proof_first`](crate::proof_first) holds: a proven draw) and the solver prove every value
+/// within what `go` allows (its time, else `ANALYSIS_NODES` of fixed work, within its node
+/// cap), as estimates when the proof does not come in time or the board is too big for the
+/// solver. A raised stop handle cancels the analysis ([`SearchError::Stopped`]).
 pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
     board.unfinished()?;
     if analysis_may_be_exact(board) {
@@ -149,8 +146,8 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
 
 /// The exact value of every legal move of an unfinished position, as `mnk analyze` prints
 /// it: from the opening book where it holds the moves; where
-/// [`proof_first`] holds, the proof search first (a proven draw gives the drawing moves, and
-/// the solver measures each losing move); otherwise, and for a win or a loss, the exact
+/// [`proof_first`](crate::proof_first) holds, the proof search first (a proven draw gives the
+/// drawing moves, and the solver measures each losing move); otherwise, and for a win or a loss, the exact
 /// solver (the only search beyond 64 cells, where it finishes only if forced wins are near).
 /// `config` sizes both tables (or the table size in `go`, when it names one); `go` bounds the
 /// searches as it bounds any exact search (by default they run until they are done; a
@@ -180,68 +177,17 @@ fn exact(
     if let Some(values) = Book::embedded().move_values(board) {
         return Ok(book_analysis(board, values));
     }
-    let Some(pos) = board.as_small() else {
-        // Beyond 64 cells only the solver runs (it finishes where forced wins are near).
-        let (values, stats) = exact::solve_moves_within(board, config, controls)?;
-        let moves = values
-            .into_iter()
-            .map(|m| MoveEstimate {
-                cell: m.cell,
-                verdict: m.verdict,
-            })
-            .collect();
-        return Ok(Analysis {
-            kind: AnalysisKind::Exact,
-            to_move: board.to_move(),
-            moves,
-            nodes: stats.nodes,
-        });
-    };
-    let Controls { budget, progress } = controls;
-    let mut solver = Solver::new(config);
-    if let Some(progress) = &progress {
-        solver.set_progress(progress.clone());
-    }
-    let proven = |moves, nodes| Analysis {
+    let (values, nodes) = exact::moves::move_values_within(board, config, controls, proof_nodes)?;
+    let moves = values
+        .into_iter()
+        .map(|(cell, verdict)| MoveEstimate { cell, verdict })
+        .collect();
+    Ok(Analysis {
         kind: AnalysisKind::Exact,
         to_move: board.to_move(),
         moves,
         nodes,
-    };
-    if proof_first(board.rules()) {
-        let proof_budget = match proof_nodes {
-            Some(limit) => {
-                let limit = budget.node_limit().map_or(limit, |n| n.min(limit));
-                budget.clone().with_node_limit(limit)
-            }
-            None => budget.clone(),
-        };
-        let mut prover = Prover::new(ProofConfig {
-            hash_mib: config.hash_mib,
-            ..ProofConfig::default()
-        });
-        if let Some(progress) = progress {
-            prover.set_progress(progress);
-        }
-        let searches = (&mut prover, &proof_budget, &mut solver, &budget);
-        match proven_draw(pos, searches) {
-            Ok(Some((moves, nodes))) => return Ok(proven(moves, nodes)),
-            Ok(None) => {}
-            // The proof's own share ran out: the solver tries with the caller's budget.
-            Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time))
-                if proof_nodes.is_some() => {}
-            Err(e) => return Err(e),
-        }
-    }
-    let moves = solver
-        .solve_moves(pos, &budget)?
-        .into_iter()
-        .map(|m| MoveEstimate {
-            cell: m.cell,
-            verdict: m.verdict,
-        })
-        .collect();
-    Ok(proven(moves, solver.stats().nodes))
+    })
 }
 
 /// The book's values of every move of `board`, as an exact analysis of no nodes.
@@ -255,26 +201,6 @@ fn book_analysis(board: &Board, values: Vec<(usize, Verdict)>) -> Analysis {
             .collect(),
         nodes: 0,
     }
-}
-
-/// Where [`proof_first`] holds: the values of a position `prover` proves a draw within its
-/// budget (the drawing moves; `solver` values the losing ones within its own), with the nodes
-/// of both searches; `None` for a win or a loss, which the solver values.
-fn proven_draw(
-    pos: &Position<u64>,
-    (prover, proof_budget, solver, budget): (&mut Prover, &Budget, &mut Solver<u64>, &Budget),
-) -> Result<Option<(Vec<MoveEstimate>, u64)>, SearchError> {
-    let Some(drawing) = proven::drawing_moves(prover, pos, proof_budget)? else {
-        return Ok(None);
-    };
-    let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
-    proven::losing_values(pos, &drawing, (solver, budget), &mut values)?;
-    values.sort_unstable_by_key(|&(c, _)| c);
-    let moves = values
-        .into_iter()
-        .map(|(cell, verdict)| MoveEstimate { cell, verdict })
-        .collect();
-    Ok(Some((moves, prover.stats().nodes + solver.stats().nodes)))
 }
 
 /// One ply of the estimate `hard` searches with per legal move: the evaluation of its threat
@@ -350,7 +276,7 @@ mod tests {
         };
         let best = a.moves.iter().filter_map(estimate).max().unwrap();
         let hard = super::super::hard::HardPlayer::default()
-            .think(&big, &Budget::unlimited(), Some(1), None)
+            .think(&big, &crate::budget::Budget::unlimited(), Some(1), None)
             .unwrap();
         let at = |cell: usize| a.moves.iter().find(|m| m.cell == cell).unwrap();
         assert_eq!(

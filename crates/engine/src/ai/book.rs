@@ -7,12 +7,12 @@
 //! images, side to move included); the keys are fixed per board size, so a book stays valid
 //! as long as the hashing does, and the tests check its entries against the solver.
 
-use super::proven;
 use crate::bits::BitSet;
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::error::SearchError;
 use crate::exact::algorithm::proof_first;
+use crate::exact::proven;
 use crate::go::Go;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};

@@ -26,7 +26,6 @@ pub mod book;
 pub(crate) mod forced;
 pub(crate) mod hard;
 pub(crate) mod level;
-mod proven;
 pub(crate) mod textbook;
 pub(crate) mod thinker;
 pub(crate) mod thought;

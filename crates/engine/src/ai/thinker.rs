@@ -7,7 +7,6 @@
 use super::book::Book;
 use super::hard::{HardPlayer, HARD_TABLE_MIB};
 use super::level::Level;
-use super::proven;
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
 use crate::bits::BitSet;
@@ -15,6 +14,7 @@ use crate::board::{with_position, Board};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::exact::algorithm::proof_first;
+use crate::exact::proven;
 use crate::go::Go;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};

@@ -31,7 +31,9 @@
 //! ```
 
 pub(crate) mod algorithm;
+pub(crate) mod moves;
 mod proof;
+pub(crate) mod proven;
 pub(crate) mod report;
 
 pub use proof::{
