@@ -95,14 +95,14 @@ pub struct Entry {
 /// Runs one contender on `board` within what `limit` allows (a stop flag, a time): the
 /// textbook searches also stop after `budget` nodes and then report no value (but their
 /// work); the solver has no node budget. A raised stop flag or a passed time ends any of them
-/// with [`SearchError::Stopped`].
+/// with [`SearchError::Stopped`]. Counters in `limit` see the work.
 pub fn run(
     board: &Board,
     contender: Contender,
     budget: u64,
     limit: &Go,
 ) -> Result<Entry, SearchError> {
-    let limit = TimeManager::new(limit).exact_budget();
+    let Controls { budget: limit, progress } = TimeManager::new(limit).exact_controls();
     board.unfinished()?;
     let order = match contender {
         Contender::Minimax | Contender::AlphaBeta => MoveOrder::CellIndex,
@@ -112,7 +112,10 @@ pub fn run(
                 hash_mib: SOLVER_HASH_MIB,
                 ..SolverConfig::default()
             };
-            let controls = Controls::with_budget(limit);
+            let controls = Controls {
+                budget: limit,
+                progress,
+            };
             let report = exact::solve_within(board, Algorithm::Solver, config, controls)?;
             return Ok(Entry {
                 contender,
@@ -128,7 +131,10 @@ pub fn run(
         }
     };
     let minimax = contender == Contender::Minimax;
-    let controls = Controls::with_budget(limit.with_node_limit(budget));
+    let controls = Controls {
+        budget: limit.with_node_limit(budget),
+        progress,
+    };
     let (value, stats) = with_position!(board, p => textbook(p, minimax, order, &controls));
     let value = match value {
         Ok(value) => Some(wdl_of(board.for_side_to_move(value))),
