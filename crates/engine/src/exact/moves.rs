@@ -12,6 +12,9 @@ use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
 
+/// The values of every legal move (cell and verdict, in cell order) and the nodes they took.
+pub(crate) type MoveValues = (Vec<(usize, Verdict)>, u64);
+
 /// The exact value of every legal move of `board` (for the side that plays it, in cell order)
 /// and the nodes it took, within `controls`: where [`proof_first`] holds, the proof search
 /// first (a proven draw gives the drawing moves, and the solver measures each losing move),
@@ -23,7 +26,7 @@ pub(crate) fn move_values_within(
     config: SolverConfig,
     controls: Controls,
     proof_nodes: Option<u64>,
-) -> Result<(Vec<(usize, Verdict)>, u64), SearchError> {
+) -> Result<MoveValues, SearchError> {
     let Some(pos) = board.as_small() else {
         // Beyond 64 cells only the solver runs (it finishes where forced wins are near).
         let (values, stats) = super::solve_moves_within(board, config, controls)?;
@@ -74,7 +77,7 @@ pub(crate) fn move_values_within(
 fn proven_draw(
     pos: &Position<u64>,
     (prover, proof_budget, solver, budget): (&mut Prover, &Budget, &mut Solver<u64>, &Budget),
-) -> Result<Option<(Vec<(usize, Verdict)>, u64)>, SearchError> {
+) -> Result<Option<MoveValues>, SearchError> {
     let Some(drawing) = proven::drawing_moves(prover, pos, proof_budget)? else {
         return Ok(None);
     };

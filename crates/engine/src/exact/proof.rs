@@ -195,8 +195,8 @@ pub fn can_force_line(
 }
 
 /// Writes the certificate part of one job of a split proof of `board`: whether `attacker`
-/// forces a line (`wins`, from [`can_force_line`] with the same `prover`; see
-/// [`Prover::write_part`]).
+/// forces a line (`wins`, from [`can_force_line`] with the same `prover`), the records of
+/// what the prover settled, which [`Split::write_certificate`] merges into one certificate.
 ///
 /// ```
 /// use mnk_engine::proof::{ProofConfig, Prover};

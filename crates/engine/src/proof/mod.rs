@@ -235,7 +235,7 @@ impl Prover {
     /// Whether `attacker` can force a line from `pos` (whoever is to move there), within
     /// `budget` (a stop flag, nodes, a deadline): a search that runs out of it returns
     /// `Stopped` with the reason, and what it settled stays in the table.
-    pub fn can_force_line<B: BitSet>(
+    pub(crate) fn can_force_line<B: BitSet>(
         &mut self,
         pos: &Position<B>,
         attacker: Side,
@@ -275,7 +275,7 @@ impl Prover {
 
     /// The value of `pos` for the side to move and its best moves (see [`ProofSolution`]),
     /// within `budget` (as [`Prover::can_force_line`]).
-    pub fn solve<B: BitSet>(
+    pub(crate) fn solve<B: BitSet>(
         &mut self,
         pos: &Position<B>,
         budget: &Budget,
@@ -341,7 +341,7 @@ impl Prover {
 
     /// Writes the certificate of a solution [`Prover::solve`] gave for `pos`; the records
     /// come from this prover's table (anything it lost is searched again).
-    pub fn write_certificate<B: BitSet>(
+    pub(crate) fn write_certificate<B: BitSet>(
         &mut self,
         pos: &Position<B>,
         solution: &ProofSolution,
@@ -404,7 +404,7 @@ impl Prover {
     /// prove what [`Prover::can_force_line`] answered for `attacker` from `pos` (`wins`), the
     /// first one about `pos` itself. [`split::Split::write_certificate`] merges the parts
     /// (splits cover boards of up to 64 cells).
-    pub fn write_part(
+    pub(crate) fn write_part(
         &mut self,
         pos: &Position<u64>,
         attacker: Side,

@@ -102,7 +102,10 @@ pub fn run(
     budget: u64,
     limit: &Go,
 ) -> Result<Entry, SearchError> {
-    let Controls { budget: limit, progress } = TimeManager::new(limit).exact_controls();
+    let Controls {
+        budget: limit,
+        progress,
+    } = TimeManager::new(limit).exact_controls();
     board.unfinished()?;
     let order = match contender {
         Contender::Minimax | Contender::AlphaBeta => MoveOrder::CellIndex,

@@ -27,16 +27,18 @@ pub(crate) fn value_of(v: Verdict) -> Wdl {
 }
 
 /// The proof of `pos` with a table of `hash_mib`, and its certificate.
-pub(crate) fn prove<B: BitSet>(pos: &Position<B>, hash_mib: usize) -> (ProofSolution, Vec<u8>) {
+pub(crate) fn prove<B: BitSet>(pos: &Position<B>, hash_mib: usize) -> (ProofSolution, Vec<u8>)
+where
+    Board: From<Position<B>>,
+{
     let mut prover = Prover::new(ProofConfig {
         hash_mib,
         ..ProofConfig::default()
     });
-    let solution = prover.solve(pos, &Budget::unlimited()).unwrap();
+    let board = Board::from(pos.clone());
+    let solution = exact::prove(&board, &mut prover, &Go::default()).unwrap();
     let mut bytes = Vec::new();
-    prover
-        .write_certificate(pos, &solution, &mut bytes)
-        .unwrap();
+    exact::write_certificate(&board, &mut prover, &solution, &mut bytes).unwrap();
     (solution, bytes)
 }
 
