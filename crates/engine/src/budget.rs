@@ -61,7 +61,8 @@ pub struct Budget {
 /// let tight = Go::default().with_nodes(1_000);
 /// let answer = exact::solve(&board, Algorithm::Minimax, SolverConfig::default(), &tight);
 /// assert_eq!(answer.unwrap_err(), SearchError::Stopped(Exhausted::Nodes));
-/// assert_eq!(Exhausted::Nodes.to_string(), "the search reached its node limit before it finished");
+/// let said = "the search reached its node limit before it finished";
+/// assert_eq!(Exhausted::Nodes.to_string(), said);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exhausted {

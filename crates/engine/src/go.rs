@@ -15,6 +15,18 @@ use std::time::{Duration, Instant};
 
 /// A caller's clock: the engine asks it for "now" and never reads a clock of its own
 /// (`Instant::now` in a program, a fake one in tests).
+///
+/// ```
+/// use mnk_engine::{Clock, Go};
+/// use std::sync::Arc;
+/// use std::time::{Duration, Instant};
+///
+/// // A clock that stands still: a decision measured by it never runs out of time.
+/// let start = Instant::now();
+/// let frozen: Clock = Arc::new(move || start);
+/// let go = Go::default().with_clock(frozen, Some(Duration::from_millis(50)));
+/// assert!(go.is_timed());
+/// ```
 pub type Clock = Arc<dyn Fn() -> Instant + Send + Sync>;
 
 /// What one decision may use and how it chooses: a stop handle, node and depth caps, the time

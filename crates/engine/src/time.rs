@@ -68,7 +68,22 @@ pub fn move_time(per_move: Option<Duration>, game_left: Option<Duration>) -> Opt
 }
 
 /// The time manager of one decision, made as it starts: it knows the time the decision may
-/// search for in all, and hands each search its budget.
+/// search for in all, and hands each search its budget (the budgets are the engine's inside
+/// view; a caller sees what the decision may search for).
+///
+/// ```
+/// use mnk_engine::{Go, TimeManager};
+/// use std::time::{Duration, Instant};
+///
+/// // A second for the move: a tenth of it (at most 100 ms) is kept as a margin.
+/// let go = Go::timed(Duration::from_secs(1), Instant::now);
+/// assert_eq!(TimeManager::new(&go).search_time(), Some(Duration::from_millis(900)));
+/// // With six seconds left in the game a move takes at most a twelfth of them.
+/// let short = go.with_game_left(Duration::from_secs(6));
+/// assert_eq!(TimeManager::new(&short).search_time(), Some(Duration::from_millis(450)));
+/// // Fixed work has no time at all.
+/// assert_eq!(TimeManager::new(&Go::default()).search_time(), None);
+/// ```
 pub struct TimeManager {
     go: Go,
     /// The clock and the time to search for (the move's time less the margin), when timed.

@@ -59,8 +59,9 @@ pub struct Analysis {
 pub const ANALYSIS_NODES: u64 = 3_000_000;
 
 /// Proof-search nodes the proof of a draw may cost in an analysis (where
-/// [`proof_first`](crate::proof_first) holds) when the caller's budget sets no smaller limit: about a second of work (the proof
-/// search visits some 20 to 30 thousand nodes a second), after which the solver tries.
+/// [`proof_first`](crate::proof_first) holds) when the caller's budget sets no smaller limit:
+/// about a second of work (the proof search visits some 20 to 30 thousand nodes a second),
+/// after which the solver tries.
 pub const ANALYSIS_PROOF_NODES: u64 = 20_000;
 
 /// Whether [`analyze`] tries to prove the values of this position: boards of up to 64 cells,
@@ -147,8 +148,9 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
 /// The exact value of every legal move of an unfinished position, as `mnk analyze` prints
 /// it: from the opening book where it holds the moves; where
 /// [`proof_first`](crate::proof_first) holds, the proof search first (a proven draw gives the
-/// drawing moves, and the solver measures each losing move); otherwise, and for a win or a loss, the exact
-/// solver (the only search beyond 64 cells, where it finishes only if forced wins are near).
+/// drawing moves, and the solver measures each losing move); otherwise, and for a win or a
+/// loss, the exact solver (the only search beyond 64 cells, where it finishes only if forced
+/// wins are near).
 /// `config` sizes both tables (or the table size in `go`, when it names one); `go` bounds the
 /// searches as it bounds any exact search (by default they run until they are done; a
 /// stopped analysis is [`SearchError::Stopped`], never a guess), and its counters receive

@@ -17,9 +17,9 @@
 //! - [`forced_win`]: a proven forced win (by continuous fours) for judging finished games.
 //!
 //! The tuning constants of these parts (shares of the move, node caps, table sizes) are not
-//! part of the API: a caller says what a decision may use through a [`crate::Go`] (which, with the one
-//! [`crate::TimeManager`] that turns it into the searches' deadlines, sits in the bottom layer,
-//! since the exact searches below the players take it too).
+//! part of the API: a caller says what a decision may use through a [`crate::Go`] (which, with
+//! the one [`crate::TimeManager`] that turns it into the searches' deadlines, sits in the
+//! bottom layer, since the exact searches below the players take it too).
 
 pub(crate) mod analysis;
 pub mod book;

@@ -3,8 +3,9 @@
 //! whatever the board's size. [`Board`] itself keeps the rules, the moves and the text.
 //!
 //! - [`solve`]: the exact value and every best move, by the chosen [`Algorithm`] (`auto`
-//!   follows the one policy [`proof_first`](crate::proof_first)); [`solve_moves`]: the solver's value of every
-//!   move; [`tree_size`]: how big minimax and alpha-beta get, known before they start;
+//!   follows the one policy [`proof_first`](crate::proof_first)); [`solve_moves`]: the
+//!   solver's value of every move; [`tree_size`]: how big minimax and alpha-beta get, known
+//!   before they start;
 //! - [`count`] and [`count_estimate`]: the whole game tree below a position, and its size
 //!   estimated before any counting;
 //! - [`prove`], [`write_certificate`] and [`report_proof`]: a proof with a

@@ -153,8 +153,9 @@ pub fn split(board: &Board, frontier: usize) -> Result<Split, SearchError> {
 ///
 /// let board = Board::new(Rules::new(4, 4, Some(3)).unwrap());
 /// let kept = exact::split(&board, 2).unwrap();
-/// let back = exact::split_from(&board, 2, kept.nodes.clone(), kept.jobs.clone(), kept.questions.clone());
-/// assert_eq!(back.unwrap().jobs.len(), kept.jobs.len());
+/// let (nodes, jobs, questions) = (kept.nodes.clone(), kept.jobs.clone(), kept.questions.clone());
+/// let back = exact::split_from(&board, 2, nodes, jobs, questions).unwrap();
+/// assert_eq!(back.jobs.len(), kept.jobs.len());
 /// ```
 pub fn split_from(
     board: &Board,

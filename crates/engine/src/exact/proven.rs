@@ -2,8 +2,9 @@
 //! draws in milliseconds where the solver takes seconds or more. It measures no
 //! distance, so it answers only draws here (the drawing moves are then exactly the best ones);
 //! a win or a loss, and the distance of each losing move, go to the solver. Which boards ask it
-//! first is the one policy [`proof_first`](super::algorithm::proof_first), which `mnk solve`'s `auto`, `perfect`
-//! ([`crate::ai::Thinker`]), the analyses and the opening book's build follow.
+//! first is the one policy [`proof_first`](super::algorithm::proof_first), which `mnk solve`'s
+//! `auto`, `perfect` ([`crate::ai::Thinker`]), the analyses and the opening book's build
+//! follow.
 
 use crate::bits::BitSet;
 use crate::budget::Budget;
