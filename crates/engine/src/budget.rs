@@ -126,12 +126,6 @@ impl Budget {
         self
     }
 
-    /// The same budget with the deadline set or removed.
-    pub fn with_deadline_opt(mut self, deadline: Option<Deadline>) -> Budget {
-        self.deadline = deadline;
-        self
-    }
-
     /// The same budget with a soft deadline: asked only by searches that deepen step by step,
     /// before they start another step ("not worth starting another iteration").
     pub fn with_soft_deadline(mut self, deadline: Deadline) -> Budget {
@@ -149,11 +143,6 @@ impl Budget {
     /// node count of its own (a threat search) asks of its caller's budget.
     pub fn is_interrupted(&self) -> bool {
         self.is_stopped() || self.is_late()
-    }
-
-    /// The stop flag, when there is one.
-    pub fn stop_flag(&self) -> Option<&Arc<AtomicBool>> {
-        self.stop.as_ref()
     }
 
     /// The node limit, when there is one.
@@ -186,7 +175,9 @@ impl Budget {
         }
     }
 
-    /// A meter that spends this budget, node by node, looking at it every `every` nodes.
+    /// A meter that spends this budget, node by node, looking at it every `every` nodes (the
+    /// searches meter [`Controls`]; this is for the tests of the meter itself).
+    #[cfg(any(test, feature = "internals"))]
     pub fn meter(&self, every: u64) -> Meter<'_> {
         Meter::new(self, None, every)
     }
@@ -307,7 +298,8 @@ impl<'a> Meter<'a> {
         self.exhausted
     }
 
-    /// Nodes counted so far.
+    /// Nodes counted so far (for tests: a search counts its own nodes).
+    #[cfg(any(test, feature = "internals"))]
     pub fn nodes(&self) -> u64 {
         self.nodes
     }

@@ -246,7 +246,7 @@ mod tests {
     fn an_exact_search_is_bounded_only_by_what_the_caller_says() {
         let unbounded = TimeManager::new(&Go::default()).exact_budget();
         assert_eq!(unbounded.node_limit(), None);
-        assert!(unbounded.stop_flag().is_none() && !unbounded.is_late());
+        assert!(!unbounded.is_stopped() && !unbounded.is_late());
         let capped = TimeManager::new(&Go::default().with_nodes(500)).exact_budget();
         assert_eq!(capped.node_limit(), Some(500));
         let (now, clock) = fake_clock();
