@@ -4,10 +4,12 @@
 //! Input: the certificate's bytes, uncompressed (the seeds are small real certificates).
 #![no_main]
 
+use mnk_engine::exact;
+use mnk_engine::Go;
 use libfuzzer_sys::fuzz_target;
 use mnk_engine::certificate::verify;
 use mnk_engine::Wdl;
-use mnk_engine::{Algorithm, Board, Budget, SolverConfig, Verdict};
+use mnk_engine::{Algorithm, Board, SolverConfig, Verdict};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(verified) = verify(data, 2_000) else {
@@ -27,12 +29,7 @@ fuzz_target!(|data: &[u8]| {
     else {
         return;
     };
-    let verdict = board
-        .solve(
-            Algorithm::Solver,
-            SolverConfig::default(),
-            Budget::unlimited(),
-        )
+    let verdict = exact::solve(&board, Algorithm::Solver, SolverConfig::default(), &Go::default())
         .expect("a small position solves")
         .verdict;
     let truth = match verdict {

@@ -2,9 +2,11 @@
 //! check of a last stone, make/unmake with the symmetric hashes, and whole solves.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use mnk_engine::exact;
 use mnk_engine::internals::{scan, BitSet, Geometry, Position};
 use mnk_engine::proof::{ProofConfig, Prover};
-use mnk_engine::{Algorithm, Board, Budget, Rules, Side, SolverConfig};
+use mnk_engine::Go;
+use mnk_engine::{Algorithm, Board, Rules, Side, SolverConfig};
 use std::hint::black_box;
 
 fn middle_game() -> Position<u64> {
@@ -42,21 +44,13 @@ fn hot_paths(c: &mut Criterion) {
     };
     c.bench_function("solve 3x3 from empty", |b| {
         let board = Board::new(Rules::tic_tac_toe());
-        b.iter(|| {
-            board
-                .solve(Algorithm::Solver, config, Budget::unlimited())
-                .unwrap()
-        })
+        b.iter(|| exact::solve(&board, Algorithm::Solver, config, &Go::default()).unwrap())
     });
     let mut group = c.benchmark_group("slow");
     group.sample_size(10);
     group.bench_function("solve 4x4/4 from empty", |b| {
         let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
-        b.iter(|| {
-            board
-                .solve(Algorithm::Solver, config, Budget::unlimited())
-                .unwrap()
-        })
+        b.iter(|| exact::solve(&board, Algorithm::Solver, config, &Go::default()).unwrap())
     });
     group.finish();
 }
@@ -71,7 +65,7 @@ fn proofs(c: &mut Criterion) {
         group.bench_function(format!("prove {w}x{h}/{k} from empty"), |b| {
             b.iter(|| {
                 let mut prover = Prover::new(ProofConfig::default());
-                board.prove(&mut prover, &Budget::unlimited()).unwrap()
+                exact::prove(&board, &mut prover, &Go::default()).unwrap()
             })
         });
     }

@@ -8,7 +8,8 @@
 //! to `--target` as an openings file for `mnk match --openings`, each line with its estimate. Whether they are fair is then
 //! measured apart, by self-play: `mnk match --x hard --o hard --openings FILE`.
 
-use mnk_engine::ai::{Go, Level, Thinker};
+use mnk_engine::ai::{Level, Thinker};
+use mnk_engine::Go;
 use mnk_engine::{Board, Rule, Rules, Verdict};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};

@@ -6,10 +6,13 @@
 //! each of `perfect`'s moves is checked to keep the draw.
 
 use mnk_engine::ai::book::Book;
-use mnk_engine::ai::{Go, Level, Method, Thinker};
+use mnk_engine::ai::{Level, Method, Thinker};
+use mnk_engine::exact;
 use mnk_engine::proof::ProofConfig;
+use mnk_engine::proof::Prover;
+use mnk_engine::Go;
 use mnk_engine::Wdl;
-use mnk_engine::{Board, Budget, Rules, Side, SolverConfig, Verdict};
+use mnk_engine::{Board, Rules, Side, SolverConfig, Verdict};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
@@ -19,8 +22,7 @@ fn values(board: &Board) -> Vec<(usize, Verdict)> {
     if let Some(v) = Book::embedded().move_values(board) {
         return v;
     }
-    let (moves, _) = board
-        .solve_moves(SolverConfig::default(), Budget::unlimited())
+    let (moves, _) = exact::solve_moves(board, SolverConfig::default(), &Go::default())
         .expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }
@@ -156,14 +158,10 @@ fn main() {
 
 /// The proof search's value of `board` with every drawing move (for a draw).
 fn proved(board: &Board) -> (Wdl, Vec<usize>) {
-    let mut prover = board
-        .prover(ProofConfig {
-            hash_mib: 16,
-            ..ProofConfig::default()
-        })
-        .expect("a board of up to 64 cells");
-    let s = board
-        .prove(&mut prover, &Budget::unlimited())
-        .expect("an unfinished position");
+    let mut prover = Prover::new(ProofConfig {
+        hash_mib: 16,
+        ..ProofConfig::default()
+    });
+    let s = exact::prove(board, &mut prover, &Go::default()).expect("an unfinished position");
     (s.value, s.best_moves)
 }

@@ -12,8 +12,9 @@
 //! the open threes its lines may use) and the root VCT's attacker moves per line (`vctmoves`). Moves get `--ms` each (or `--nodes`, which repeats
 //! exactly); `--trace` prints every move with how it was found, its depth, nodes and time.
 
+use mnk_engine::internals::Budget;
 use mnk_engine::internals::{HardLimits, Searcher, State, Weights};
-use mnk_engine::{Board, Budget, Rules, Side};
+use mnk_engine::{Board, Rules, Side};
 use std::sync::Arc;
 use std::time::Instant;
 

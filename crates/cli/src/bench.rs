@@ -3,7 +3,9 @@
 
 use crate::common::{counted, duration_ms, grouped, millis, outln};
 use clap::Args;
-use mnk_engine::{Algorithm, Budget};
+use mnk_engine::exact;
+use mnk_engine::Algorithm;
+use mnk_engine::Go;
 use mnk_engine::{Board, Rules};
 use mnk_engine::{SolverConfig, DEFAULT_HASH_MIB};
 use serde_json::json;
@@ -56,7 +58,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<()> {
     for &(name, w, h, k, text) in SUITE {
         let board = Board::from_text(Rules::new(w, h, Some(k))?, text)?;
         let start = Instant::now();
-        let r = board.solve(Algorithm::Solver, config, Budget::unlimited())?;
+        let r = exact::solve(&board, Algorithm::Solver, config, &Go::default())?;
         let ms = millis(start.elapsed());
         let rate = r.nodes as f64 / (ms.max(1e-3) * 1000.0);
         total_nodes += r.nodes;

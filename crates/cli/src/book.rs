@@ -5,7 +5,7 @@ use crate::common::{duration, grouped, note, outln};
 use anyhow::{bail, Context};
 use clap::Args;
 use mnk_engine::ai::book::{opening_count, Book, Section, BOARDS};
-use mnk_engine::{Budget, Rules};
+use mnk_engine::{Go, Rules};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -78,18 +78,12 @@ pub fn run(args: BookArgs) -> anyhow::Result<()> {
         };
         let start = Instant::now();
         let mut said = start;
-        let section = Section::build(
-            rules,
-            *plies,
-            *best_replies,
-            &Budget::unlimited(),
-            |done, all| {
-                if done < all && said.elapsed() >= PROGRESS_EVERY {
-                    said = Instant::now();
-                    note(&progress(name, done, all, start.elapsed()));
-                }
-            },
-        )?;
+        let section = Section::build(rules, *plies, *best_replies, &Go::default(), |done, all| {
+            if done < all && said.elapsed() >= PROGRESS_EVERY {
+                said = Instant::now();
+                note(&progress(name, done, all, start.elapsed()));
+            }
+        })?;
         outln!(
             "{w}x{h}, {k} in a row: {} positions up to {plies} plies{} in {}",
             section.len(),

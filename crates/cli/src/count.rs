@@ -4,6 +4,7 @@ use crate::common::{counted, duration, grouped, millis, note, outln, BoardArgs};
 use crate::live::{catch_ctrl_c, Live, Show, Stop};
 use crate::solve::stopped;
 use clap::Args;
+use mnk_engine::exact;
 use mnk_engine::SearchError;
 use mnk_engine::{CountError, DEFAULT_MEMORY_MIB};
 use serde_json::json;
@@ -28,7 +29,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<()> {
     let board = args.common.board()?;
     let rules = board.rules();
     let memory = args.memory << 20;
-    let plan = board.count_estimate()?;
+    let plan = exact::count_estimate(&board)?;
     let (widest, positions) = plan.widest_ply();
     if positions > 10_000_000.0 && plan.refusal(memory).is_none() {
         catch_ctrl_c();
@@ -48,7 +49,7 @@ pub fn run(args: CountArgs) -> anyhow::Result<()> {
         }
     };
     let live = Live::watch(show, None);
-    let result = board.count(memory, &live.controls());
+    let result = exact::count(&board, memory, &live.go());
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();
     let r = match (result, stop) {

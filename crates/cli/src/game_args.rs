@@ -2,8 +2,9 @@
 //! move-time option they share with `mnk serve`.
 
 use clap::{Args, ValueEnum};
-use mnk_engine::ai::{BadPlayer, Go, Player};
+use mnk_engine::ai::{BadPlayer, Player};
 use mnk_engine::session::SessionConfig;
+use mnk_engine::Go;
 use mnk_engine::{Rule, Rules, Side, Size};
 use std::time::{Duration, Instant};
 

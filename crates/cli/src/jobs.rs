@@ -130,14 +130,13 @@ pub fn run_job(
     let mut dir = split_dir.map(JobDir::open).transpose()?;
     let show = if json_out { Show::Nothing } else { Show::Proof };
     let live = Live::watch_reporting(show, max_time, None);
-    let controls = live.controls();
     let config = ProofConfig {
         hash_mib,
         threads,
         grow_at_one_in: mnk_engine::proof::GROW_FOR_CERTIFICATE,
         ..ProofConfig::default()
     };
-    let proved = mnk_proofs::prove(&job, config, &controls.budget, controls.progress.clone());
+    let proved = mnk_proofs::prove(&job, config, &live.go());
     let (elapsed, nodes) = (live.elapsed(), live.snapshot().nodes);
     live.finish();
     let proved = match proved {

@@ -5,7 +5,7 @@
 
 use crate::common::{approx, duration, grouped, note};
 use indicatif::{ProgressBar, ProgressStyle};
-use mnk_engine::{Budget, Controls};
+use mnk_engine::Go;
 use mnk_engine::{Progress, ProgressSnapshot, Wdl};
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -165,12 +165,12 @@ impl Live {
         }
     }
 
-    /// What the search is handed.
-    pub fn controls(&self) -> Controls {
-        Controls {
-            budget: Budget::unlimited().with_stop_flag(self.stop.clone()),
-            progress: Some(self.progress.clone()),
-        }
+    /// What the search is handed: the stop flag (Ctrl-C, `--max-time`) and the counters the
+    /// live line shows.
+    pub fn go(&self) -> Go {
+        Go::default()
+            .with_stop(self.stop.clone())
+            .with_progress(self.progress.clone())
     }
 
     /// Where a checkpoint's saves are recorded, for the report lines.

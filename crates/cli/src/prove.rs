@@ -5,9 +5,9 @@
 
 use crate::live::SavedAt;
 use clap::Args;
+use mnk_engine::exact;
 use mnk_engine::proof::{ProofConfig, ProofSolution, Prover};
-use mnk_engine::Controls;
-use mnk_engine::{Board, Budget, Exhausted, SearchError};
+use mnk_engine::{Board, Exhausted, Go, SearchError};
 use std::fs::File;
 use std::io::{BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -115,7 +115,7 @@ pub struct Proved {
 }
 
 /// Runs the proof search on `board` under the options (`threads` as `mnk solve --threads`
-/// reads it); `controls` are the live line's (its
+/// reads it); `go` is the live line's (its
 /// stop flag is set by Ctrl-C and `--max-time`), and `saved` hears of each checkpoint saved
 /// on the way. Hands back the proof, or `Stopped` with the
 /// checkpoint saved, and lines for stderr (checkpoint and certificate notes).
@@ -124,10 +124,10 @@ pub fn prove(
     args: &ProofArgs,
     hash_mib: usize,
     threads: usize,
-    controls: &Controls,
+    go: &Go,
     saved: &SavedAt,
 ) -> anyhow::Result<(Result<Proved, SearchError>, Vec<String>)> {
-    let mut prover = board.prover(ProofConfig {
+    let mut prover = Prover::new(ProofConfig {
         hash_mib,
         threads,
         grow_at_one_in: if args.certificate.is_some() {
@@ -136,7 +136,7 @@ pub fn prove(
             mnk_engine::proof::GROW_FOR_PROOF
         },
         ..ProofConfig::default()
-    })?;
+    });
     let mut notes = Vec::new();
     if let Some(path) = &args.checkpoint {
         if path.exists() {
@@ -152,14 +152,14 @@ pub fn prove(
             ));
         }
     }
-    if let Some(progress) = &controls.progress {
+    if let Some(progress) = go.progress() {
         prover.set_progress(progress.clone());
     }
     let save_every = args.checkpoint.as_ref().map(|_| args.checkpoint_every);
-    let watch = Watch::start(controls.budget.stop_flag().cloned(), save_every);
-    let budget = Budget::unlimited().with_stop_flag(watch.flag.clone());
+    let watch = Watch::start(go.stop_flag().cloned(), save_every);
+    let budget = Go::default().with_stop(watch.flag.clone());
     let solution = loop {
-        match board.prove(&mut prover, &budget) {
+        match exact::prove(board, &mut prover, &budget) {
             Ok(solution) => break solution,
             Err(SearchError::Stopped(_)) if watch.reason.load(Ordering::SeqCst) == SAVE_DUE => {
                 if let Some(path) = &args.checkpoint {
@@ -193,7 +193,7 @@ pub fn prove(
             .map_err(|e| anyhow::anyhow!("cannot write the certificate {}: {e}", path.display()))?;
         let mut gz =
             flate2::write::GzEncoder::new(BufWriter::new(file), flate2::Compression::default());
-        let summary = board.write_certificate(&mut prover, &solution, &mut gz)?;
+        let summary = exact::write_certificate(board, &mut prover, &solution, &mut gz)?;
         gz.finish()?.flush()?;
         let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         notes.push(format!(

@@ -15,6 +15,7 @@ use crate::live::{catch_ctrl_c, Live, Show, Stop};
 use crate::prove::{self, ProofArgs};
 use crate::render::board_text;
 use clap::Args;
+use mnk_engine::exact;
 use mnk_engine::ProgressSnapshot;
 use mnk_engine::{Algorithm, SolveReport};
 use mnk_engine::{Board, SearchError, Verdict, Wdl};
@@ -123,7 +124,7 @@ fn judge(
     force: bool,
     max_time: Option<Duration>,
 ) -> anyhow::Result<(Show, Option<String>)> {
-    let size = board.tree_size();
+    let size = exact::tree_size(board);
     let empty = format!("{} empty cells", size.empty);
     let (beyond, what) = match algo.resolved(board) {
         // Where the proof search runs, open boards are what it is for.
@@ -295,7 +296,7 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
             &args.proof,
             args.hash,
             args.threads as usize,
-            &live.controls(),
+            &live.go(),
             &live.saved_at(),
         );
         let (proved, notes) = proved?;
@@ -303,15 +304,21 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
             note(&line);
         }
         proved.and_then(|p| {
-            board.report_proof(
+            exact::report_proof(
+                &board,
                 &p.solution,
                 p.prover.stats(),
                 config(args.hash, args.threads),
-                live.controls(),
+                &live.go(),
             )
         })
     } else {
-        board.solve_with(algorithm, config(args.hash, args.threads), live.controls())
+        exact::solve(
+            &board,
+            algorithm,
+            config(args.hash, args.threads),
+            &live.go(),
+        )
     };
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();

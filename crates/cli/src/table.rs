@@ -5,6 +5,7 @@ use crate::common::{counted, duration, duration_ms, grouped, millis, outln};
 use crate::live::{Live, Show};
 use crate::solve::stopped;
 use clap::Args;
+use mnk_engine::exact;
 use mnk_engine::Algorithm;
 use mnk_engine::{Board, Rules, SearchError, Verdict};
 use mnk_engine::{SolverConfig, DEFAULT_HASH_MIB};
@@ -143,7 +144,7 @@ pub fn run(args: TableArgs) -> anyhow::Result<()> {
     for rules in rule_sets {
         let board = Board::new(rules);
         let start = live.elapsed();
-        let report = match board.solve(Algorithm::Auto, config, live.controls().budget) {
+        let report = match exact::solve(&board, Algorithm::Auto, config, &live.go()) {
             Err(SearchError::Stopped(_)) => {
                 let known = format!(
                     "the table had reached {}x{}, k={}",

@@ -8,7 +8,9 @@
 //! The arguments are the board size, K and the position as board text (rows from the top,
 //! separated by `/`, `x`, `o` and `.`); the side to move follows from the stone counts.
 
-use mnk_engine::{Algorithm, Board, Budget, Rules, Size, SolverConfig};
+use mnk_engine::exact;
+use mnk_engine::Go;
+use mnk_engine::{Algorithm, Board, Rules, Size, SolverConfig};
 
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,10 +39,11 @@ fn solve(args: &[String]) -> Result<String, Box<dyn std::error::Error>> {
     };
     let board = Board::from_text(rules, text)?;
     // Auto picks the exact solver or the proof search, whichever suits the board.
-    let report = board.solve(
+    let report = exact::solve(
+        &board,
         Algorithm::Auto,
         SolverConfig::default(),
-        Budget::unlimited(),
+        &Go::default(),
     )?;
     let best: Vec<String> = report
         .best_moves

@@ -6,8 +6,8 @@
 //! cargo run --release -p mnk-engine --example two_levels -- perfect random 3x3 3
 //! ```
 
-use mnk_engine::ai::Go;
 use mnk_engine::session::{GameResult, Session, SessionConfig};
+use mnk_engine::Go;
 use mnk_engine::{Rules, Size};
 
 fn main() -> std::process::ExitCode {

@@ -9,8 +9,14 @@
 //!   clock of its own; and a **soft deadline**, asked only between the iterations of a search
 //!   that deepens step by step.
 //!
-//! A caller that also wants to watch a long search hands it [`Controls`]: the budget and the
-//! [`Progress`] counters the search publishes its work to.
+//! A search that is also watched gets [`Controls`]: the budget and the [`Progress`] counters
+//! the search publishes its work to.
+//!
+//! The budget is the engine's inside view. Callers say what a search may use with a
+//! [`crate::Go`], and the one time manager ([`crate::TimeManager`]) turns it into a budget
+//! (the clock into deadlines, with its margin), so `Budget`, `Controls` and `Deadline` are not
+//! part of the public API: only the engine's benchmarks, fuzz targets and integration tests
+//! reach them, through the `internals` feature.
 //!
 //! A search spends its budget through a [`Meter`], which counts nodes and, only every so many
 //! of them, publishes them and looks at the flag and the deadline, so the check costs
@@ -24,33 +30,12 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-/// A caller's clock turned into "time is up": the engine calls it, never a clock itself.
-///
-/// ```
-/// use mnk_engine::{Budget, Deadline};
-/// use std::sync::Arc;
-/// use std::time::{Duration, Instant};
-///
-/// // The caller reads its own clock; the engine only asks "is time up?".
-/// let end = Instant::now() + Duration::from_secs(1);
-/// let deadline: Deadline = Arc::new(move || Instant::now() >= end);
-/// let budget = Budget::unlimited().with_deadline(deadline);
-/// assert!(!budget.is_late());
-/// ```
+/// A caller's clock turned into "time is up": the engine calls it, never a clock itself (the
+/// time manager makes one from a [`crate::Go`]'s clock and move time).
 pub type Deadline = Arc<dyn Fn() -> bool + Send + Sync>;
 
-/// What bounds one search. The default bounds nothing.
-///
-/// A search that runs out says so; it never hands back a value it did not compute:
-///
-/// ```
-/// use mnk_engine::{Algorithm, Board, Budget, Exhausted, Rules, SearchError, SolverConfig};
-///
-/// let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
-/// let tight = Budget::unlimited().with_node_limit(1_000);
-/// let answer = board.solve(Algorithm::Minimax, SolverConfig::default(), tight);
-/// assert!(matches!(answer, Err(SearchError::Stopped(Exhausted::Nodes))));
-/// ```
+/// What bounds one search. The default bounds nothing. A search that runs out says so; it
+/// never hands back a value it did not compute.
 #[derive(Clone, Default)]
 pub struct Budget {
     stop: Option<Arc<AtomicBool>>,
@@ -59,20 +44,25 @@ pub struct Budget {
     soft_deadline: Option<Deadline>,
 }
 
-/// Why a search ended before it finished.
+/// Why a search ended before it finished: public, since a stopped search's error
+/// ([`crate::SearchError::Stopped`]) says which limit of its [`crate::Go`] ended it.
 ///
 /// ```
-/// use mnk_engine::{Algorithm, Board, Budget, Exhausted, Rules, SearchError, SolverConfig};
+/// use mnk_engine::{exact, Algorithm, Board, Exhausted, Go, Rules, SearchError, SolverConfig};
 /// use std::sync::atomic::AtomicBool;
 /// use std::sync::Arc;
 ///
-/// // A stop flag raised before the search starts: the caller cancelled it.
-/// let flag = Arc::new(AtomicBool::new(true));
 /// let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
-/// let budget = Budget::unlimited().with_stop_flag(flag);
-/// let answer = board.solve(Algorithm::Solver, SolverConfig::default(), budget);
+/// // A stop flag raised before the search starts: the caller cancelled it.
+/// let stopped = Go::default().with_stop(Arc::new(AtomicBool::new(true)));
+/// let answer = exact::solve(&board, Algorithm::Solver, SolverConfig::default(), &stopped);
 /// assert_eq!(answer.unwrap_err(), SearchError::Stopped(Exhausted::Stopped));
-/// assert_eq!(Exhausted::Nodes.to_string(), "the search reached its node limit before it finished");
+/// // A node cap: minimax cannot finish 4x4 in a thousand nodes.
+/// let tight = Go::default().with_nodes(1_000);
+/// let answer = exact::solve(&board, Algorithm::Minimax, SolverConfig::default(), &tight);
+/// assert_eq!(answer.unwrap_err(), SearchError::Stopped(Exhausted::Nodes));
+/// let said = "the search reached its node limit before it finished";
+/// assert_eq!(Exhausted::Nodes.to_string(), said);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exhausted {
@@ -136,12 +126,6 @@ impl Budget {
         self
     }
 
-    /// The same budget with the deadline set or removed.
-    pub fn with_deadline_opt(mut self, deadline: Option<Deadline>) -> Budget {
-        self.deadline = deadline;
-        self
-    }
-
     /// The same budget with a soft deadline: asked only by searches that deepen step by step,
     /// before they start another step ("not worth starting another iteration").
     pub fn with_soft_deadline(mut self, deadline: Deadline) -> Budget {
@@ -159,11 +143,6 @@ impl Budget {
     /// node count of its own (a threat search) asks of its caller's budget.
     pub fn is_interrupted(&self) -> bool {
         self.is_stopped() || self.is_late()
-    }
-
-    /// The stop flag, when there is one.
-    pub fn stop_flag(&self) -> Option<&Arc<AtomicBool>> {
-        self.stop.as_ref()
     }
 
     /// The node limit, when there is one.
@@ -196,27 +175,17 @@ impl Budget {
         }
     }
 
-    /// A meter that spends this budget, node by node, looking at it every `every` nodes.
+    /// A meter that spends this budget, node by node, looking at it every `every` nodes (the
+    /// searches meter [`Controls`]; this is for the tests of the meter itself).
+    #[cfg(any(test, feature = "internals"))]
     pub fn meter(&self, every: u64) -> Meter<'_> {
         Meter::new(self, None, every)
     }
 }
 
-/// What a caller hands a long search: the budget that bounds or stops it, and counters to
-/// watch it by. The solver, the textbook searches and the game-tree count all take it, so a
-/// front end watches and stops each of them the same way.
-///
-/// ```
-/// use mnk_engine::{Algorithm, Board, Controls, Progress, Rules, SolverConfig};
-/// use std::sync::Arc;
-///
-/// // Counters another thread could read while the solver runs.
-/// let progress = Arc::new(Progress::default());
-/// let controls = Controls { progress: Some(progress.clone()), ..Controls::default() };
-/// let board = Board::new(Rules::tic_tac_toe());
-/// let report = board.solve_with(Algorithm::Solver, SolverConfig::default(), controls).unwrap();
-/// assert_eq!(progress.snapshot().nodes, report.nodes);
-/// ```
+/// What a watched search runs with: the budget that bounds or stops it, and counters to
+/// watch it by (from a [`crate::Go`]'s progress). The solver, the textbook searches and the
+/// game-tree count all take it, so a front end watches and stops each of them the same way.
 #[derive(Clone, Debug, Default)]
 pub struct Controls {
     /// What bounds the search; once it runs out the search returns `SearchError::Stopped`.
@@ -329,7 +298,8 @@ impl<'a> Meter<'a> {
         self.exhausted
     }
 
-    /// Nodes counted so far.
+    /// Nodes counted so far (for tests: a search counts its own nodes).
+    #[cfg(any(test, feature = "internals"))]
     pub fn nodes(&self) -> u64 {
         self.nodes
     }

@@ -23,11 +23,11 @@ pub use estimate::{estimate, CountEstimate};
 /// Default memory bound of a count, in MiB: 4x4/4 needs about a tenth of it.
 ///
 /// ```
-/// use mnk_engine::{Board, Budget, Controls, Rules, DEFAULT_MEMORY_MIB};
+/// use mnk_engine::{exact, Board, Go, Rules, DEFAULT_MEMORY_MIB};
 ///
 /// let board = Board::new(Rules::tic_tac_toe());
 /// let bound = DEFAULT_MEMORY_MIB << 20;
-/// let count = board.count(bound, &Controls::with_budget(Budget::unlimited())).unwrap();
+/// let count = exact::count(&board, bound, &Go::default()).unwrap();
 /// assert_eq!(count.positions_up_to_symmetry, 765);
 /// ```
 pub const DEFAULT_MEMORY_MIB: u64 = 2048;
@@ -35,11 +35,11 @@ pub const DEFAULT_MEMORY_MIB: u64 = 2048;
 /// Why a count did not finish.
 ///
 /// ```
-/// use mnk_engine::{Board, Budget, Controls, CountError, Rules};
+/// use mnk_engine::{exact, Board, CountError, Go, Rules};
 ///
 /// // A few kilobytes cannot hold 4x4/4's plies: refused before any counting.
 /// let board = Board::new(Rules::new(4, 4, Some(4)).unwrap());
-/// let refused = board.count(4_096, &Controls::with_budget(Budget::unlimited()));
+/// let refused = exact::count(&board, 4_096, &Go::default());
 /// assert!(matches!(refused, Err(CountError::WouldNotFit { .. })));
 /// ```
 #[derive(Debug, thiserror::Error, Clone, PartialEq)]
@@ -105,11 +105,11 @@ fn approx_positions(n: f64) -> String {
 /// The statistics of the game tree below a position.
 ///
 /// ```
-/// use mnk_engine::{Board, Budget, Controls, Rules};
+/// use mnk_engine::{exact, Board, Go, Rules};
 ///
 /// // Tic-tac-toe's published figures: 255,168 games, 5,478 positions.
 /// let board = Board::new(Rules::tic_tac_toe());
-/// let count = board.count(64 << 20, &Controls::with_budget(Budget::unlimited())).unwrap();
+/// let count = exact::count(&board, 64 << 20, &Go::default()).unwrap();
 /// assert_eq!(count.games, 255_168);
 /// assert_eq!((count.x_wins, count.o_wins, count.draws), (131_184, 77_904, 46_080));
 /// assert_eq!(count.positions, 5_478);

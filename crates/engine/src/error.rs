@@ -200,11 +200,11 @@ fn foul_phrase(foul: crate::foul::Foul) -> &'static str {
 /// A request the search cannot honour.
 ///
 /// ```
-/// use mnk_engine::{Algorithm, Board, Budget, Rules, SearchError, SolverConfig};
+/// use mnk_engine::{exact, Algorithm, Board, Go, Rules, SearchError, SolverConfig};
 ///
 /// // Nothing to search in a finished game.
 /// let board = Board::from_text(Rules::tic_tac_toe(), "xxx/oo./...").unwrap();
-/// let err = board.solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited());
+/// let err = exact::solve(&board, Algorithm::Solver, SolverConfig::default(), &Go::default());
 /// assert!(matches!(err, Err(SearchError::GameOver(_))));
 /// ```
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

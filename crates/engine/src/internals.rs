@@ -3,6 +3,7 @@
 
 pub use crate::bits::{BitSet, Wide};
 pub use crate::board_game::{BoardGame, MoveOrder, Scoring};
+pub use crate::budget::{Budget, Controls, Deadline, Meter};
 pub use crate::count::{count, estimate};
 pub use crate::geometry::Geometry;
 pub use crate::hard_search::pattern::Pattern;
@@ -33,7 +34,7 @@ pub fn textbook(
     order: MoveOrder,
     evaluator: crate::Evaluator,
 ) -> crate::search::SearchResult<usize> {
-    board.textbook(textbook, limits, scoring, order, evaluator)
+    crate::exact::textbook(board, textbook, limits, scoring, order, evaluator)
 }
 
 /// The wide position of a board of more than 64 cells.

@@ -4,18 +4,18 @@
 //! computer players; the game flow the front ends share; and the textbook minimax and
 //! alpha-beta with the tools that teach them.
 //!
-//! No I/O and no clock: a caller hands in what a search needs (a [`Budget`] with a stop flag,
-//! a node limit or a deadline that reads the caller's clock; a random generator) and
+//! No I/O and no clock: a caller hands in what a search may use, a [`Go`] (a stop flag, a node
+//! cap, a move time with the caller's own [`Clock`], a table size, counters to watch it by),
+//! and the engine's one [`TimeManager`] turns it into the search's limits; the caller
 //! measures time itself.
 //!
 //! ```
-//! use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
+//! use mnk_engine::{exact, Algorithm, Board, Go, Rules, SolverConfig, Verdict};
 //!
 //! // x to move can complete the top row at once.
 //! let board = Board::from_text(Rules::tic_tac_toe(), "xx./oo./...").unwrap();
-//! let report = board
-//!     .solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited())
-//!     .unwrap();
+//! let report =
+//!     exact::solve(&board, Algorithm::Solver, SolverConfig::default(), &Go::default()).unwrap();
 //! assert_eq!(report.verdict, Verdict::Win(1));
 //! assert_eq!(board.cell_name(report.best_moves[0]), "c3");
 //! ```
@@ -26,19 +26,21 @@
 //! `tests/layers.rs`, checks this and that no modules import each other in a circle):
 //!
 //! 1. **Rules and values**: [`Rules`] and [`Size`], the two [`Side`]s and the [`Outcome`],
-//!    scores and their [`Verdict`]s, the errors, the search [`Budget`] and its live
-//!    [`Progress`]; inside, bitboards and the board geometry (windows, symmetries, Zobrist keys).
+//!    scores and their [`Verdict`]s, the errors, what a search may use ([`Go`]) and the one
+//!    [`TimeManager`] that turns it into a search's budget, the live [`Progress`]; inside,
+//!    bitboards and the board geometry (windows, symmetries, Zobrist keys).
 //! 2. **Positions and notation**: the position with its incremental hashes, board text and
 //!    move names (`a1` is bottom-left).
 //! 3. **The pure searches**: [`search`] (the one [`search::Game`] trait, plain minimax and
 //!    textbook alpha-beta), [`tree`] (explicit trees), the exact solver, the proof search,
-//!    the game-tree [`Board::count`], and the threat-pattern search the `hard` level uses.
-//! 4. **[`Board`]**: one position type for every board size, and the entry points to the
-//!    searches above ([`Board::solve`], [`Board::solve_moves`], [`Board::count`]).
-//! 5. **[`ai`]**: the computer players — levels, the move-time policy, the [`ai::Thinker`]
-//!    that plays them, and the analysis overlay ([`ai::analyze`]: exact or estimated, and
-//!    saying which).
-//! 6. **[`session`]** (game flow: players, moves, undo, hints, records, background thinking)
+//!    the game-tree count, and the threat-pattern search the `hard` level uses.
+//! 4. **[`Board`]**: one position type for every board size: its rules, moves and text.
+//! 5. **[`exact`]**: the exact searches' entry points, free functions on a [`Board`] and a
+//!    [`Go`] ([`exact::solve`], [`exact::solve_moves`], [`exact::count`], [`exact::prove`],
+//!    the split proof's pieces).
+//! 6. **[`ai`]**: the computer players — levels, the [`ai::Thinker`] that plays them, and the
+//!    analysis overlay ([`ai::analyze`]: exact or estimated, and saying which).
+//! 7. **[`session`]** (game flow: players, moves, undo, hints, records, background thinking)
 //!    and **[`teach`]** (lessons recorded from the textbook searches, drawings, comparisons),
 //!    with **[`practice`]** on top of it (exercises generated from seeds, marked against the
 //!    engine's own searches).
@@ -46,7 +48,7 @@
 //! A game between two computer levels, through the session every front end uses:
 //!
 //! ```
-//! use mnk_engine::ai::Go;
+//! use mnk_engine::Go;
 //! use mnk_engine::session::{GameResult, Session, SessionConfig};
 //!
 //! let mut game = Session::new(SessionConfig {
@@ -74,8 +76,10 @@ pub mod certificate;
 mod count;
 mod error;
 mod eval;
+pub mod exact;
 mod foul;
 mod geometry;
+mod go;
 mod hard_search;
 mod notation;
 mod position;
@@ -91,6 +95,7 @@ mod side;
 mod solver;
 pub mod teach;
 mod threats;
+mod time;
 pub mod tree;
 
 #[cfg(feature = "internals")]
@@ -98,15 +103,19 @@ pub mod tree;
 pub mod internals;
 
 pub use any_error::Error;
-pub use board::{proof_first, proof_suits, Algorithm, Board, SolveReport};
-pub use budget::{Budget, Controls, Deadline, Exhausted};
+pub use board::Board;
+pub use budget::Exhausted;
 pub use count::{CountError, CountEstimate, CountResult, DEFAULT_MEMORY_MIB};
 pub use error::{BoardError, GameOver, NotationError, PositionError, RulesError, SearchError};
 pub use eval::Evaluator;
+pub use exact::algorithm::{proof_first, proof_suits, Algorithm};
+pub use exact::report::SolveReport;
 pub use foul::Foul;
+pub use go::{Clock, Go};
 pub use notation::infer_size;
 pub use progress::{Progress, ProgressSnapshot};
 pub use rules::{Rule, Rules, Size, MAX_SIDE};
 pub use score::{Bound, Plies, Score, Verdict, Wdl};
 pub use side::{Outcome, Side};
 pub use solver::{MoveValue, SolverConfig, SolverStats, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+pub use time::TimeManager;

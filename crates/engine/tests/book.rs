@@ -4,10 +4,13 @@
 //! and losses).
 
 use mnk_engine::ai::book::{opening_positions, Book, BOARDS};
+use mnk_engine::exact;
 use mnk_engine::proof::ProofConfig;
+use mnk_engine::proof::Prover;
 use mnk_engine::proof_first;
+use mnk_engine::Go;
 use mnk_engine::Wdl;
-use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
+use mnk_engine::{Algorithm, Board, Rules, SolverConfig, Verdict};
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -40,14 +43,11 @@ const ONCE_SLOW: &[(usize, usize, usize, &str)] = &[(5, 5, 4, "...../x..../.o.x.
 
 /// The proof search's value, and the solver's distance where it is not a draw.
 fn proved(board: &Board) -> Verdict {
-    let mut prover = board
-        .prover(ProofConfig {
-            hash_mib: 64,
-            ..ProofConfig::default()
-        })
-        .unwrap();
-    match board
-        .prove(&mut prover, &Budget::unlimited())
+    let mut prover = Prover::new(ProofConfig {
+        hash_mib: 64,
+        ..ProofConfig::default()
+    });
+    match exact::prove(board, &mut prover, &Go::default())
         .unwrap()
         .value
     {
@@ -61,8 +61,7 @@ fn solved(board: &Board) -> Verdict {
         hash_mib: 64,
         ..SolverConfig::default()
     };
-    board
-        .solve(Algorithm::Solver, config, Budget::unlimited())
+    exact::solve(board, Algorithm::Solver, config, &Go::default())
         .expect("a small unfinished position")
         .verdict
 }
@@ -186,9 +185,8 @@ fn the_book_values_every_move_where_perfect_was_once_slow() {
     for &(w, h, k, text) in ONCE_SLOW {
         let board = Board::from_text(Rules::new(w, h, Some(k)).unwrap(), text).unwrap();
         let values = book.move_values(&board).expect("every move in the book");
-        let (moves, _) = board
-            .solve_moves(SolverConfig::default(), Budget::unlimited())
-            .unwrap();
+        let (moves, _) =
+            exact::solve_moves(&board, SolverConfig::default(), &Go::default()).unwrap();
         let solved: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
         assert_eq!(values, solved, "{text}");
     }

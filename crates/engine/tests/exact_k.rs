@@ -2,10 +2,10 @@
 //! overline) does not, on small and big boards; the searches that assume "K or more" refuse
 //! such rules instead of answering wrongly, and the computer levels still play them.
 
-use mnk_engine::ai::{Go, Level, Thinker};
-use mnk_engine::{
-    Algorithm, Board, Budget, Controls, Outcome, Rules, SearchError, Side, SolverConfig,
-};
+use mnk_engine::ai::{Level, Thinker};
+use mnk_engine::exact;
+use mnk_engine::Go;
+use mnk_engine::{Algorithm, Board, Outcome, Rules, SearchError, Side, SolverConfig};
 
 fn gomoku(exact: bool) -> Rules {
     Rules::new(15, 15, Some(5)).unwrap().with_exact_k(exact)
@@ -66,39 +66,39 @@ fn from_stones_reads_an_overline_as_no_win() {
 fn the_exact_searches_refuse_exactly_k_rules() {
     let board = Board::from_text(Rules::tic_tac_toe().with_exact_k(true), "x../.o./...").unwrap();
     for algorithm in [Algorithm::Solver, Algorithm::Proof, Algorithm::Auto] {
-        let answer = board.solve(algorithm, SolverConfig::default(), Budget::unlimited());
+        let answer = exact::solve(&board, algorithm, SolverConfig::default(), &Go::default());
         assert!(
             matches!(answer, Err(SearchError::ExactKUnsupported { .. })),
             "{algorithm:?}: {answer:?}"
         );
     }
     assert!(matches!(
-        board.solve_moves(SolverConfig::default(), Budget::unlimited()),
+        exact::solve_moves(&board, SolverConfig::default(), &Go::default()),
         Err(SearchError::ExactKUnsupported { .. })
     ));
     assert!(matches!(
-        board.count_estimate(),
+        exact::count_estimate(&board),
         Err(SearchError::ExactKUnsupported { .. })
     ));
-    let counted = board.count(1 << 20, &Controls::with_budget(Budget::unlimited()));
+    let counted = exact::count(&board, 1 << 20, &Go::default());
     assert!(counted.is_err());
     // Plain alpha-beta plays the game by the board's own win test, so it answers: with the
     // same value as freestyle on 3x3 (no overline fits on it).
     let free = Board::from_text(Rules::tic_tac_toe(), "x../.o./...").unwrap();
-    let exact_ab = board
-        .solve(
-            Algorithm::AlphaBeta,
-            SolverConfig::default(),
-            Budget::unlimited(),
-        )
-        .unwrap();
-    let free_ab = free
-        .solve(
-            Algorithm::Solver,
-            SolverConfig::default(),
-            Budget::unlimited(),
-        )
-        .unwrap();
+    let exact_ab = exact::solve(
+        &board,
+        Algorithm::AlphaBeta,
+        SolverConfig::default(),
+        &Go::default(),
+    )
+    .unwrap();
+    let free_ab = exact::solve(
+        &free,
+        Algorithm::Solver,
+        SolverConfig::default(),
+        &Go::default(),
+    )
+    .unwrap();
     assert_eq!(exact_ab.verdict, free_ab.verdict);
 }
 

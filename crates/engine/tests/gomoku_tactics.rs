@@ -1,9 +1,9 @@
 //! The Gomoku tactics suite of `tests/data/gomoku_tactics.txt` (see its header): forced wins
 //! found and played out, threats of the opponent defended.
 
+use mnk_engine::internals::Budget;
 use mnk_engine::internals::EVAL_LIMIT;
 use mnk_engine::internals::{find_vcf, HardLimits, Searcher, State, VcfLimits, Vct, VctLimits};
-use mnk_engine::Budget;
 use mnk_engine::{Board, Rules, Side};
 
 struct Case {

@@ -1,7 +1,7 @@
 //! Published figures: the game-tree counts of 3x3 and 4x4/4 and the values of small boards.
 
-use mnk_engine::Budget;
-use mnk_engine::Controls;
+use mnk_engine::exact;
+use mnk_engine::Go;
 use mnk_engine::SolverConfig;
 use mnk_engine::DEFAULT_MEMORY_MIB;
 use mnk_engine::{Algorithm, Board};
@@ -14,9 +14,7 @@ fn empty(w: usize, h: usize, k: usize) -> Board {
 #[test]
 fn tic_tac_toe_counts() {
     let b = empty(3, 3, 3);
-    let r = b
-        .count(DEFAULT_MEMORY_MIB << 20, &Controls::default())
-        .unwrap();
+    let r = exact::count(&b, DEFAULT_MEMORY_MIB << 20, &Go::default()).unwrap();
     assert_eq!(r.nodes, 549_946);
     assert_eq!(r.games, 255_168);
     assert_eq!(r.x_wins, 131_184);
@@ -33,9 +31,7 @@ fn tic_tac_toe_counts() {
 #[test]
 fn four_by_four_counts() {
     let b = empty(4, 4, 4);
-    let r = b
-        .count(DEFAULT_MEMORY_MIB << 20, &Controls::default())
-        .unwrap();
+    let r = exact::count(&b, DEFAULT_MEMORY_MIB << 20, &Go::default()).unwrap();
     assert_eq!(r.positions, 9_722_011);
     assert_eq!(r.games, 15_038_733_958_272);
     assert_eq!(r.games, r.x_wins + r.o_wins + r.draws);
@@ -45,7 +41,7 @@ fn four_by_four_counts() {
 #[test]
 fn counting_is_bounded() {
     let b = empty(5, 5, 4);
-    let err = b.count(64 << 20, &Controls::default()).unwrap_err();
+    let err = exact::count(&b, 64 << 20, &Go::default()).unwrap_err();
     assert!(
         err.to_string().contains("more than the 64 MiB allowed"),
         "{err}"
@@ -55,9 +51,7 @@ fn counting_is_bounded() {
 #[test]
 fn counting_from_a_position() {
     let b = Board::from_text(Rules::tic_tac_toe(), "xo./.x./...").unwrap();
-    let r = b
-        .count(DEFAULT_MEMORY_MIB << 20, &Controls::default())
-        .unwrap();
+    let r = exact::count(&b, DEFAULT_MEMORY_MIB << 20, &Go::default()).unwrap();
     assert_eq!(r.nodes_per_ply[0], 1);
     assert_eq!(r.nodes_per_ply[1], 6);
     assert_eq!(r.games, r.x_wins + r.o_wins + r.draws);
@@ -66,14 +60,14 @@ fn counting_from_a_position() {
 #[test]
 fn values_of_small_boards() {
     let solve = |w, h, k| {
-        empty(w, h, k)
-            .solve(
-                Algorithm::Solver,
-                SolverConfig::default(),
-                Budget::unlimited(),
-            )
-            .unwrap()
-            .verdict
+        exact::solve(
+            &empty(w, h, k),
+            Algorithm::Solver,
+            SolverConfig::default(),
+            &Go::default(),
+        )
+        .unwrap()
+        .verdict
     };
     assert_eq!(solve(3, 3, 3), Verdict::Draw);
     assert_eq!(solve(4, 4, 4), Verdict::Draw);
@@ -86,9 +80,7 @@ fn values_of_small_boards() {
 fn textbook_searches_agree_on_the_empty_board() {
     let b = empty(3, 3, 3);
     for algo in [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Solver] {
-        let r = b
-            .solve(algo, SolverConfig::default(), Budget::unlimited())
-            .unwrap();
+        let r = exact::solve(&b, algo, SolverConfig::default(), &Go::default()).unwrap();
         assert_eq!(r.verdict, Verdict::Draw, "{algo:?}");
         assert_eq!(r.best_moves, (0..9).collect::<Vec<_>>(), "{algo:?}");
     }

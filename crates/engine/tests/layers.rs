@@ -9,10 +9,11 @@ use std::path::{Path, PathBuf};
 /// The top-level modules from the bottom layer up. A module may use modules of its own layer
 /// (without cycles) and of the layers below it.
 const LAYERS: &[&[&str]] = &[
-    // Rules, bitboards, geometry, scores, sides, errors, the search budget and its progress.
+    // Rules, bitboards, geometry, scores, sides, errors, the search budget and its progress,
+    // what a caller hands a search (`go`) and the time manager that turns it into a budget.
     &[
-        "rules", "bits", "geometry", "score", "side", "progress", "budget", "error", "foul",
-        "renju",
+        "rules", "bits", "geometry", "score", "side", "progress", "budget", "go", "time", "error",
+        "foul", "renju",
     ],
     // Positions and their notation.
     &["position", "notation"],
@@ -31,6 +32,8 @@ const LAYERS: &[&[&str]] = &[
     ],
     // The size-independent position the front ends use.
     &["board"],
+    // The exact searches' entry points on a board.
+    &["exact"],
     // The computer players.
     &["ai"],
     // Teaching tools and game flow.

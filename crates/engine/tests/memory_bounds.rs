@@ -4,8 +4,8 @@
 // A global allocator is unsafe to implement; this counting one only forwards to the system.
 #![allow(unsafe_code)]
 
+use mnk_engine::internals::Controls;
 use mnk_engine::internals::{count, estimate, Table};
-use mnk_engine::Controls;
 use mnk_engine::CountError;
 use mnk_engine::{Board, Bound, Rules};
 use std::alloc::{GlobalAlloc, Layout, System};

@@ -3,8 +3,10 @@
 //! proven and one of the exactly best (fastest win, slowest loss, a drawing move when drawn),
 //! so it never loses a game it can draw and wins every game it can win, with either side.
 
-use mnk_engine::ai::{Go, Level, Method, Thinker};
-use mnk_engine::{Board, Budget, Outcome, Rules, Side, SolverConfig, Verdict};
+use mnk_engine::ai::{Level, Method, Thinker};
+use mnk_engine::exact;
+use mnk_engine::Go;
+use mnk_engine::{Board, Outcome, Rules, Side, SolverConfig, Verdict};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -17,9 +19,8 @@ fn values(board: &Board) -> Vec<(usize, Verdict)> {
         hash_mib: 16,
         ..SolverConfig::default()
     };
-    let (moves, _) = board
-        .solve_moves(config, Budget::unlimited())
-        .expect("a small unfinished position");
+    let (moves, _) =
+        exact::solve_moves(board, config, &Go::default()).expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }
 

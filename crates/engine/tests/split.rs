@@ -4,10 +4,13 @@
 //! the checker refuse it.
 
 use mnk_engine::certificate;
+use mnk_engine::exact;
 use mnk_engine::proof::split::Split;
 use mnk_engine::proof::ProofConfig;
+use mnk_engine::proof::Prover;
+use mnk_engine::Go;
 use mnk_engine::Wdl;
-use mnk_engine::{Board, Budget, Rules, Side};
+use mnk_engine::{Board, Rules, Side};
 use std::io::Read;
 
 fn board(w: usize, h: usize, k: usize, text: Option<&str>) -> Board {
@@ -33,12 +36,9 @@ fn run_jobs(board: &Board, split: &Split) -> (Vec<Option<bool>>, Vec<Vec<u8>>) {
         let job = split.jobs[j];
         let at =
             Board::from_stones(board.rules(), &cells(job.x), &cells(job.o), job.to_move).unwrap();
-        let mut prover = at.prover(ProofConfig::default()).unwrap();
-        let wins = at
-            .can_force_line(&mut prover, job.attacker, &Budget::unlimited())
-            .unwrap();
-        at.write_part(&mut prover, job.attacker, wins, &mut parts[j])
-            .unwrap();
+        let mut prover = Prover::new(ProofConfig::default());
+        let wins = exact::can_force_line(&at, &mut prover, job.attacker, &Go::default()).unwrap();
+        exact::write_part(&at, &mut prover, job.attacker, wins, &mut parts[j]).unwrap();
         answers[j] = Some(wins);
     }
     (answers, parts)
@@ -58,15 +58,15 @@ fn merge(split: &Split, answers: &[Option<bool>], parts: &[Vec<u8>]) -> Vec<u8> 
 
 /// Splits, proves, merges and verifies; returns the merged value and how many jobs ran.
 fn split_and_check(board: &Board, frontier: usize) -> (Wdl, usize, usize) {
-    let split = board.split(frontier).unwrap();
+    let split = exact::split(board, frontier).unwrap();
     let (answers, parts) = run_jobs(board, &split);
     let merged = merge(&split, &answers, &parts);
     let verified = certificate::verify(&merged[..], 10_000_000).expect("the merged certificate");
     let value = split.settle(&answers).value.unwrap();
     assert_eq!(verified.header.claim, value);
     // The one-machine proof agrees.
-    let mut prover = board.prover(ProofConfig::default()).unwrap();
-    let alone = board.prove(&mut prover, &Budget::unlimited()).unwrap();
+    let mut prover = Prover::new(ProofConfig::default());
+    let alone = exact::prove(board, &mut prover, &Go::default()).unwrap();
     assert_eq!(alone.value, value);
     let ran = answers.iter().filter(|a| a.is_some()).count();
     (value, ran, split.jobs.len())
@@ -99,7 +99,7 @@ fn positions_split_for_both_questions() {
     // o to move and lost (x has an open three on 4x4/3): the second question settles it.
     let lost = board(4, 4, 3, Some("..../.xx./..o./...."));
     assert_eq!(lost.to_move(), Side::O);
-    let split = lost.split(2).unwrap();
+    let split = exact::split(&lost, 2).unwrap();
     assert_eq!(split.questions.len(), 2);
     assert_eq!(split_and_check(&lost, 2).0, Wdl::Loss);
     // A drawn position with stones needs a proof of the second question too.
@@ -112,7 +112,7 @@ fn positions_split_for_both_questions() {
 #[test]
 fn a_part_edited_on_purpose_is_refused_by_the_checker() {
     let b = board(5, 5, 4, None);
-    let split = b.split(2).unwrap();
+    let split = exact::split(&b, 2).unwrap();
     let (answers, parts) = run_jobs(&b, &split);
     let support = split.support(&answers).unwrap();
     // Drop the last record of the largest part the proof uses: a record it points to is gone.
@@ -159,7 +159,7 @@ fn record_lengths(part: &[u8]) -> Vec<usize> {
 #[test]
 fn an_unsettled_split_is_not_merged() {
     let b = board(5, 5, 4, None);
-    let split = b.split(2).unwrap();
+    let split = exact::split(&b, 2).unwrap();
     let answers = vec![None; split.jobs.len()];
     assert!(split.settle(&answers).value.is_none());
     assert!(!split.needed(&answers).is_empty());
@@ -176,6 +176,6 @@ fn an_unsettled_split_is_not_merged() {
 
 #[test]
 fn a_frontier_too_deep_is_refused() {
-    let err = board(8, 8, 5, None).split(6).unwrap_err();
+    let err = exact::split(&board(8, 8, 5, None), 6).unwrap_err();
     assert!(err.to_string().contains("shallower"), "{err}");
 }

@@ -7,7 +7,8 @@
 //! other front end.
 
 use crate::protocol::{rule_of_bits, Answer, BoardStone, Command, Parser};
-use mnk_engine::ai::{Go, HardPlayer, Level, Thinker};
+use mnk_engine::ai::{HardPlayer, Level, Thinker};
+use mnk_engine::Go;
 use mnk_engine::{Board, Rule, Rules, SearchError, Side, MAX_SIDE};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -401,7 +402,7 @@ impl Brain {
 #[cfg(test)]
 mod go_tests {
     use super::*;
-    use mnk_engine::ai::TimeManager;
+    use mnk_engine::TimeManager;
 
     fn go_after(lines: &[&str]) -> Go {
         let mut brain = Brain::new();

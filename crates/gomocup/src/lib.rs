@@ -5,7 +5,7 @@
 //!   [`Answer::parse`], written by `Display`), without any I/O;
 //! - [`brain`]: [`Brain`], the game (an engine [`mnk_engine::Board`]) and its answer to each
 //!   command, moves chosen by the engine's computer player ([`mnk_engine::ai::Thinker`]),
-//!   its limits mapped from the manager's `INFO` lines onto a [`mnk_engine::ai::Go`];
+//!   its limits mapped from the manager's `INFO` lines onto a [`mnk_engine::Go`];
 //! - [`manager`]: the manager's side, [`BrainProcess`]: a brain program run as a child
 //!   process, told a game's settings, sent commands and read answers with timeouts (what
 //!   `mnk match` referees its games through).

@@ -1,7 +1,9 @@
 //! Protocol transcripts run through the brain in-process.
 
 use crate::brain::Brain;
-use mnk_engine::Budget;
+use mnk_engine::exact;
+use mnk_engine::proof::Prover;
+use mnk_engine::Go;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -337,13 +339,11 @@ fn on_a_small_freestyle_board_the_brain_plays_perfect_and_keeps_the_draw() {
         if board.is_over() {
             break;
         }
-        let mut prover = board
-            .prover(ProofConfig {
-                hash_mib: 4,
-                ..ProofConfig::default()
-            })
-            .unwrap();
-        let proof = board.prove(&mut prover, &Budget::unlimited()).unwrap();
+        let mut prover = Prover::new(ProofConfig {
+            hash_mib: 4,
+            ..ProofConfig::default()
+        });
+        let proof = exact::prove(&board, &mut prover, &Go::default()).unwrap();
         // After the brain's move the opponent cannot win: the draw was kept.
         assert_ne!(proof.value, Wdl::Win, "{}", board.to_text());
         // The opponent's reply: the first drawing move.

@@ -4,8 +4,9 @@
 
 use crate::error::MatchError;
 use crate::workdir::ScratchFolder;
-use mnk_engine::ai::{Go, Level, Player, Thinker};
+use mnk_engine::ai::{Level, Player, Thinker};
 use mnk_engine::Board;
+use mnk_engine::Go;
 use mnk_gomocup::{table_mib_for, BrainProcess, Fault, GameSetup};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

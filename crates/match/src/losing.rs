@@ -5,7 +5,7 @@
 //! later than the real mistake, never earlier.
 
 use mnk_engine::ai::{forced_win, ForcedWin};
-use mnk_engine::{Board, Budget, Rules, Side};
+use mnk_engine::{Board, Go, Rules, Side};
 
 /// The losing move of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub fn losing_move(rules: Rules, moves: &[usize], loser: Side) -> Option<LosingM
         if side != loser || board.is_over() {
             continue;
         }
-        if let Some(win) = forced_win(&board, &Budget::unlimited()) {
+        if let Some(win) = forced_win(&board, &Go::default()) {
             return Some(LosingMove {
                 ply: i + 1,
                 side,

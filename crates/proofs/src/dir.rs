@@ -3,6 +3,7 @@
 use crate::files::{malformed, read_text, write_error, write_whole};
 use crate::job::{side_word, Answer, JobFile, Proved, ANSWER_FORMAT};
 use crate::JobsError;
+use mnk_engine::exact;
 use mnk_engine::proof::split::{Child, Job, Split, SplitNode};
 use mnk_engine::proof::MergeSummary;
 use mnk_engine::Wdl;
@@ -163,7 +164,7 @@ impl JobDir {
             }
             return Ok(dir);
         }
-        let split = board.split(frontier)?;
+        let split = exact::split(board, frontier)?;
         for sub in ["jobs", "answers"] {
             std::fs::create_dir_all(path.join(sub)).map_err(|e| write_error(path, e))?;
         }
@@ -242,8 +243,7 @@ impl JobDir {
         if jobs.len() != head.jobs {
             return Err(bad("its job count and its jobs differ"));
         }
-        let split = board
-            .split_from(head.frontier, nodes, jobs, questions)
+        let split = exact::split_from(&board, head.frontier, nodes, jobs, questions)
             .map_err(|why| malformed(&file, why))?;
         let mut dir = JobDir {
             path: path.to_path_buf(),

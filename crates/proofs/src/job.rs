@@ -1,9 +1,10 @@
 //! One job: the file that asks it, proving it anywhere, and its answer.
 
 use crate::JobsError;
+use mnk_engine::exact;
 use mnk_engine::proof::split::Job;
 use mnk_engine::proof::{ProofConfig, Prover};
-use mnk_engine::{Board, BoardError, Budget, Rule, Rules, SearchError, Side};
+use mnk_engine::{Board, BoardError, Go, Rule, Rules, SearchError, Side};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::time::Instant;
@@ -149,24 +150,16 @@ impl JobFile {
     }
 }
 
-/// Proves `job` within `budget` with a prover of `config`, and writes its certificate part.
-/// A budget that runs out gives `Stopped`.
-pub fn prove(
-    job: &JobFile,
-    config: ProofConfig,
-    budget: &Budget,
-    progress: Option<std::sync::Arc<mnk_engine::Progress>>,
-) -> Result<Proved, JobsError> {
+/// Proves `job` within what `go` allows (its stop flag, node cap or time; its counters, if
+/// any, watch the proof) with a prover of `config`, and writes its certificate part. A job
+/// that runs out gives `Stopped`.
+pub fn prove(job: &JobFile, config: ProofConfig, go: &Go) -> Result<Proved, JobsError> {
     let started = Instant::now();
     let (board, attacker) = job.board("the job")?;
-    let mut prover: Prover = board.prover(config)?;
-    if let Some(p) = progress {
-        prover.set_progress(p);
-    }
-    let wins = board.can_force_line(&mut prover, attacker, budget)?;
+    let mut prover: Prover = Prover::new(config);
+    let wins = exact::can_force_line(&board, &mut prover, attacker, go)?;
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    let summary = board
-        .write_part(&mut prover, attacker, wins, &mut gz)
+    let summary = exact::write_part(&board, &mut prover, attacker, wins, &mut gz)
         .and_then(|s| gz.flush().map(|()| s))
         .map_err(|error| JobsError::Write {
             path: "the certificate part".to_string(),

@@ -5,10 +5,11 @@ use crate::board::PyBoard;
 use crate::errors;
 use crate::interrupt;
 use crate::rules::PyRules;
-use crate::search::budget;
+use crate::search::go;
+use mnk_engine::exact;
 use mnk_engine::teach;
 use mnk_engine::teach::compare::Contender;
-use mnk_engine::{Board, Controls, DEFAULT_MEMORY_MIB};
+use mnk_engine::{Board, DEFAULT_MEMORY_MIB};
 use pyo3::prelude::*;
 
 /// Most nodes each textbook search of a comparison may visit by default (as `mnk compare`).
@@ -83,7 +84,7 @@ pub fn count(py: Python<'_>, root: Root<'_>, memory_mib: u64) -> PyResult<CountR
     }
     let board = root.board();
     let result = interrupt::run(py, |stop| {
-        board.count(memory_mib << 20, &Controls::with_budget(budget(stop, None)))
+        exact::count(&board, memory_mib << 20, &go(stop, None))
     })?
     .map_err(errors::count)?;
     Ok(CountResult {
@@ -138,7 +139,7 @@ pub fn compare(py: Python<'_>, board: Option<PyBoard>, budget: u64) -> PyResult<
     let mut entries = Vec::new();
     for contender in Contender::ALL {
         let entry = interrupt::run(py, |stop| {
-            teach::compare::run(&board, contender, budget, self::budget(stop, None))
+            teach::compare::run(&board, contender, budget, &go(stop, None))
         })?
         .map_err(errors::search)?;
         entries.push(CompareEntry {

@@ -6,13 +6,12 @@ use crate::board::PyBoard;
 use crate::errors;
 use crate::interrupt;
 use mnk_engine::proof::ProofConfig;
-use mnk_engine::Budget;
+use mnk_engine::Go;
 use mnk_engine::Wdl;
 use mnk_proofs::{Answer, JobDir, JobFile, Proved};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use std::path::Path;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 fn word(v: Option<Wdl>) -> Option<&'static str> {
@@ -93,12 +92,11 @@ fn prove_job<'py>(
         .filter(|s| s.is_finite() && *s >= 0.0)
         .map(|s| Duration::from_secs_f64(s.min(1e9)));
     let proved = interrupt::run(py, |stop| {
-        let mut budget = Budget::unlimited().with_stop_flag(stop);
-        if let Some(limit) = limit {
-            let start = Instant::now();
-            budget = budget.with_deadline(Arc::new(move || start.elapsed() >= limit));
-        }
-        mnk_proofs::prove(&file, config, &budget, None)
+        let go = match limit {
+            Some(limit) => Go::timed(limit, Instant::now),
+            None => Go::default(),
+        };
+        mnk_proofs::prove(&file, config, &go.with_stop(stop))
     })?
     .map_err(errors::proofs)?;
     if let Some(dir) = jobs_dir {

@@ -5,8 +5,9 @@ use crate::board::PyBoard;
 use crate::errors;
 use crate::interrupt;
 use mnk_engine::ai::{self, AnalysisKind};
-use mnk_engine::{Algorithm, Board, Budget, Controls, SolveReport, SolverConfig};
-use mnk_engine::{Verdict, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use mnk_engine::exact;
+use mnk_engine::{Algorithm, Board, SolveReport, SolverConfig};
+use mnk_engine::{Go, Verdict, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use pyo3::prelude::*;
 use std::collections::HashMap;
 
@@ -130,21 +131,21 @@ pub(crate) fn config(hash_mib: usize, threads: usize) -> PyResult<SolverConfig> 
     })
 }
 
-/// The budget of a solve: the stop flag, and the caller's node limit.
-pub(crate) fn budget(
+/// What a solve may use: the stop flag (Ctrl-C), and the caller's node limit.
+pub(crate) fn go(
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
     max_nodes: Option<u64>,
-) -> Budget {
-    let budget = Budget::unlimited().with_stop_flag(stop);
+) -> Go {
+    let go = Go::default().with_stop(stop);
     match max_nodes {
-        Some(n) => budget.with_node_limit(n),
-        None => budget,
+        Some(n) => go.with_nodes(n),
+        None => go,
     }
 }
 
 /// Refuses plain minimax or alpha-beta on a tree out of reach, unless a node limit bounds it.
 fn check_reach(board: &Board, algorithm: Algorithm, max_nodes: Option<u64>) -> PyResult<()> {
-    let size = board.tree_size();
+    let size = exact::tree_size(board);
     let (beyond, what) = match algorithm {
         Algorithm::Minimax => (size.minimax_beyond_reach(), "minimax may visit up to"),
         Algorithm::AlphaBeta => (
@@ -191,7 +192,7 @@ pub fn solve(
     board.unfinished().map_err(errors::game_over)?;
     check_reach(&board, algo.resolved(&board), max_nodes)?;
     let report = interrupt::run(py, |stop| {
-        board.solve(algo, config, budget(stop, max_nodes))
+        exact::solve(&board, algo, config, &go(stop, max_nodes))
     })?
     .map_err(errors::search)?;
     Ok(result_of(&board, algo, report))
@@ -361,14 +362,14 @@ pub fn analyze(
     board.unfinished().map_err(errors::game_over)?;
     if exact {
         let analysis = interrupt::run(py, |stop| {
-            ai::exact_analysis(&board, config, Controls::with_budget(budget(stop, None)))
+            ai::exact_analysis(&board, config, &go(stop, None))
         })?
         .map_err(errors::search)?;
         let moves = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
         return analysis_of(py, &board, true, analysis.nodes, moves);
     }
     let analysis = interrupt::run(py, |stop| {
-        ai::analyze(&board, &ai::Go::default().with_stop(stop))
+        ai::analyze(&board, &Go::default().with_stop(stop))
     })?
     .map_err(errors::search)?;
     let moves = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();

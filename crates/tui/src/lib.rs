@@ -17,8 +17,8 @@ pub mod render;
 pub mod settings;
 pub mod terminal;
 
-use mnk_engine::ai::Go;
 use mnk_engine::session::{SessionConfig, SessionError};
+use mnk_engine::Go;
 use thiserror::Error;
 
 pub use terminal::run;

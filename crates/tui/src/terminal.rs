@@ -5,8 +5,8 @@
 use crate::app::{App, Effect, Event};
 use crate::render;
 use crate::{Options, TuiError};
-use mnk_engine::ai::Go;
 use mnk_engine::session::{Handle, ThinkDone};
+use mnk_engine::Go;
 use mnk_engine::{ai, Board};
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::Show;

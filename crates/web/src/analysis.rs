@@ -3,7 +3,8 @@
 //! in the notation of the API.
 
 use crate::view::verdict_parts;
-use mnk_engine::ai::{self, AnalysisKind, Go};
+use mnk_engine::ai::{self, AnalysisKind};
+use mnk_engine::Go;
 use mnk_engine::{Board, SearchError};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;

@@ -19,8 +19,8 @@
 use crate::client::Client;
 use crate::db::{Database, DbError, Location, StoredGame};
 use crate::error::ApiError;
-use mnk_engine::ai::Go;
 use mnk_engine::session::{Record, Session, SessionError};
+use mnk_engine::Go;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};

@@ -7,8 +7,8 @@ mod view;
 
 use crate::game_args::GameArgs;
 use clap::Args;
-use mnk_engine::ai::Go;
 use mnk_engine::session::{Record, Session, SessionConfig, SessionError};
+use mnk_engine::Go;
 use mnk_engine::PositionError;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;

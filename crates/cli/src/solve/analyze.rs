@@ -57,7 +57,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
         (false, false) => Show::Solver,
     };
     let live = Live::watch_reporting(show, args.max_time, Some(REPORT_EVERY));
-    let result = ai::exact_analysis(&board, config(args.hash, 0), live.controls());
+    let result = ai::exact_analysis(&board, config(args.hash, 0), &live.go());
     let (snapshot, elapsed) = (live.snapshot(), live.elapsed());
     let stop = live.finish();
     let analysis = match (result, stop) {

@@ -30,7 +30,7 @@ pub fn run_compare(args: CompareArgs) -> anyhow::Result<()> {
     let live = Live::start(false);
     for contender in Contender::ALL {
         let start = Instant::now();
-        let entry = match run(&board, contender, args.budget, live.controls().budget) {
+        let entry = match run(&board, contender, args.budget, &live.go()) {
             Err(SearchError::Stopped(_)) => anyhow::bail!(
                 "stopped after {:.1} s, before the {} finished (a position this open may take \
                  very long)",

@@ -3,20 +3,17 @@
 //! otherwise an estimate, and always saying which.
 
 use super::book::{value_each_move, Book};
-use super::forced::{forced_win, loss_by_fours, threat_state, FORCED_WIN_NODES};
-use super::go::Go;
-use super::proven;
-use super::time::TimeManager;
-use crate::board::proof_first;
+use super::forced::{forced_win_within, loss_by_fours, threat_state, FORCED_WIN_NODES};
 use crate::board::{with_position, Board};
-use crate::budget::{Budget, Controls, Exhausted};
+use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
+use crate::exact;
+use crate::go::Go;
 use crate::hard_search::weights::Weights;
-use crate::position::Position;
-use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
 use crate::side::Side;
-use crate::solver::{Solver, SolverConfig};
+use crate::solver::SolverConfig;
+use crate::time::TimeManager;
 
 /// Table size of one exact analysis, in MiB (dropped with the analysis).
 const ANALYSIS_HASH_MIB: usize = 16;
@@ -61,9 +58,10 @@ pub struct Analysis {
 /// overlay shows estimates instead.
 pub const ANALYSIS_NODES: u64 = 3_000_000;
 
-/// Proof-search nodes the proof of a draw may cost in an analysis (where [`proof_first`]
-/// holds) when the caller's budget sets no smaller limit: about a second of work (the proof
-/// search visits some 20 to 30 thousand nodes a second), after which the solver tries.
+/// Proof-search nodes the proof of a draw may cost in an analysis (where
+/// [`proof_first`](crate::proof_first) holds) when the caller's budget sets no smaller limit:
+/// about a second of work (the proof search visits some 20 to 30 thousand nodes a second),
+/// after which the solver tries.
 pub const ANALYSIS_PROOF_NODES: u64 = 20_000;
 
 /// Whether [`analyze`] tries to prove the values of this position: boards of up to 64 cells,
@@ -74,7 +72,8 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 }
 
 /// ```
-/// use mnk_engine::ai::{analyze, AnalysisKind, Go};
+/// use mnk_engine::ai::{analyze, AnalysisKind};
+/// use mnk_engine::Go;
 /// use mnk_engine::{Board, Rules, Verdict};
 ///
 /// // Tic-tac-toe is small enough to prove every value.
@@ -92,10 +91,10 @@ pub fn analysis_may_be_exact(board: &Board) -> bool {
 ///
 /// Values every legal move of an unfinished position: from the opening book where it holds
 /// the position's moves, exactly when the proof search (first, where
-/// [`proof_first`] holds: a proven draw) and the solver prove every value within what `go`
-/// allows (its time, else `ANALYSIS_NODES` of fixed work, within its node cap), as
-/// estimates when the proof does not come in time or the board is too big for the solver. A
-/// raised stop handle cancels the analysis ([`SearchError::Stopped`]).
+/// [`proof_first`](crate::proof_first) holds: a proven draw) and the solver prove every value
+/// within what `go` allows (its time, else `ANALYSIS_NODES` of fixed work, within its node
+/// cap), as estimates when the proof does not come in time or the board is too big for the
+/// solver. A raised stop handle cancels the analysis ([`SearchError::Stopped`]).
 pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
     board.unfinished()?;
     if analysis_may_be_exact(board) {
@@ -114,7 +113,7 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
     // A forced win the threat searches prove is a win, whatever the open lines say: the
     // overlay must not steer a student away from the move the hint proves.
     let budget = TimeManager::new(go).budget(1.0, FORCED_WIN_NODES);
-    let win = forced_win(board, &budget);
+    let win = forced_win_within(board, &budget);
     if go.is_stopped() {
         return Err(SearchError::Stopped(Exhausted::Stopped));
     }
@@ -148,18 +147,25 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
 
 /// The exact value of every legal move of an unfinished position, as `mnk analyze` prints
 /// it: from the opening book where it holds the moves; where
-/// [`proof_first`] holds, the proof search first (a proven draw gives the drawing moves, and
-/// the solver measures each losing move); otherwise, and for a win or a loss, the exact
-/// solver (the only search beyond 64 cells, where it finishes only if forced wins are near).
-/// `config` sizes both tables; `controls` bound the searches (a stopped analysis is
-/// [`SearchError::Stopped`], never a guess) and receive their progress.
+/// [`proof_first`](crate::proof_first) holds, the proof search first (a proven draw gives the
+/// drawing moves, and the solver measures each losing move); otherwise, and for a win or a
+/// loss, the exact solver (the only search beyond 64 cells, where it finishes only if forced
+/// wins are near).
+/// `config` sizes both tables (or the table size in `go`, when it names one); `go` bounds the
+/// searches as it bounds any exact search (by default they run until they are done; a
+/// stopped analysis is [`SearchError::Stopped`], never a guess), and its counters receive
+/// their progress.
 pub fn exact_analysis(
     board: &Board,
     config: SolverConfig,
-    controls: Controls,
+    go: &Go,
 ) -> Result<Analysis, SearchError> {
     board.unfinished()?;
-    exact(board, config, controls, None)
+    let config = SolverConfig {
+        hash_mib: go.table_mib().unwrap_or(config.hash_mib),
+        ..config
+    };
+    exact(board, config, TimeManager::new(go).exact_controls(), None)
 }
 
 /// [`exact_analysis`], with the proof search bounded to `proof_nodes` (then the solver tries)
@@ -173,68 +179,17 @@ fn exact(
     if let Some(values) = Book::embedded().move_values(board) {
         return Ok(book_analysis(board, values));
     }
-    let Some(pos) = board.as_small() else {
-        // Beyond 64 cells only the solver runs (it finishes where forced wins are near).
-        let (values, stats) = board.solve_moves_with(config, controls)?;
-        let moves = values
-            .into_iter()
-            .map(|m| MoveEstimate {
-                cell: m.cell,
-                verdict: m.verdict,
-            })
-            .collect();
-        return Ok(Analysis {
-            kind: AnalysisKind::Exact,
-            to_move: board.to_move(),
-            moves,
-            nodes: stats.nodes,
-        });
-    };
-    let Controls { budget, progress } = controls;
-    let mut solver = Solver::new(config);
-    if let Some(progress) = &progress {
-        solver.set_progress(progress.clone());
-    }
-    let proven = |moves, nodes| Analysis {
+    let (values, nodes) = exact::moves::move_values_within(board, config, controls, proof_nodes)?;
+    let moves = values
+        .into_iter()
+        .map(|(cell, verdict)| MoveEstimate { cell, verdict })
+        .collect();
+    Ok(Analysis {
         kind: AnalysisKind::Exact,
         to_move: board.to_move(),
         moves,
         nodes,
-    };
-    if proof_first(board.rules()) {
-        let proof_budget = match proof_nodes {
-            Some(limit) => {
-                let limit = budget.node_limit().map_or(limit, |n| n.min(limit));
-                budget.clone().with_node_limit(limit)
-            }
-            None => budget.clone(),
-        };
-        let mut prover = Prover::new(ProofConfig {
-            hash_mib: config.hash_mib,
-            ..ProofConfig::default()
-        });
-        if let Some(progress) = progress {
-            prover.set_progress(progress);
-        }
-        let searches = (&mut prover, &proof_budget, &mut solver, &budget);
-        match proven_draw(pos, searches) {
-            Ok(Some((moves, nodes))) => return Ok(proven(moves, nodes)),
-            Ok(None) => {}
-            // The proof's own share ran out: the solver tries with the caller's budget.
-            Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time))
-                if proof_nodes.is_some() => {}
-            Err(e) => return Err(e),
-        }
-    }
-    let moves = solver
-        .solve_moves(pos, &budget)?
-        .into_iter()
-        .map(|m| MoveEstimate {
-            cell: m.cell,
-            verdict: m.verdict,
-        })
-        .collect();
-    Ok(proven(moves, solver.stats().nodes))
+    })
 }
 
 /// The book's values of every move of `board`, as an exact analysis of no nodes.
@@ -248,26 +203,6 @@ fn book_analysis(board: &Board, values: Vec<(usize, Verdict)>) -> Analysis {
             .collect(),
         nodes: 0,
     }
-}
-
-/// Where [`proof_first`] holds: the values of a position `prover` proves a draw within its
-/// budget (the drawing moves; `solver` values the losing ones within its own), with the nodes
-/// of both searches; `None` for a win or a loss, which the solver values.
-fn proven_draw(
-    pos: &Position<u64>,
-    (prover, proof_budget, solver, budget): (&mut Prover, &Budget, &mut Solver<u64>, &Budget),
-) -> Result<Option<(Vec<MoveEstimate>, u64)>, SearchError> {
-    let Some(drawing) = proven::drawing_moves(prover, pos, proof_budget)? else {
-        return Ok(None);
-    };
-    let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
-    proven::losing_values(pos, &drawing, (solver, budget), &mut values)?;
-    values.sort_unstable_by_key(|&(c, _)| c);
-    let moves = values
-        .into_iter()
-        .map(|(cell, verdict)| MoveEstimate { cell, verdict })
-        .collect();
-    Ok(Some((moves, prover.stats().nodes + solver.stats().nodes)))
 }
 
 /// One ply of the estimate `hard` searches with per legal move: the evaluation of its threat
@@ -311,7 +246,7 @@ mod tests {
         ] {
             big.play(big.parse_cell(m).unwrap()).unwrap();
         }
-        let win = forced_win(&big, &Budget::unlimited()).expect("a forced win");
+        let win = super::super::forced::forced_win(&big, &Go::default()).expect("a forced win");
         let a = analyze(&big, &Go::default()).unwrap();
         assert_eq!(a.kind, AnalysisKind::Estimate);
         let proven: Vec<&MoveEstimate> = a
@@ -335,7 +270,7 @@ mod tests {
         for m in ["h8", "g9", "g10", "i8", "f10", "h10", "f7", "e11"] {
             big.play(big.parse_cell(m).unwrap()).unwrap();
         }
-        assert!(forced_win(&big, &Budget::unlimited()).is_none());
+        assert!(super::super::forced::forced_win(&big, &Go::default()).is_none());
         let a = analyze(&big, &Go::default()).unwrap();
         let estimate = |m: &MoveEstimate| match m.verdict {
             Verdict::Estimate(s) => Some(s),
@@ -343,7 +278,7 @@ mod tests {
         };
         let best = a.moves.iter().filter_map(estimate).max().unwrap();
         let hard = super::super::hard::HardPlayer::default()
-            .think(&big, &Budget::unlimited(), Some(1), None)
+            .think(&big, &crate::budget::Budget::unlimited(), Some(1), None)
             .unwrap();
         let at = |cell: usize| a.moves.iter().find(|m| m.cell == cell).unwrap();
         assert_eq!(
@@ -447,16 +382,14 @@ mod tests {
 #[cfg(test)]
 mod exact_tests {
     use super::*;
-    use crate::budget::Budget;
     use crate::rules::Rules;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
     /// The solver's values of every move, the ground truth of the proof search's path.
     fn by_solver(board: &Board) -> Vec<MoveEstimate> {
-        let (values, _) = board
-            .solve_moves(SolverConfig::default(), Budget::unlimited())
-            .unwrap();
+        let (values, _) =
+            exact::solve_moves(board, SolverConfig::default(), &Go::default()).unwrap();
         values
             .into_iter()
             .map(|m| MoveEstimate {
@@ -487,7 +420,7 @@ mod exact_tests {
         }
         let mut drawn_with_losses = 0;
         for board in &positions {
-            let a = exact_analysis(board, SolverConfig::default(), Controls::default()).unwrap();
+            let a = exact_analysis(board, SolverConfig::default(), &Go::default()).unwrap();
             assert_eq!(a.kind, AnalysisKind::Exact);
             assert_eq!(a.moves, by_solver(board), "{}", board.to_text());
             let draws = a.moves.iter().any(|m| m.verdict == Verdict::Draw);

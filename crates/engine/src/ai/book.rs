@@ -7,17 +7,19 @@
 //! images, side to move included); the keys are fixed per board size, so a book stays valid
 //! as long as the hashing does, and the tests check its entries against the solver.
 
-use super::proven;
 use crate::bits::BitSet;
-use crate::board::proof_first;
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::error::SearchError;
+use crate::exact::algorithm::proof_first;
+use crate::exact::proven;
+use crate::go::Go;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
+use crate::time::TimeManager;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
@@ -121,7 +123,7 @@ impl Section {
     }
 
     /// Solves every position of `rules` with at most `plies` stones (x first, up to symmetry)
-    /// within `budget`; `done` hears how many are solved out of how many as it goes. Where
+    /// within what `go` allows; `done` hears how many are solved out of how many as it goes. Where
     /// [`proof_first`] holds, the proof search settles the draws and the solver the rest (the
     /// distance of a win or a loss). With `best_replies`, the position after one best move of
     /// each `plies`-stone position goes in too: valued from that position's solution at no
@@ -132,9 +134,10 @@ impl Section {
         rules: Rules,
         plies: u32,
         best_replies: bool,
-        budget: &Budget,
+        go: &Go,
         mut done: impl FnMut(usize, usize),
     ) -> Result<Section, SearchError> {
+        let budget = &TimeManager::new(go).exact_budget();
         let positions = openings(rules, plies, usize::MAX)?;
         let mut solver = Solver::new(SolverConfig::default());
         let mut prover = Prover::new(ProofConfig::default());
@@ -429,11 +432,13 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::exact;
+    use crate::Go;
 
     #[test]
     fn a_book_reads_back_what_it_wrote_and_refuses_a_broken_file() {
         let rules = Rules::new(3, 3, Some(3)).unwrap();
-        let section = Section::build(rules, 2, false, &Budget::unlimited(), |_, _| {}).unwrap();
+        let section = Section::build(rules, 2, false, &Go::default(), |_, _| {}).unwrap();
         // The empty board, 3 first moves and 12 replies, up to symmetry.
         assert_eq!(section.len(), 1 + 3 + 12);
         let book = Book::new(vec![section]);
@@ -469,8 +474,8 @@ mod tests {
     #[test]
     fn best_replies_give_the_deepest_positions_a_best_move() {
         let rules = Rules::new(3, 3, Some(3)).unwrap();
-        let plain = Section::build(rules, 1, false, &Budget::unlimited(), |_, _| {}).unwrap();
-        let section = Section::build(rules, 1, true, &Budget::unlimited(), |_, _| {}).unwrap();
+        let plain = Section::build(rules, 1, false, &Go::default(), |_, _| {}).unwrap();
+        let section = Section::build(rules, 1, true, &Go::default(), |_, _| {}).unwrap();
         // The empty board and 3 first moves, then some of the 12 replies up to symmetry.
         assert_eq!(plain.len(), 4);
         assert!(
@@ -486,13 +491,13 @@ mod tests {
             // Not every reply is known, but the best ones are, and they are the solver's.
             assert_eq!(book.move_values(&b), None);
             let best = book.best_moves(&b).unwrap();
-            let solved = b
-                .solve(
-                    crate::Algorithm::Solver,
-                    SolverConfig::default(),
-                    Budget::unlimited(),
-                )
-                .unwrap();
+            let solved = exact::solve(
+                &b,
+                crate::Algorithm::Solver,
+                SolverConfig::default(),
+                &Go::default(),
+            )
+            .unwrap();
             // One best reply is stored (the one nearest the centre), found with its
             // symmetric images.
             assert!(

@@ -7,9 +7,11 @@
 
 use crate::board::{with_position, Board};
 use crate::budget::Budget;
+use crate::go::Go;
 use crate::hard_search::vcf::{find_vcf_until, VcfLimits};
 use crate::hard_search::vct::{Vct, VctLimits};
 use crate::hard_search::State;
+use crate::time::TimeManager;
 
 /// Attacker moves (fours) a forced win may take at most.
 pub const FORCED_WIN_DEPTH: u32 = 30;
@@ -95,20 +97,25 @@ impl ForcedWin {
 ///
 /// ```
 /// use mnk_engine::ai::{forced_win, ForcedWin};
-/// use mnk_engine::{Board, Budget, Rules};
+/// use mnk_engine::{Board, Go, Rules};
 ///
 /// // x to move with an open three on row 8 (f8 g8 h8) and a four on column c: c5 wins.
 /// let mut board = Board::new(Rules::new(15, 15, None).unwrap());
 /// for m in ["f8", "a1", "g8", "a3", "h8", "a14", "c4", "a5", "c3", "o9", "c2", "m12"] {
 ///     board.play(board.parse_cell(m).unwrap()).unwrap();
 /// }
-/// let Some(ForcedWin::Fours(line)) = forced_win(&board, &Budget::unlimited()) else {
+/// let Some(ForcedWin::Fours(line)) = forced_win(&board, &Go::default()) else {
 ///     panic!("a win by fours")
 /// };
 /// assert_eq!(line.len() % 2, 1); // the attacker moves first and last
-/// assert!(forced_win(&Board::new(board.rules()), &Budget::unlimited()).is_none());
+/// assert!(forced_win(&Board::new(board.rules()), &Go::default()).is_none());
 /// ```
-pub fn forced_win(board: &Board, budget: &Budget) -> Option<ForcedWin> {
+pub fn forced_win(board: &Board, go: &Go) -> Option<ForcedWin> {
+    forced_win_within(board, &TimeManager::new(go).exact_budget())
+}
+
+/// [`forced_win`] within a budget a player made (the analysis overlay's fixed work).
+pub(super) fn forced_win_within(board: &Board, budget: &Budget) -> Option<ForcedWin> {
     if board.is_over() {
         return None;
     }

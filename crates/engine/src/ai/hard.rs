@@ -41,7 +41,7 @@ impl HardPlayer {
     /// solver's table beside it).
     pub const TABLE_MIB: usize = HARD_TABLE_MIB;
 
-    /// The deepest iteration of the search; a deeper [`crate::ai::Go::with_depth`] is cut to
+    /// The deepest iteration of the search; a deeper [`crate::Go::with_depth`] is cut to
     /// it.
     pub const MAX_DEPTH: u32 = HARD_MAX_DEPTH;
 
@@ -93,7 +93,7 @@ impl HardPlayer {
     /// position). A raised stop flag cancels (nothing is played, as with every computer
     /// move); nodes and the deadline only cut the search short (the best move of the last
     /// finished iteration is played).
-    pub fn think(
+    pub(crate) fn think(
         &mut self,
         board: &Board,
         budget: &Budget,

@@ -10,8 +10,6 @@
 //! - [`Thinker`]: the computer's memory across a game and the dispatch by level, with the
 //!   [`Exactness`] of `perfect`; [`HardPlayer`], the `hard` level (the threat-pattern search
 //!   on every board);
-//! - [`Go`]: what one decision may use (stop handle, nodes, depth, time, table size, seed),
-//!   and the one [`TimeManager`] that turns it into the searches' deadlines;
 //! - [`analyze`]: the value of every move for the analysis overlay, exact or estimated
 //!   ([`Analysis`], [`MoveEstimate`], [`AnalysisKind`]), and [`exact_analysis`];
 //! - [`book`]: the opening book, exact values of the first plies of the popular small boards
@@ -19,28 +17,25 @@
 //! - [`forced_win`]: a proven forced win (by continuous fours) for judging finished games.
 //!
 //! The tuning constants of these parts (shares of the move, node caps, table sizes) are not
-//! part of the API: a caller says what a decision may use through [`Go`].
+//! part of the API: a caller says what a decision may use through a [`crate::Go`] (which, with
+//! the one [`crate::TimeManager`] that turns it into the searches' deadlines, sits in the
+//! bottom layer, since the exact searches below the players take it too).
 
 pub(crate) mod analysis;
 pub mod book;
 pub(crate) mod forced;
-pub(crate) mod go;
 pub(crate) mod hard;
 pub(crate) mod level;
-mod proven;
 pub(crate) mod textbook;
 pub(crate) mod thinker;
 pub(crate) mod thought;
-pub(crate) mod time;
 
 pub use analysis::{analyze, exact_analysis, Analysis, AnalysisKind, MoveEstimate};
 pub use forced::{forced_win, ForcedWin};
-pub use go::{Clock, Go};
 pub use hard::HardPlayer;
 pub use level::{BadPlayer, Level, Player};
 pub use thinker::{Exactness, Thinker};
 pub use thought::{Candidate, Method, Thought};
-pub use time::TimeManager;
 
 #[cfg(test)]
 mod proven_tests;

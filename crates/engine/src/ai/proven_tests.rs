@@ -5,11 +5,14 @@
 use super::*;
 use crate::board::Board;
 use crate::budget::Budget;
+use crate::exact;
 use crate::proof::ProofConfig;
+use crate::proof::Prover;
 use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::score::Wdl;
 use crate::solver::SolverConfig;
+use crate::{Go, TimeManager};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -22,18 +25,16 @@ fn board(w: usize, h: usize, k: usize, moves: &str) -> Board {
 }
 
 fn proof(board: &Board) -> crate::proof::ProofSolution {
-    let mut prover = board
-        .prover(ProofConfig {
-            hash_mib: 4,
-            ..ProofConfig::default()
-        })
-        .unwrap();
-    board.prove(&mut prover, &Budget::unlimited()).unwrap()
+    let mut prover = Prover::new(ProofConfig {
+        hash_mib: 4,
+        ..ProofConfig::default()
+    });
+    exact::prove(board, &mut prover, &Go::default()).unwrap()
 }
 
 #[test]
 fn one_policy_asks_the_proof_search_first_on_four_or_more_in_a_row_where_it_runs() {
-    use crate::board::{proof_first, Algorithm};
+    use crate::exact::algorithm::{proof_first, Algorithm};
     for (w, h, k, first) in [
         (6, 6, 5, true),
         (5, 5, 4, true),
@@ -93,9 +94,7 @@ fn a_lost_move_is_never_played_where_a_draw_holds() {
     assert_eq!(b.cell_name(thought.cell), "e3");
     assert_eq!(thought.method, Method::Exact);
     // With explain every move is valued: e3 draws or better, the others lose in 2.
-    let (moves, _) = b
-        .solve_moves(SolverConfig::default(), Budget::unlimited())
-        .unwrap();
+    let (moves, _) = exact::solve_moves(&b, SolverConfig::default(), &Go::default()).unwrap();
     let mut solver: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
     let mut explained: Vec<(usize, Verdict)> = thought
         .candidates
@@ -112,9 +111,7 @@ fn the_analysis_of_a_drawn_five_in_a_row_position_is_exact_and_agrees_with_the_s
     let b = board(5, 5, 5, "c3 b2 d4 a1");
     let analysis = analyze(&b, &Go::default()).unwrap();
     assert_eq!(analysis.kind, AnalysisKind::Exact);
-    let (moves, _) = b
-        .solve_moves(SolverConfig::default(), Budget::unlimited())
-        .unwrap();
+    let (moves, _) = exact::solve_moves(&b, SolverConfig::default(), &Go::default()).unwrap();
     let solver: Vec<(usize, Verdict)> = moves.iter().map(|m| (m.cell, m.verdict)).collect();
     let ours: Vec<(usize, Verdict)> = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
     assert_eq!(ours, solver);
@@ -151,9 +148,7 @@ fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
     all.sort_unstable();
     assert_eq!(all, b.legal_moves());
     // And they do lose.
-    let (moves, _) = b
-        .solve_moves(SolverConfig::default(), Budget::unlimited())
-        .unwrap();
+    let (moves, _) = exact::solve_moves(&b, SolverConfig::default(), &Go::default()).unwrap();
     for cell in &thought.unmeasured_losses {
         let v = moves.iter().find(|m| m.cell == *cell).unwrap().verdict;
         assert!(

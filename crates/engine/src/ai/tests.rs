@@ -1,12 +1,13 @@
 //! The computer players: what `hard` reports (only proofs are wins and losses), and how a
 //! move keeps to its time.
 
-use super::time::stop_margin;
 use super::*;
 use crate::board::Board;
 use crate::hard_search::search::{Reason, Report, CHECK_EVERY_NODES, EVAL_LIMIT};
 use crate::rules::Rules;
 use crate::score::Verdict;
+use crate::time::{self, stop_margin};
+use crate::Go;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

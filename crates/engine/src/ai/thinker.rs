@@ -5,23 +5,23 @@
 //!
 
 use super::book::Book;
-use super::go::Go;
 use super::hard::{HardPlayer, HARD_TABLE_MIB};
 use super::level::Level;
-use super::proven;
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
-use super::time::{TimeManager, TIMED_NODES};
 use crate::bits::BitSet;
-use crate::board::proof_first;
 use crate::board::{with_position, Board};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
+use crate::exact::algorithm::proof_first;
+use crate::exact::proven;
+use crate::go::Go;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
+use crate::time::{TimeManager, TIMED_NODES};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -79,7 +79,8 @@ pub const UNTIMED_NODES: u64 = 150_000;
 /// with the call, as a [`Go`].
 ///
 /// ```
-/// use mnk_engine::ai::{Go, Level, Thinker};
+/// use mnk_engine::ai::{Level, Thinker};
+/// use mnk_engine::Go;
 /// use mnk_engine::{Board, Rules};
 ///
 /// // o must block x's column a at a3.

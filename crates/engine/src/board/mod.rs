@@ -1,28 +1,18 @@
 //! [`Board`]: one position type for the front ends, whatever the board size. Boards of up to
 //! 64 cells use one machine word per side, larger ones a wider set; the front ends never see
-//! the difference.
-
-mod algorithm;
-
-pub use algorithm::{proof_first, proof_suits, Algorithm};
+//! the difference. A board keeps the rules, the moves and the text; the searches' entry
+//! points that take one are in [`crate::exact`] (the exact searches) and [`crate::ai`] (the
+//! players), and reach its position through [`with_position`].
 
 use crate::bits::{BitSet, Wide};
-use crate::board_game::{BoardGame, MoveOrder, Scoring};
-use crate::budget::{Budget, Controls};
-use crate::count::{self, CountError, CountEstimate, CountResult};
 use crate::error::BoardError;
-use crate::error::{GameOver, NotationError, PositionError, SearchError};
-use crate::eval::Evaluator;
-use crate::geometry::Geometry;
-
+use crate::error::{GameOver, NotationError, PositionError};
 use crate::foul::Foul;
+use crate::geometry::Geometry;
 use crate::position::Position;
-use crate::proof::{ProofConfig, ProofStats};
 use crate::rules::Rules;
-use crate::score::{Score, Verdict};
-use crate::search::{self, NoTrace, TextbookOptions, TreeSize};
+use crate::score::Score;
 use crate::side::{Outcome, Side};
-use crate::solver::{MoveValue, Solver, SolverConfig, SolverStats};
 
 /// A position on a board of any supported size (1x1 to 26x26). Boards of up to 64 cells use
 /// one machine word per side, larger ones a wider set; callers never see the difference.
@@ -88,37 +78,6 @@ macro_rules! each {
 /// `with_position!(board, p => body)`: `body` with `p` bound to the board's position, of
 /// whichever width (the body is generic code over `Position<B>`).
 pub(crate) use each as with_position;
-
-// After the macros, which it uses.
-mod proof;
-
-/// The exact value of a position and the work it took.
-///
-/// ```
-/// use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
-///
-/// // Tic-tac-toe: every first move draws, and the solver reports its work.
-/// let board = Board::new(Rules::tic_tac_toe());
-/// let report = board
-///     .solve(Algorithm::Solver, SolverConfig::default(), Budget::unlimited())
-///     .unwrap();
-/// assert_eq!(report.verdict, Verdict::Draw);
-/// assert_eq!(report.best_moves.len(), 9);
-/// assert!(report.nodes > 0 && report.solver.is_some() && report.proof.is_none());
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolveReport {
-    /// Value for the side to move.
-    pub verdict: Verdict,
-    /// Every best move, in cell order.
-    pub best_moves: Vec<usize>,
-    /// Nodes searched.
-    pub nodes: u64,
-    /// The solver's table figures (solver only).
-    pub solver: Option<SolverStats>,
-    /// The proof search's figures (proof search only).
-    pub proof: Option<ProofStats>,
-}
 
 impl Board {
     /// The empty board of a rule set, x to move.
@@ -306,180 +265,6 @@ impl Board {
     /// A cell's name (`a1` = bottom-left; [`Rules::cell_name`] on this board's rules).
     pub fn cell_name(&self, cell: usize) -> String {
         self.rules().cell_name(cell)
-    }
-
-    /// The exact value, every best move and the work, by the chosen algorithm.
-    pub fn solve(
-        &self,
-        algorithm: Algorithm,
-        config: SolverConfig,
-        budget: Budget,
-    ) -> Result<SolveReport, SearchError> {
-        self.solve_with(
-            algorithm,
-            config,
-            Controls {
-                budget,
-                progress: None,
-            },
-        )
-    }
-
-    /// [`Board::solve`] with progress counters as well as a budget. Every algorithm runs
-    /// until it is done or its budget runs out, however big the tree: [`Board::tree_size`] says
-    /// up front how big minimax and alpha-beta get.
-    pub fn solve_with(
-        &self,
-        algorithm: Algorithm,
-        config: SolverConfig,
-        controls: Controls,
-    ) -> Result<SolveReport, SearchError> {
-        self.unfinished()?;
-        let algorithm = algorithm.resolved(self);
-        if algorithm == Algorithm::Proof {
-            let mut prover = self.prover(ProofConfig {
-                hash_mib: config.hash_mib,
-                threads: config.threads,
-                ..ProofConfig::default()
-            })?;
-            if let Some(progress) = &controls.progress {
-                prover.set_progress(progress.clone());
-            }
-            let solution = self.prove(&mut prover, &controls.budget)?;
-            return self.report_proof(&solution, prover.stats(), config, controls);
-        }
-        let Controls { budget, progress } = controls;
-        match algorithm {
-            Algorithm::Solver => each!(self, p => {
-                let mut solver = Solver::new(config);
-                if let Some(progress) = progress {
-                    solver.set_progress(progress);
-                }
-                let solution = solver.solve(p, &budget)?;
-                let stats = solver.stats();
-                Ok(SolveReport {
-                    verdict: solution.verdict,
-                    best_moves: solution.best_moves,
-                    nodes: stats.nodes,
-                    solver: Some(stats),
-                    proof: None,
-                })
-            }),
-            Algorithm::Proof | Algorithm::Auto => unreachable!("resolved above"),
-            Algorithm::Minimax | Algorithm::AlphaBeta => {
-                let limits = TextbookOptions {
-                    depth: None,
-                    all_best: true,
-                };
-                let controls = Controls { budget, progress };
-                let result = each!(self, p => {
-                    let mut game = BoardGame {
-                        pos: p.clone(),
-                        scoring: Scoring::Distance,
-                        order: MoveOrder::CellIndex,
-                        evaluator: Evaluator::Zero,
-                    };
-                    if algorithm == Algorithm::Minimax {
-                        search::minimax_with(&mut game, limits, &controls, &mut NoTrace)
-                    } else {
-                        search::alphabeta_with(&mut game, limits, &controls, &mut NoTrace)
-                    }
-                })?;
-                let score = self.for_side_to_move(result.value);
-                let mut best_moves = result.best_moves;
-                best_moves.sort_unstable();
-                Ok(SolveReport {
-                    verdict: Verdict::from_score(score, self.stone_count(), true),
-                    best_moves,
-                    nodes: result.stats.nodes,
-                    solver: None,
-                    proof: None,
-                })
-            }
-        }
-    }
-
-    /// How big plain minimax and alpha-beta get from here, known before they start (see
-    /// [`TreeSize`]): [`Board::solve_with`] runs them to the end however big, so a front end
-    /// checks this first and hands in a budget.
-    pub fn tree_size(&self) -> TreeSize {
-        TreeSize::of_empty(self.legal_moves().len())
-    }
-
-    /// The exact value of every legal move, for the side that plays it.
-    pub fn solve_moves(
-        &self,
-        config: SolverConfig,
-        budget: Budget,
-    ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
-        self.solve_moves_with(
-            config,
-            Controls {
-                budget,
-                progress: None,
-            },
-        )
-    }
-
-    /// [`Board::solve_moves`] with progress counters as well as a budget.
-    pub fn solve_moves_with(
-        &self,
-        config: SolverConfig,
-        controls: Controls,
-    ) -> Result<(Vec<MoveValue>, SolverStats), SearchError> {
-        let Controls { budget, progress } = controls;
-        each!(self, p => {
-            let mut solver = Solver::new(config);
-            if let Some(progress) = progress {
-                solver.set_progress(progress);
-            }
-            let moves = solver.solve_moves(p, &budget)?;
-            Ok((moves, solver.stats()))
-        })
-    }
-
-    /// The small-board position, or the error a count of a bigger board gets.
-    fn countable(&self) -> Result<&Position<u64>, SearchError> {
-        // The count's own line checks assume that K or more wins.
-        if self.rules().rule() != crate::rules::Rule::Freestyle {
-            return Err(SearchError::ExactKUnsupported { what: "counting" });
-        }
-        self.as_small().ok_or(SearchError::BoardTooLarge {
-            what: "counting",
-            max: 64,
-            cells: self.rules().cells(),
-        })
-    }
-
-    /// How many positions each ply of [`Board::count`] would hold, estimated from a seeded
-    /// sample before any counting (boards of up to 64 cells).
-    pub fn count_estimate(&self) -> Result<CountEstimate, SearchError> {
-        Ok(count::estimate(self.countable()?))
-    }
-
-    /// The whole game tree below this position (boards of up to 64 cells) within
-    /// `memory_bytes` of position maps: refused at once when the estimate shows it cannot fit,
-    /// stopped when a map would outgrow the bound or the budget of `controls` runs out.
-    pub fn count(&self, memory_bytes: u64, controls: &Controls) -> Result<CountResult, CountError> {
-        count::count(self.countable()?, memory_bytes, controls)
-    }
-
-    /// Minimax or alpha-beta on this position (values from x's point of view), with the
-    /// scoring and move order of the insides: for the engine's own tests, through
-    /// `internals::textbook`.
-    #[cfg(feature = "internals")]
-    pub(crate) fn textbook(
-        &self,
-        textbook: search::TextbookSearch,
-        limits: TextbookOptions,
-        scoring: Scoring,
-        order: MoveOrder,
-        evaluator: Evaluator,
-    ) -> search::SearchResult<usize> {
-        each!(self, p => {
-            let mut game = BoardGame { pos: p.clone(), scoring, order, evaluator };
-            textbook.run(&mut game, limits, &mut NoTrace)
-        })
     }
 
     /// Turns a score from x's point of view into one for the side to move.

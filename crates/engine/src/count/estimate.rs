@@ -17,10 +17,10 @@ const SAMPLES: u32 = 2048;
 /// through one of its new stones) times the number of placements.
 ///
 /// ```
-/// use mnk_engine::{Board, Rules};
+/// use mnk_engine::{exact, Board, Rules};
 ///
 /// // Known before counting: the widest ply of tic-tac-toe holds a few hundred positions.
-/// let estimate = Board::new(Rules::tic_tac_toe()).count_estimate().unwrap();
+/// let estimate = exact::count_estimate(&Board::new(Rules::tic_tac_toe())).unwrap();
 /// assert_eq!(estimate.positions_per_ply.len(), 10);
 /// assert!(estimate.peak_bytes() < 1 << 20);
 /// ```

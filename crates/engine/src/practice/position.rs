@@ -5,7 +5,8 @@ use super::answer::{Answer, PositionValue};
 use super::mark::{Item, Marking, Mistake};
 use super::Exercise;
 use crate::board::Board;
-use crate::budget::Budget;
+use crate::exact;
+use crate::go::Go;
 use crate::score::Verdict;
 use crate::solver::SolverConfig;
 
@@ -50,7 +51,7 @@ pub(super) fn solve(board: &Board) -> Option<Solved> {
         threads: 1,
         ..SolverConfig::default()
     };
-    let (moves, _) = board.solve_moves(config, Budget::unlimited()).ok()?;
+    let (moves, _) = exact::solve_moves(board, config, &Go::default()).ok()?;
     let moves: Vec<(usize, String, Verdict)> = moves
         .into_iter()
         .map(|m| (m.cell, board.cell_name(m.cell), m.verdict))

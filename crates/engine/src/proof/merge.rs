@@ -65,7 +65,7 @@ fn key(r: &Record) -> Key {
 impl Split {
     /// Writes one certificate for the root from the jobs' `answers` (see [`Split::settle`])
     /// and their certificate parts: `part(j)` opens job `j`'s records (as
-    /// [`super::Prover::write_part`] wrote them, uncompressed). Only the parts the proof uses
+    /// [`crate::exact::write_part`] wrote them, uncompressed). Only the parts the proof uses
     /// are opened.
     pub fn write_certificate(
         &self,

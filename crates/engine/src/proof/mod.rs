@@ -42,7 +42,10 @@ pub use merge::{MergeError, MergeSummary};
 /// Proof search switches.
 #[derive(Clone, Copy, Debug)]
 pub struct ProofConfig {
-    /// Table size in MiB (at least 1: the search keeps what it settled there).
+    /// Table size in MiB (at least 1: the search keeps what it settled there). A prover owns
+    /// its table from when it is made, so this is the one owner of its size: a caller that
+    /// hands a prover to [`crate::exact::prove`] sizes it here, and a [`crate::Go`]'s table size
+    /// applies only where the entry point makes the prover itself ([`crate::exact::solve`]).
     pub hash_mib: usize,
     /// Steps each pairing search may take.
     pub pairing_steps: u32,
@@ -121,7 +124,7 @@ pub struct ProofSolution {
     pub value: Wdl,
     /// For a draw, every move that keeps the draw; empty for a win or a loss (the proof
     /// search measures no distance, so it cannot rank them: the solver gives the fastest win
-    /// and the slowest loss, see [`crate::board::Board::report_proof`]).
+    /// and the slowest loss, see [`crate::exact::report_proof`]).
     pub best_moves: Vec<usize>,
     /// The empty-board shortcut (strategy stealing) was used.
     pub strategy_stealing: bool,
@@ -232,7 +235,7 @@ impl Prover {
     /// Whether `attacker` can force a line from `pos` (whoever is to move there), within
     /// `budget` (a stop flag, nodes, a deadline): a search that runs out of it returns
     /// `Stopped` with the reason, and what it settled stays in the table.
-    pub fn can_force_line<B: BitSet>(
+    pub(crate) fn can_force_line<B: BitSet>(
         &mut self,
         pos: &Position<B>,
         attacker: Side,
@@ -272,7 +275,7 @@ impl Prover {
 
     /// The value of `pos` for the side to move and its best moves (see [`ProofSolution`]),
     /// within `budget` (as [`Prover::can_force_line`]).
-    pub fn solve<B: BitSet>(
+    pub(crate) fn solve<B: BitSet>(
         &mut self,
         pos: &Position<B>,
         budget: &Budget,
@@ -338,7 +341,7 @@ impl Prover {
 
     /// Writes the certificate of a solution [`Prover::solve`] gave for `pos`; the records
     /// come from this prover's table (anything it lost is searched again).
-    pub fn write_certificate<B: BitSet>(
+    pub(crate) fn write_certificate<B: BitSet>(
         &mut self,
         pos: &Position<B>,
         solution: &ProofSolution,
@@ -401,7 +404,7 @@ impl Prover {
     /// prove what [`Prover::can_force_line`] answered for `attacker` from `pos` (`wins`), the
     /// first one about `pos` itself. [`split::Split::write_certificate`] merges the parts
     /// (splits cover boards of up to 64 cells).
-    pub fn write_part(
+    pub(crate) fn write_part(
         &mut self,
         pos: &Position<u64>,
         attacker: Side,

@@ -2,8 +2,8 @@
 //! above the frontier is expanded move by move (every move, positions equal under symmetry
 //! once), and each position at the frontier becomes a job, one question ("can this attacker
 //! force a line from here?") that any prover can answer alone. The answers settle the tree
-//! above the frontier as an AND/OR tree, the same two questions as [`super::Prover::solve`]
-//! asks; [`Split::write_certificate`] turns the settled tree and the jobs' certificate parts into one
+//! above the frontier as an AND/OR tree, the same two questions as a whole proof
+//! ([`crate::exact::prove`]) asks; [`Split::write_certificate`] turns the settled tree and the jobs' certificate parts into one
 //! certificate.
 //!
 //! Which jobs are still needed follows from the answers so far: a defender node that one

@@ -20,7 +20,7 @@ pub fn alphabeta<G: Game>(
 /// [`alphabeta`] watched by `controls`: it publishes its node count to their progress and
 /// ends with [`SearchError::Stopped`] soon after their budget runs out (the game is then
 /// back at the node it started from).
-pub fn alphabeta_with<G: Game>(
+pub(crate) fn alphabeta_with<G: Game>(
     game: &mut G,
     limits: TextbookOptions,
     controls: &Controls,

@@ -20,7 +20,7 @@ pub fn minimax<G: Game>(
 /// [`minimax`] watched by `controls`: it publishes its node count to their progress and ends
 /// with [`SearchError::Stopped`] soon after their budget runs out (the game is then back
 /// at the node it started from).
-pub fn minimax_with<G: Game>(
+pub(crate) fn minimax_with<G: Game>(
     game: &mut G,
     limits: TextbookOptions,
     controls: &Controls,

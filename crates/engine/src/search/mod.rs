@@ -1,17 +1,18 @@
 //! The textbook searches, written once against the [`Game`] trait so that the teaching trees
 //! and the real boards share them: plain minimax and alpha-beta, both with statistics, an
-//! optional depth limit and a trace hook. The `_with` forms take the same [`Controls`] as the
-//! solver (a budget and live progress), and [`TreeSize`] says up front how big they get.
+//! optional depth limit and a trace hook. Bounded and watched, they run through the exact
+//! searches' entry point ([`crate::exact::solve`] with a [`crate::Go`]) or a lesson
+//! ([`crate::teach::Lesson::record_within`]), and [`TreeSize`] says up front how big they get.
 
 mod alphabeta;
 mod estimate;
 mod minimax;
 
-pub(crate) use alphabeta::alphabeta_walk;
-pub use alphabeta::{alphabeta, alphabeta_with};
+pub use alphabeta::alphabeta;
+pub(crate) use alphabeta::{alphabeta_walk, alphabeta_with};
 pub use estimate::{TreeSize, REACH};
-pub(crate) use minimax::minimax_walk;
-pub use minimax::{minimax, minimax_with};
+pub use minimax::minimax;
+pub(crate) use minimax::{minimax_walk, minimax_with};
 
 use crate::budget::{Controls, Exhausted, Meter};
 use crate::error::SearchError;

@@ -20,8 +20,9 @@
 use super::game::{hint_go, Session};
 use super::handle::Handle;
 use super::SessionError;
-use crate::ai::{Go, Level, Player, Thinker, Thought};
+use crate::ai::{Level, Player, Thinker, Thought};
 use crate::error::SearchError;
+use crate::Go;
 use rand::rngs::StdRng;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

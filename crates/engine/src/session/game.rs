@@ -5,10 +5,11 @@
 use super::record::Record;
 use super::result::GameResult;
 use super::SessionError;
-use crate::ai::{Go, Level, Player, Thinker, Thought};
+use crate::ai::{Level, Player, Thinker, Thought};
 use crate::board::Board;
 use crate::rules::Rules;
 use crate::side::{Outcome, Side};
+use crate::Go;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -46,7 +47,7 @@ impl Default for SessionConfig {
 /// One game in progress.
 ///
 /// ```
-/// use mnk_engine::ai::Go;
+/// use mnk_engine::Go;
 /// use mnk_engine::session::{Session, SessionConfig};
 ///
 /// // You are x, the computer plays o perfectly (the defaults).

@@ -18,7 +18,7 @@ const STACK: usize = 16 << 20;
 /// A computation running on its own thread, with its stop handle.
 ///
 /// ```
-/// use mnk_engine::ai::Go;
+/// use mnk_engine::Go;
 /// use mnk_engine::session::{Session, SessionConfig};
 ///
 /// // x is a human, o the perfect computer: it thinks while the front end goes on.
@@ -39,7 +39,7 @@ pub struct Handle<T> {
 
 impl<T: Send + 'static> Handle<T> {
     /// Runs `work` on a thread of its own; raising `stop` asks it to end early (the work
-    /// looks at the flag: hand the same flag to its [`crate::ai::Go`]). Where no thread can be
+    /// looks at the flag: hand the same flag to its [`crate::Go`]). Where no thread can be
     /// started, `work` runs here and the handle is finished when it returns.
     pub fn spawn(stop: Arc<AtomicBool>, work: impl FnOnce() -> T + Send + 'static) -> Self {
         let (tx, answer) = mpsc::sync_channel(1);

@@ -2,11 +2,12 @@
 //! regression test per known fault of the seed programs.
 
 use super::*;
-use crate::ai::{Go, Level, Method, Thinker, Thought};
+use crate::ai::{Level, Method, Thinker, Thought};
 use crate::board::{with_position, Board};
 use crate::rules::Rules;
 use crate::score::Verdict;
 use crate::side::Side;
+use crate::Go;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 

@@ -50,17 +50,20 @@ pub const MAX_HASH_MIB: usize = 16 * 1024;
 /// Solver switches; the defaults are the fastest, the others exist for tests and teaching.
 ///
 /// ```
-/// use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig};
+/// use mnk_engine::{exact, Algorithm, Board, Go, Rules, SolverConfig};
 ///
 /// // One thread and a small table: repeatable counters.
 /// let config = SolverConfig { hash_mib: 16, threads: 1, ..SolverConfig::default() };
 /// let board = Board::new(Rules::new(4, 3, Some(3)).unwrap());
-/// let report = board.solve(Algorithm::Solver, config, Budget::unlimited()).unwrap();
+/// let report = exact::solve(&board, Algorithm::Solver, config, &Go::default()).unwrap();
 /// assert!(report.verdict.plies().is_some());
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct SolverConfig {
-    /// Transposition table size in MiB; 0 turns the table off.
+    /// Transposition table size in MiB; 0 turns the table off. This is the size a search
+    /// made from this config uses when its call names none: a [`crate::Go`] with a table size
+    /// ([`crate::Go::with_table_mib`]) replaces it for that call ([`crate::exact::solve`],
+    /// [`crate::exact::solve_moves`], [`crate::exact::report_proof`]).
     pub hash_mib: usize,
     /// Key the table by the canonical (symmetry-reduced) hash.
     pub symmetry: bool,
@@ -84,10 +87,10 @@ impl Default for SolverConfig {
 /// Solver work counters.
 ///
 /// ```
-/// use mnk_engine::{Board, Budget, Rules, SolverConfig};
+/// use mnk_engine::{exact, Board, Go, Rules, SolverConfig};
 ///
 /// let board = Board::new(Rules::tic_tac_toe());
-/// let (_, stats) = board.solve_moves(SolverConfig::default(), Budget::unlimited()).unwrap();
+/// let (_, stats) = exact::solve_moves(&board, SolverConfig::default(), &Go::default()).unwrap();
 /// assert!(stats.nodes > 0 && stats.table_used <= stats.table_capacity);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,11 +108,11 @@ pub struct SolverStats {
 /// The exact value of one move.
 ///
 /// ```
-/// use mnk_engine::{Board, Budget, Rules, SolverConfig, Verdict};
+/// use mnk_engine::{exact, Board, Go, Rules, SolverConfig, Verdict};
 ///
 /// // x to move: c3 completes the top row, every other move lets o win or draw at best.
 /// let board = Board::from_text(Rules::tic_tac_toe(), "xx./oo./...").unwrap();
-/// let (moves, _) = board.solve_moves(SolverConfig::default(), Budget::unlimited()).unwrap();
+/// let (moves, _) = exact::solve_moves(&board, SolverConfig::default(), &Go::default()).unwrap();
 /// let c3 = moves.iter().find(|m| board.cell_name(m.cell) == "c3").unwrap();
 /// assert_eq!(c3.verdict, Verdict::Win(1));
 /// ```

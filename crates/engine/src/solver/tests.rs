@@ -1,7 +1,10 @@
 use super::*;
-use crate::board::{Algorithm, Board};
+use crate::board::Board;
 use crate::budget::{Budget, Exhausted};
+use crate::exact;
+use crate::exact::algorithm::Algorithm;
 use crate::rules::Rules;
+use crate::Go;
 
 fn board(w: usize, h: usize, k: usize, text: &str) -> Board {
     let rules = Rules::new(w, h, Some(k)).unwrap();
@@ -12,9 +15,8 @@ fn board(w: usize, h: usize, k: usize, text: &str) -> Board {
     }
 }
 
-fn solve(b: &Board, config: SolverConfig) -> crate::board::SolveReport {
-    b.solve(Algorithm::Solver, config, Budget::unlimited())
-        .unwrap()
+fn solve(b: &Board, config: SolverConfig) -> crate::SolveReport {
+    exact::solve(b, Algorithm::Solver, config, &Go::default()).unwrap()
 }
 
 #[test]
@@ -39,13 +41,13 @@ fn the_loser_takes_the_slowest_loss() {
     // o to move faces two threats? No: x threatens c3 only; o must block and then loses later
     // or draws. Known small case: value agrees with minimax.
     let b = board(3, 3, 3, "x.o/.x./...");
-    let mm = b
-        .solve(
-            Algorithm::Minimax,
-            SolverConfig::default(),
-            Budget::unlimited(),
-        )
-        .unwrap();
+    let mm = exact::solve(
+        &b,
+        Algorithm::Minimax,
+        SolverConfig::default(),
+        &Go::default(),
+    )
+    .unwrap();
     let s = solve(&b, SolverConfig::default());
     assert_eq!(mm.verdict, s.verdict);
     assert_eq!(mm.best_moves, s.best_moves);
@@ -87,23 +89,24 @@ fn a_tiny_table_gives_the_same_values() {
 #[test]
 fn finished_positions_are_refused() {
     let b = board(3, 3, 3, "xxx/oo./...");
-    assert!(b
-        .solve(
-            Algorithm::Solver,
-            SolverConfig::default(),
-            Budget::unlimited()
-        )
-        .is_err());
+    assert!(exact::solve(
+        &b,
+        Algorithm::Solver,
+        SolverConfig::default(),
+        &Go::default()
+    )
+    .is_err());
 }
 
 #[test]
 fn stop_flag_stops() {
     let flag = Arc::new(AtomicBool::new(true));
     let b = board(4, 4, 4, "");
-    let r = b.solve(
+    let r = exact::solve(
+        &b,
         Algorithm::Solver,
         SolverConfig::default(),
-        Budget::unlimited().with_stop_flag(flag),
+        &Go::default().with_stop(flag),
     );
     assert_eq!(r.unwrap_err(), SearchError::Stopped(Exhausted::Stopped));
 }
@@ -129,10 +132,11 @@ fn helper_threads_give_the_same_answers_and_stop() {
         assert_eq!(one.best_moves, two.best_moves, "{w}x{h}/{k}");
     }
     let flag = Arc::new(AtomicBool::new(true));
-    let r = board(4, 4, 4, "").solve(
+    let r = exact::solve(
+        &board(4, 4, 4, ""),
         Algorithm::Solver,
         config,
-        Budget::unlimited().with_stop_flag(flag),
+        &Go::default().with_stop(flag),
     );
     assert_eq!(r.unwrap_err(), SearchError::Stopped(Exhausted::Stopped));
 }

@@ -6,15 +6,18 @@
 
 use super::events::CutCounter;
 use crate::bits::BitSet;
-use crate::board::{with_position, Algorithm, Board};
+use crate::board::{with_position, Board};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
-use crate::budget::{Budget, Controls, Exhausted};
+use crate::budget::{Controls, Exhausted};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
+use crate::exact::{self, algorithm::Algorithm};
+use crate::go::Go;
 use crate::position::Position;
 use crate::score::{Score, Verdict, Wdl};
 use crate::search::{self, TextbookOptions};
 use crate::solver::SolverConfig;
+use crate::time::TimeManager;
 
 /// Table size the solver gets in a comparison, in MiB: plenty for the boards the textbook
 /// searches can finish, and quick to allocate.
@@ -89,16 +92,20 @@ pub struct Entry {
     pub verdict: Option<Verdict>,
 }
 
-/// Runs one contender on `board` within `limit` (a stop flag, a deadline): the textbook
-/// searches also stop after `budget` nodes and then report no value (but their work); the
-/// solver has no node budget. A raised stop flag or a passed deadline ends any of them with
-/// [`SearchError::Stopped`].
+/// Runs one contender on `board` within what `limit` allows (a stop flag, a time): the
+/// textbook searches also stop after `budget` nodes and then report no value (but their
+/// work); the solver has no node budget. A raised stop flag or a passed time ends any of them
+/// with [`SearchError::Stopped`]. Counters in `limit` see the work.
 pub fn run(
     board: &Board,
     contender: Contender,
     budget: u64,
-    limit: Budget,
+    limit: &Go,
 ) -> Result<Entry, SearchError> {
+    let Controls {
+        budget: limit,
+        progress,
+    } = TimeManager::new(limit).exact_controls();
     board.unfinished()?;
     let order = match contender {
         Contender::Minimax | Contender::AlphaBeta => MoveOrder::CellIndex,
@@ -108,7 +115,11 @@ pub fn run(
                 hash_mib: SOLVER_HASH_MIB,
                 ..SolverConfig::default()
             };
-            let report = board.solve(Algorithm::Solver, config, limit)?;
+            let controls = Controls {
+                budget: limit,
+                progress,
+            };
+            let report = exact::solve_within(board, Algorithm::Solver, config, controls)?;
             return Ok(Entry {
                 contender,
                 nodes: report.nodes,
@@ -123,7 +134,10 @@ pub fn run(
         }
     };
     let minimax = contender == Contender::Minimax;
-    let controls = Controls::with_budget(limit.with_node_limit(budget));
+    let controls = Controls {
+        budget: limit.with_node_limit(budget),
+        progress,
+    };
     let (value, stats) = with_position!(board, p => textbook(p, minimax, order, &controls));
     let value = match value {
         Ok(value) => Some(wdl_of(board.for_side_to_move(value))),
@@ -186,18 +200,19 @@ pub fn agree(entries: &[Entry]) -> bool {
 mod tests {
     use super::*;
     use crate::rules::Rules;
+    use crate::Go;
 
     #[test]
     fn empty_tic_tac_toe_reproduces_the_textbook_counts() {
         let board = Board::new(Rules::tic_tac_toe());
-        let unlimited = Budget::unlimited;
-        let mm = run(&board, Contender::Minimax, u64::MAX, unlimited()).unwrap();
-        let ab = run(&board, Contender::AlphaBeta, u64::MAX, unlimited()).unwrap();
+        let unlimited = Go::default;
+        let mm = run(&board, Contender::Minimax, u64::MAX, &unlimited()).unwrap();
+        let ab = run(&board, Contender::AlphaBeta, u64::MAX, &unlimited()).unwrap();
         assert_eq!(mm.nodes, 549_946);
         assert_eq!(ab.nodes, 18_297);
         let all: Vec<Entry> = Contender::ALL
             .iter()
-            .map(|&c| run(&board, c, u64::MAX, unlimited()).unwrap())
+            .map(|&c| run(&board, c, u64::MAX, &unlimited()).unwrap())
             .collect();
         assert!(agree(&all));
         assert!(all.iter().all(|e| e.value == Some(Wdl::Draw)));
@@ -209,11 +224,11 @@ mod tests {
     #[test]
     fn the_budget_stops_a_search_without_a_value() {
         let board = Board::new(Rules::tic_tac_toe());
-        let e = run(&board, Contender::Minimax, 1_000, Budget::unlimited()).unwrap();
+        let e = run(&board, Contender::Minimax, 1_000, &Go::default()).unwrap();
         assert_eq!(e.value, None);
         // Stopped as it entered the node past the budget.
         assert_eq!(e.nodes, 1_001);
-        let exact = run(&board, Contender::Minimax, 549_946, Budget::unlimited()).unwrap();
+        let exact = run(&board, Contender::Minimax, 549_946, &Go::default()).unwrap();
         assert_eq!(exact.value, Some(Wdl::Draw));
     }
 
@@ -221,8 +236,8 @@ mod tests {
     fn a_raised_stop_flag_stops_the_solver() {
         let board = Board::new(Rules::new(5, 5, Some(4)).unwrap());
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-        let budget = Budget::unlimited().with_stop_flag(stop);
-        let err = run(&board, Contender::Solver, u64::MAX, budget).unwrap_err();
+        let go = Go::default().with_stop(stop);
+        let err = run(&board, Contender::Solver, u64::MAX, &go).unwrap_err();
         assert_eq!(err, SearchError::Stopped(Exhausted::Stopped));
     }
 }

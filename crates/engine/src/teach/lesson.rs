@@ -7,12 +7,13 @@ use super::TextbookSearch;
 use crate::bits::BitSet;
 use crate::board::{with_position, Board};
 use crate::board_game::{BoardGame, MoveOrder, Scoring};
-use crate::budget::{Budget, Controls};
 use crate::error::SearchError;
 use crate::eval::Evaluator;
+use crate::go::Go;
 use crate::position::Position;
 use crate::score::{is_decisive, Bound, Score, INFINITY, MATE};
 use crate::search::{self, Game, Stats, TextbookOptions};
+use crate::time::TimeManager;
 use crate::tree::{Tree, TreeGame};
 
 /// Most nodes a real game tree may have in a lesson: beyond that a drawing or a trace helps
@@ -102,13 +103,15 @@ impl Lesson {
         Lesson::assemble(algo, recorder, result)
     }
 
-    /// [`Lesson::record`] within `controls`; `None` when they stopped the search first.
+    /// [`Lesson::record`] within what `go` allows (a stop flag, a node cap, a time);
+    /// `None` when it stopped the search first.
     pub fn record_within<G: Game>(
         game: &mut G,
         algo: TextbookSearch,
         limits: TextbookOptions,
-        controls: &Controls,
+        go: &Go,
     ) -> Option<Lesson> {
+        let controls = &TimeManager::new(go).exact_controls();
         let mut recorder = Recorder::default();
         let result = match algo {
             TextbookSearch::Minimax => search::minimax_with(game, limits, controls, &mut recorder),
@@ -369,8 +372,8 @@ fn board_lesson<B: BitSet>(
         depth: Some(depth),
         all_best: false,
     };
-    let budget = Controls::with_budget(Budget::unlimited().with_node_limit(MAX_LESSON_NODES));
-    let Some(mut lesson) = Lesson::record_within(&mut game, algo, limits, &budget) else {
+    let go = Go::default().with_nodes(MAX_LESSON_NODES);
+    let Some(mut lesson) = Lesson::record_within(&mut game, algo, limits, &go) else {
         return Err(SearchError::TooLarge(format!(
             "the {} tree of this position to depth {depth} has more than {MAX_LESSON_NODES} \
              nodes (the limit for a lesson): use a smaller --depth or a fuller position",

@@ -1,10 +1,12 @@
 //! Random positions of small boards: every search against plain minimax (the reference).
 
+use mnk_engine::exact;
+use mnk_engine::internals::Budget;
 use mnk_engine::internals::Solver;
 use mnk_engine::internals::{MoveOrder, Scoring};
 use mnk_engine::search::{TextbookOptions, TextbookSearch};
-use mnk_engine::Budget;
 use mnk_engine::Evaluator;
+use mnk_engine::Go;
 use mnk_engine::SolverConfig;
 use mnk_engine::{Algorithm, Board};
 use mnk_engine::{Rules, Side, Verdict};
@@ -59,20 +61,20 @@ fn configs() -> Vec<SolverConfig> {
 }
 
 fn check(board: &Board) -> Result<(), TestCaseError> {
-    let reference = board
-        .solve(
-            Algorithm::Minimax,
-            crate::small_table(),
-            Budget::unlimited(),
-        )
-        .unwrap();
-    let ab = board
-        .solve(
-            Algorithm::AlphaBeta,
-            crate::small_table(),
-            Budget::unlimited(),
-        )
-        .unwrap();
+    let reference = exact::solve(
+        board,
+        Algorithm::Minimax,
+        crate::small_table(),
+        &Go::default(),
+    )
+    .unwrap();
+    let ab = exact::solve(
+        board,
+        Algorithm::AlphaBeta,
+        crate::small_table(),
+        &Go::default(),
+    )
+    .unwrap();
     prop_assert_eq!(
         ab.verdict,
         reference.verdict,
@@ -81,9 +83,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     );
     prop_assert_eq!(&ab.best_moves, &reference.best_moves);
     for config in configs() {
-        let r = board
-            .solve(Algorithm::Solver, config, Budget::unlimited())
-            .unwrap();
+        let r = exact::solve(board, Algorithm::Solver, config, &Go::default()).unwrap();
         prop_assert_eq!(
             r.verdict,
             reference.verdict,
@@ -109,9 +109,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
         .unwrap();
     prop_assert_eq!(s.verdict, reference.verdict);
     // Every move's exact value: the best ones are exactly the solver's best moves.
-    let (moves, _) = board
-        .solve_moves(crate::small_table(), Budget::unlimited())
-        .unwrap();
+    let (moves, _) = exact::solve_moves(board, crate::small_table(), &Go::default()).unwrap();
     let top = moves.iter().map(|m| m.score).max().unwrap();
     let best: Vec<usize> = moves
         .iter()
@@ -239,9 +237,13 @@ proptest! {
 /// Perfect play from `board` to the end, always the first best move.
 fn play_out_perfectly(mut board: Board) -> Board {
     while !board.is_over() {
-        let r = board
-            .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
-            .unwrap();
+        let r = exact::solve(
+            &board,
+            Algorithm::Solver,
+            crate::small_table(),
+            &Go::default(),
+        )
+        .unwrap();
         board.play(r.best_moves[0]).unwrap();
     }
     board
@@ -275,16 +277,24 @@ fn perfect_never_loses_to_random() {
         for game in 0..games {
             let perfect = if game % 2 == 0 { Side::X } else { Side::O };
             let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
-            let start = board
-                .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
-                .unwrap()
-                .verdict;
+            let start = exact::solve(
+                &board,
+                Algorithm::Solver,
+                crate::small_table(),
+                &Go::default(),
+            )
+            .unwrap()
+            .verdict;
             while !board.is_over() {
                 let cell = if board.to_move() == perfect {
-                    board
-                        .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
-                        .unwrap()
-                        .best_moves[0]
+                    exact::solve(
+                        &board,
+                        Algorithm::Solver,
+                        crate::small_table(),
+                        &Go::default(),
+                    )
+                    .unwrap()
+                    .best_moves[0]
                 } else {
                     let legal = board.legal_moves();
                     legal[next(legal.len())]

@@ -3,14 +3,15 @@
 //! block a single threat, and never walks into a double threat it could avoid.
 
 use crate::boards::random_position;
-use mnk_engine::ai::{Go, Level, Thinker};
-use mnk_engine::{Board, Budget, Verdict};
+use mnk_engine::ai::{Level, Thinker};
+use mnk_engine::exact;
+use mnk_engine::Go;
+use mnk_engine::{Board, Verdict};
 use proptest::prelude::*;
 
 /// The exact value, for the mover, of every legal move of `board`.
 fn values(board: &Board) -> Vec<(usize, Verdict)> {
-    let (moves, _) = board
-        .solve_moves(crate::small_table(), Budget::unlimited())
+    let (moves, _) = exact::solve_moves(board, crate::small_table(), &Go::default())
         .expect("a small unfinished position");
     moves.iter().map(|m| (m.cell, m.verdict)).collect()
 }

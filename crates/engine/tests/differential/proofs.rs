@@ -7,10 +7,13 @@ use mnk_engine::certificate::format::{
     write_header, write_record, Body, Reader, Record, Refutation,
 };
 use mnk_engine::certificate::{verify, CertificateError};
+use mnk_engine::exact;
+use mnk_engine::internals::Budget;
 use mnk_engine::internals::{small, BitSet, Geometry, Position, Solver};
 use mnk_engine::proof::{ProofConfig, ProofSolution, Prover};
+use mnk_engine::Go;
 use mnk_engine::Wdl;
-use mnk_engine::{Algorithm, Board, Budget};
+use mnk_engine::{Algorithm, Board};
 use mnk_engine::{Rules, Side, Verdict};
 use proptest::prelude::*;
 
@@ -24,16 +27,18 @@ pub(crate) fn value_of(v: Verdict) -> Wdl {
 }
 
 /// The proof of `pos` with a table of `hash_mib`, and its certificate.
-pub(crate) fn prove<B: BitSet>(pos: &Position<B>, hash_mib: usize) -> (ProofSolution, Vec<u8>) {
+pub(crate) fn prove<B: BitSet>(pos: &Position<B>, hash_mib: usize) -> (ProofSolution, Vec<u8>)
+where
+    Board: From<Position<B>>,
+{
     let mut prover = Prover::new(ProofConfig {
         hash_mib,
         ..ProofConfig::default()
     });
-    let solution = prover.solve(pos, &Budget::unlimited()).unwrap();
+    let board = Board::from(pos.clone());
+    let solution = exact::prove(&board, &mut prover, &Go::default()).unwrap();
     let mut bytes = Vec::new();
-    prover
-        .write_certificate(pos, &solution, &mut bytes)
-        .unwrap();
+    exact::write_certificate(&board, &mut prover, &solution, &mut bytes).unwrap();
     (solution, bytes)
 }
 
@@ -71,14 +76,14 @@ fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
         return false;
     }
     let board = Board::from(pos);
-    let v = board
-        .solve(
-            Algorithm::Minimax,
-            crate::small_table(),
-            Budget::unlimited(),
-        )
-        .unwrap()
-        .verdict;
+    let v = exact::solve(
+        &board,
+        Algorithm::Minimax,
+        crate::small_table(),
+        &Go::default(),
+    )
+    .unwrap()
+    .verdict;
     // The value is for the side to move after `cell`.
     matches!(
         (v, board.to_move() == r.attacker),
@@ -87,21 +92,29 @@ fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
 }
 
 fn check(board: &Board) -> Result<(), TestCaseError> {
-    let reference = board
-        .solve(
-            Algorithm::Minimax,
-            crate::small_table(),
-            Budget::unlimited(),
-        )
-        .unwrap();
-    let solver = board
-        .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
-        .unwrap();
+    let reference = exact::solve(
+        board,
+        Algorithm::Minimax,
+        crate::small_table(),
+        &Go::default(),
+    )
+    .unwrap();
+    let solver = exact::solve(
+        board,
+        Algorithm::Solver,
+        crate::small_table(),
+        &Go::default(),
+    )
+    .unwrap();
     let pos = small(board).unwrap();
     // The proof's whole report: the solver measures only the distance of what it decided.
-    let proved = board
-        .solve(Algorithm::Proof, crate::small_table(), Budget::unlimited())
-        .unwrap();
+    let proved = exact::solve(
+        board,
+        Algorithm::Proof,
+        crate::small_table(),
+        &Go::default(),
+    )
+    .unwrap();
     prop_assert_eq!(proved.verdict, reference.verdict, "{}", board.to_text());
     prop_assert_eq!(
         &proved.best_moves,
@@ -233,9 +246,13 @@ fn empty_boards_agree_with_the_solver_and_certify() {
         (5, 5, 5),
     ] {
         let board = Board::new(Rules::new(w, h, Some(k)).unwrap());
-        let solver = board
-            .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
-            .unwrap();
+        let solver = exact::solve(
+            &board,
+            Algorithm::Solver,
+            crate::small_table(),
+            &Go::default(),
+        )
+        .unwrap();
         let (solution, bytes) = prove(small(&board).unwrap(), 16);
         assert_eq!(solution.value, value_of(solver.verdict), "{w}x{h}/{k}");
         let v = verify(bytes.as_slice(), 10_000_000).unwrap();

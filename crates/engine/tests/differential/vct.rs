@@ -3,8 +3,11 @@
 //! (the pattern classes are relative to K, so a "three" there is two stones) give positions
 //! where threat sequences exist and the solver is still fast.
 
+use mnk_engine::exact;
+use mnk_engine::internals::Budget;
 use mnk_engine::internals::{small, State, Vct, VctLimits};
-use mnk_engine::{Algorithm, Board, Budget, Rules, Verdict};
+use mnk_engine::Go;
+use mnk_engine::{Algorithm, Board, Rules, Verdict};
 
 /// A tiny deterministic generator (SplitMix64), so the sample is the same every run.
 fn next(seed: &mut u64) -> u64 {
@@ -50,9 +53,13 @@ fn every_vct_win_is_a_real_win() {
                 continue;
             };
             wins += 1;
-            let report = board
-                .solve(Algorithm::Auto, crate::small_table(), Budget::unlimited())
-                .expect("a small board solves");
+            let report = exact::solve(
+                &board,
+                Algorithm::Auto,
+                crate::small_table(),
+                &Go::default(),
+            )
+            .expect("a small board solves");
             let text = board.to_text();
             match report.verdict {
                 Verdict::Win(p) => assert!(
@@ -66,9 +73,13 @@ fn every_vct_win_is_a_real_win() {
             let mut after = board.clone();
             after.play(win.first).unwrap();
             if !after.is_over() {
-                let reply = after
-                    .solve(Algorithm::Auto, crate::small_table(), Budget::unlimited())
-                    .expect("a small board solves");
+                let reply = exact::solve(
+                    &after,
+                    Algorithm::Auto,
+                    crate::small_table(),
+                    &Go::default(),
+                )
+                .expect("a small board solves");
                 assert!(
                     matches!(reply.verdict, Verdict::Loss(_)),
                     "{text}: the VCT's first move {} does not win ({})",

@@ -10,9 +10,11 @@ use mnk_engine::certificate::format::{
     write_header, write_record, Body, Header, Reader, Record, Refutation, MAGIC, MAGIC_WIDE,
 };
 use mnk_engine::certificate::{verify, CertificateError};
+use mnk_engine::exact;
 use mnk_engine::internals::{wide, Position, Wide};
 use mnk_engine::proof::ProofSolution;
-use mnk_engine::{Algorithm, Board, Budget, Rules, Wdl};
+use mnk_engine::Go;
+use mnk_engine::{Algorithm, Board, Rules, Wdl};
 
 /// The proof of a wide position and its certificate (a 4 MiB table).
 fn prove(pos: &Position<Wide>) -> (ProofSolution, Vec<u8>) {
@@ -126,12 +128,20 @@ fn nearly_full(w: usize, h: usize, empty: usize, seed: &mut u64) -> Board {
 /// the certificate.
 fn check(board: &Board) -> Vec<u8> {
     let text = board.to_text();
-    let solver = board
-        .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
-        .unwrap();
-    let proved = board
-        .solve(Algorithm::Proof, crate::small_table(), Budget::unlimited())
-        .unwrap();
+    let solver = exact::solve(
+        board,
+        Algorithm::Solver,
+        crate::small_table(),
+        &Go::default(),
+    )
+    .unwrap();
+    let proved = exact::solve(
+        board,
+        Algorithm::Proof,
+        crate::small_table(),
+        &Go::default(),
+    )
+    .unwrap();
     assert_eq!(proved.verdict, solver.verdict, "{text}");
     assert_eq!(proved.best_moves, solver.best_moves, "{text}");
     let (solution, bytes) = prove(wide(board).unwrap());
@@ -147,9 +157,13 @@ fn check(board: &Board) -> Vec<u8> {
 fn wide_boards_prove_what_the_solver_solves() {
     for (w, h, text, value) in POSITIONS {
         let board = Board::from_text(Rules::new(w, h, Some(4)).unwrap(), text).unwrap();
-        let solver = board
-            .solve(Algorithm::Solver, crate::small_table(), Budget::unlimited())
-            .unwrap();
+        let solver = exact::solve(
+            &board,
+            Algorithm::Solver,
+            crate::small_table(),
+            &Go::default(),
+        )
+        .unwrap();
         assert_eq!(value_of(solver.verdict), value, "{text}");
         check(&board);
     }

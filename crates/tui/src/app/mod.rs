@@ -7,8 +7,8 @@
 use crate::lang::{fill, Lang, Texts, EN};
 use crate::layout::{BoardLayout, Screen};
 use crate::settings::{Settings, PACES_MS};
-use mnk_engine::ai::Go;
 use mnk_engine::session::{GameResult, Session, SessionConfig, SessionError, ThinkPurpose};
+use mnk_engine::Go;
 use mnk_engine::{Side, Verdict};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,

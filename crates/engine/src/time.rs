@@ -1,6 +1,6 @@
 //! The one time manager: how long a decision may take, turned into the budgets of its
 //! searches. Every front end and the Gomocup brain hand a [`Go`] to the
-//! [`Thinker`](super::Thinker), which asks this module, so `hard` in `mnk play`, the TUI, the
+//! [`Thinker`](crate::ai::Thinker), which asks this module, so `hard` in `mnk play`, the TUI, the
 //! page, `mnk match` and `pbrain-mnk` all keep time by one rule:
 //!
 //! - **the move's time**: the time for this move, or less when the game's clock runs low (a
@@ -12,12 +12,15 @@
 //!   iterative search starts no new iteration (its first move alone usually takes longer than
 //!   what is left).
 //!
+//! An exact search ([`crate::exact`]) asks for [`TimeManager::exact_budget`]: the whole of the
+//! search time, and no node count of its own.
+//!
 //! A decision made of several searches (`perfect`: a proof, then `hard` if the proof does not
 //! come) asks for each its share of the move's time, counted from when it starts.
 //! Without a clock a decision does fixed work: each search its own number of nodes.
 
-use super::go::{Clock, Go};
-use crate::budget::{Budget, Deadline};
+use crate::budget::{Budget, Controls, Deadline};
+use crate::go::{Clock, Go};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -65,7 +68,22 @@ pub fn move_time(per_move: Option<Duration>, game_left: Option<Duration>) -> Opt
 }
 
 /// The time manager of one decision, made as it starts: it knows the time the decision may
-/// search for in all, and hands each search its budget.
+/// search for in all, and hands each search its budget (the budgets are the engine's inside
+/// view; a caller sees what the decision may search for).
+///
+/// ```
+/// use mnk_engine::{Go, TimeManager};
+/// use std::time::{Duration, Instant};
+///
+/// // A second for the move: a tenth of it (at most 100 ms) is kept as a margin.
+/// let go = Go::timed(Duration::from_secs(1), Instant::now);
+/// assert_eq!(TimeManager::new(&go).search_time(), Some(Duration::from_millis(900)));
+/// // With six seconds left in the game a move takes at most a twelfth of them.
+/// let short = go.with_game_left(Duration::from_secs(6));
+/// assert_eq!(TimeManager::new(&short).search_time(), Some(Duration::from_millis(450)));
+/// // Fixed work has no time at all.
+/// assert_eq!(TimeManager::new(&Go::default()).search_time(), None);
+/// ```
 pub struct TimeManager {
     go: Go,
     /// The clock and the time to search for (the move's time less the margin), when timed.
@@ -95,7 +113,7 @@ impl TimeManager {
     /// of the decision's search time counted from now, with its hard and soft deadlines (and
     /// `TIMED_NODES` as a guard), or, without a clock, `fixed_nodes` nodes. The caller's
     /// node cap bounds both.
-    pub fn budget(&self, share: f64, fixed_nodes: u64) -> Budget {
+    pub(crate) fn budget(&self, share: f64, fixed_nodes: u64) -> Budget {
         let mut budget = Budget::unlimited().with_stop(self.go.stop_flag().cloned());
         let cap = self.go.nodes().unwrap_or(u64::MAX);
         match &self.timed {
@@ -112,9 +130,37 @@ impl TimeManager {
         budget
     }
 
+    /// The budget of one exact search (the solver, the proof search, minimax and alpha-beta,
+    /// the count) told this decision's [`Go`]: the stop handle, the caller's node cap, and,
+    /// when timed, the whole of the search time from now, with its hard and soft deadlines.
+    /// Nothing else: an exact search has no fixed amount of work of its own (a result it did
+    /// not finish proves nothing), so the default [`Go`] lets it run until it is done.
+    pub(crate) fn exact_budget(&self) -> Budget {
+        let mut budget = Budget::unlimited().with_stop(self.go.stop_flag().cloned());
+        if let Some(nodes) = self.go.nodes() {
+            budget = budget.with_node_limit(nodes);
+        }
+        if let Some((clock, time)) = &self.timed {
+            let start = clock();
+            budget = budget
+                .with_deadline(after(clock, start, *time))
+                .with_soft_deadline(after(clock, start, time.mul_f64(SOFT_SHARE)));
+        }
+        budget
+    }
+
+    /// What an exact search told this decision's [`Go`] runs with: its
+    /// [`exact_budget`](TimeManager::exact_budget) and the caller's counters.
+    pub(crate) fn exact_controls(&self) -> Controls {
+        Controls {
+            budget: self.exact_budget(),
+            progress: self.go.progress().cloned(),
+        }
+    }
+
     /// The budget of a search that only the stop handle (and the caller's node cap, or else
     /// `guard` nodes) ends: thinking on the opponent's time.
-    pub fn until_stopped(&self, guard: u64) -> Budget {
+    pub(crate) fn until_stopped(&self, guard: u64) -> Budget {
         Budget::unlimited()
             .with_stop(self.go.stop_flag().cloned())
             .with_node_limit(self.go.nodes().unwrap_or(guard))
@@ -194,6 +240,28 @@ mod tests {
             TimeManager::new(&plenty).search_time(),
             Some(Duration::from_millis(900))
         );
+    }
+
+    #[test]
+    fn an_exact_search_is_bounded_only_by_what_the_caller_says() {
+        let unbounded = TimeManager::new(&Go::default()).exact_budget();
+        assert_eq!(unbounded.node_limit(), None);
+        assert!(!unbounded.is_stopped() && !unbounded.is_late());
+        let capped = TimeManager::new(&Go::default().with_nodes(500)).exact_budget();
+        assert_eq!(capped.node_limit(), Some(500));
+        let (now, clock) = fake_clock();
+        let start = *now.lock().unwrap();
+        let go = Go::default().with_clock(clock, Some(Duration::from_millis(1000)));
+        let timed = TimeManager::new(&go).exact_budget();
+        assert_eq!(
+            timed.node_limit(),
+            None,
+            "no guard: a timed proof may be long"
+        );
+        *now.lock().unwrap() = start + Duration::from_millis(899);
+        assert!(!timed.is_late());
+        *now.lock().unwrap() = start + Duration::from_millis(900);
+        assert!(timed.is_late(), "the move's time less the margin");
     }
 
     #[test]

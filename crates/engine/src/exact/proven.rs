@@ -2,8 +2,9 @@
 //! draws in milliseconds where the solver takes seconds or more. It measures no
 //! distance, so it answers only draws here (the drawing moves are then exactly the best ones);
 //! a win or a loss, and the distance of each losing move, go to the solver. Which boards ask it
-//! first is the one policy [`proof_first`], which `mnk solve`'s `auto`, `perfect`
-//! ([`super::Thinker`]), the analyses and the opening book's build follow.
+//! first is the one policy [`proof_first`](super::algorithm::proof_first), which `mnk solve`'s
+//! `auto`, `perfect` ([`crate::ai::Thinker`]), the analyses and the opening book's build
+//! follow.
 
 use crate::bits::BitSet;
 use crate::budget::Budget;
@@ -16,7 +17,7 @@ use crate::solver::Solver;
 
 /// How far `cell` lies from the centre of the board of `rules` (squared, in half cells): the
 /// order in which moves are tried for a draw, and chosen among equal ones, centre first.
-pub(super) fn centre_distance(rules: Rules, cell: usize) -> i64 {
+pub(crate) fn centre_distance(rules: Rules, cell: usize) -> i64 {
     let (w, h) = (rules.width() as i64, rules.height() as i64);
     let (x, y) = ((cell as i64) % w, (cell as i64) / w);
     let (dx, dy) = (2 * x - (w - 1), 2 * y - (h - 1));
@@ -25,7 +26,7 @@ pub(super) fn centre_distance(rules: Rules, cell: usize) -> i64 {
 
 /// Whether the proof search proves `pos` a draw (within `budget`); `false` when the side to
 /// move wins or loses.
-pub(super) fn is_draw(
+pub(crate) fn is_draw(
     prover: &mut Prover,
     pos: &Position<u64>,
     budget: &Budget,
@@ -39,7 +40,7 @@ pub(super) fn is_draw(
 /// them) that does, when the proof search proves `pos` a draw within `budget`;
 /// `None` when the side to move wins or loses (the solver measures how fast). Cheaper than
 /// [`drawing_moves`]: it stops at the first move whose draw it proves.
-pub(super) fn drawing_move(
+pub(crate) fn drawing_move(
     prover: &mut Prover,
     pos: &Position<u64>,
     order: &[usize],
@@ -74,7 +75,7 @@ pub(super) fn drawing_move(
 
 /// Every move that keeps the draw, when the proof search proves `pos` a draw within
 /// `budget`; `None` when the side to move wins or loses (the solver measures how fast).
-pub(super) fn drawing_moves(
+pub(crate) fn drawing_moves(
     prover: &mut Prover,
     pos: &Position<u64>,
     budget: &Budget,
@@ -86,7 +87,7 @@ pub(super) fn drawing_moves(
 /// The exact value of every legal move of a drawn `pos` that is not in `drawing` (so loses),
 /// for the side that plays it, with the distance the solver measures within `budget`,
 /// added to `out` one by one: when the budget stops the solver, `out` keeps those valued.
-pub(super) fn losing_values(
+pub(crate) fn losing_values(
     pos: &Position<u64>,
     drawing: &[usize],
     (solver, budget): (&mut Solver<u64>, &Budget),

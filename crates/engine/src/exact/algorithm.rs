@@ -2,7 +2,7 @@
 //! search goes before the solver ([`proof_first`]), which `mnk solve`'s `auto`, the `perfect`
 //! level, the analyses and the opening book's build all follow.
 
-use super::Board;
+use crate::board::Board;
 use crate::rules::Rules;
 use crate::search::TextbookSearch;
 
@@ -10,14 +10,14 @@ use crate::search::TextbookSearch;
 /// faster one for the board.
 ///
 /// ```
-/// use mnk_engine::{Algorithm, Board, Budget, Rules, SolverConfig, Verdict};
+/// use mnk_engine::{exact, Algorithm, Board, Go, Rules, SolverConfig, Verdict};
 ///
 /// // 5x5 with four in a row: the proof search settles the draw, and auto chooses it.
 /// let board = Board::new(Rules::new(5, 5, Some(4)).unwrap());
 /// assert_eq!(Algorithm::Auto.resolved(&board), Algorithm::Proof);
 /// let config = SolverConfig::default();
 /// for algorithm in [Algorithm::Auto, Algorithm::Solver] {
-///     let report = board.solve(algorithm, config, Budget::unlimited()).unwrap();
+///     let report = exact::solve(&board, algorithm, config, &Go::default()).unwrap();
 ///     assert_eq!(report.verdict, Verdict::Draw);
 /// }
 /// assert_eq!(Algorithm::from_name("alphabeta"), Some(Algorithm::AlphaBeta));

@@ -1,9 +1,13 @@
-//! [`Go`]: everything a caller tells one decision of the computer (a move, a hint, a ponder,
-//! an analysis), handed in with each call. A front end or the Gomocup brain fills it from what
-//! it knows (its time settings, its stop button, its memory), and the engine's one time
-//! manager ([`super::time`]) turns it into the budgets of the searches; nothing about a
-//! decision's limits is kept between calls.
+//! [`Go`]: everything a caller tells one search or decision (a move, a hint, a ponder, an
+//! analysis, an exact solve, a count, a proof), handed in with each call. A front end or the
+//! Gomocup brain fills it from what it knows (its time settings, its stop button, its memory,
+//! the counters it shows), and the engine's one time manager ([`crate::TimeManager`]) turns it
+//! into the budgets of the searches; nothing about a call's limits is kept between calls.
+//!
+//! It sits in the bottom layer, beside the budget it is turned into, so that the exact
+//! searches' entry points ([`crate::exact`]) take it as the players ([`crate::ai`]) do.
 
+use crate::progress::Progress;
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -11,6 +15,18 @@ use std::time::{Duration, Instant};
 
 /// A caller's clock: the engine asks it for "now" and never reads a clock of its own
 /// (`Instant::now` in a program, a fake one in tests).
+///
+/// ```
+/// use mnk_engine::{Clock, Go};
+/// use std::sync::Arc;
+/// use std::time::{Duration, Instant};
+///
+/// // A clock that stands still: a decision measured by it never runs out of time.
+/// let start = Instant::now();
+/// let frozen: Clock = Arc::new(move || start);
+/// let go = Go::default().with_clock(frozen, Some(Duration::from_millis(50)));
+/// assert!(go.is_timed());
+/// ```
 pub type Clock = Arc<dyn Fn() -> Instant + Send + Sync>;
 
 /// What one decision may use and how it chooses: a stop handle, node and depth caps, the time
@@ -20,10 +36,15 @@ pub type Clock = Arc<dyn Fn() -> Instant + Send + Sync>;
 ///
 /// The default is **fixed work**: no clock, each search of the decision bounded by a fixed
 /// number of nodes (the level's own), so a decision repeats exactly for the same position and
-/// seed. [`Go::timed`] bounds it by time instead.
+/// seed. [`Go::timed`] bounds it by time instead. An exact search ([`crate::exact`]) has no
+/// level and no node count of its own: told the default, it runs until it is done.
+///
+/// The same value carries the [`Progress`] counters a caller watches a long search by
+/// ([`Go::with_progress`]), so one value says what any search may use and how it is watched.
 ///
 /// ```
-/// use mnk_engine::ai::{Go, Level, Thinker};
+/// use mnk_engine::ai::{Level, Thinker};
+/// use mnk_engine::Go;
 /// use mnk_engine::{Board, Rules};
 /// use std::time::{Duration, Instant};
 ///
@@ -46,6 +67,7 @@ pub struct Go {
     table_mib: Option<usize>,
     seed: Option<u64>,
     explain: bool,
+    progress: Option<Arc<Progress>>,
 }
 
 impl fmt::Debug for Go {
@@ -60,6 +82,7 @@ impl fmt::Debug for Go {
             .field("table_mib", &self.table_mib)
             .field("seed", &self.seed)
             .field("explain", &self.explain)
+            .field("progress", &self.progress.is_some())
             .finish()
     }
 }
@@ -108,7 +131,7 @@ impl Go {
     }
 
     /// The same decision in a game whose clock has `left` for this player: a move then takes
-    /// at most a share of it (see [`crate::ai::TimeManager`]). Needs a clock ([`Go::with_clock`]).
+    /// at most a share of it (see [`crate::TimeManager`]). Needs a clock ([`Go::with_clock`]).
     pub fn with_game_left(mut self, left: Duration) -> Go {
         self.game_left = Some(left);
         self
@@ -116,6 +139,14 @@ impl Go {
 
     /// The same decision with search tables of `mib` MiB in all (the solver's, the proof
     /// search's and the `hard` search's share it); `None` leaves each its default size.
+    ///
+    /// This is the per-call owner of the tables' size: a player splits it among its searches,
+    /// and an exact entry point that makes its own tables ([`crate::exact::solve`],
+    /// [`crate::exact::solve_moves`], [`crate::exact::report_proof`],
+    /// [`crate::ai::exact_analysis`]) uses it in place of the `hash_mib` of its
+    /// [`crate::SolverConfig`], which is only the size used when a call names none. A
+    /// [`crate::proof::Prover`] handed in already has its table (sized by its
+    /// [`crate::proof::ProofConfig`]), so it does not apply there.
     pub fn with_table_mib(mut self, mib: Option<usize>) -> Go {
         self.table_mib = mib.map(|m| m.max(1));
         self
@@ -134,6 +165,19 @@ impl Go {
     pub fn explaining(mut self, explain: bool) -> Go {
         self.explain = explain;
         self
+    }
+
+    /// The same search, publishing its work to `progress` as it goes (nodes, and what else it
+    /// knows: root moves settled and table fill for the solver, the ply and memory for the
+    /// count), for a caller that shows it live from another thread.
+    pub fn with_progress(mut self, progress: Arc<Progress>) -> Go {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// The counters the search publishes to, when the caller watches it.
+    pub fn progress(&self) -> Option<&Arc<Progress>> {
+        self.progress.as_ref()
     }
 
     /// The stop handle, when there is one.

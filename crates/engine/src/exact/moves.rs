@@ -1,0 +1,88 @@
+//! The exact value of every move of a position, following the one policy of when the proof
+//! search goes first: what the exact analyses of [`crate::ai`] value (after the opening book,
+//! which sits above this layer).
+
+use super::algorithm::proof_first;
+use super::proven;
+use crate::board::Board;
+use crate::budget::{Budget, Controls, Exhausted};
+use crate::error::SearchError;
+use crate::position::Position;
+use crate::proof::{ProofConfig, Prover};
+use crate::score::Verdict;
+use crate::solver::{Solver, SolverConfig};
+
+/// The values of every legal move (cell and verdict, in cell order) and the nodes they took.
+pub(crate) type MoveValues = (Vec<(usize, Verdict)>, u64);
+
+/// The exact value of every legal move of `board` (for the side that plays it, in cell order)
+/// and the nodes it took, within `controls`: where [`proof_first`] holds, the proof search
+/// first (a proven draw gives the drawing moves, and the solver measures each losing move),
+/// bounded to `proof_nodes` when given (then the solver tries with the rest); otherwise, and
+/// for a win or a loss, the exact solver (the only search beyond 64 cells, where it finishes
+/// only if forced wins are near). `config` sizes both tables.
+pub(crate) fn move_values_within(
+    board: &Board,
+    config: SolverConfig,
+    controls: Controls,
+    proof_nodes: Option<u64>,
+) -> Result<MoveValues, SearchError> {
+    let Some(pos) = board.as_small() else {
+        // Beyond 64 cells only the solver runs (it finishes where forced wins are near).
+        let (values, stats) = super::solve_moves_within(board, config, controls)?;
+        let values = values.into_iter().map(|m| (m.cell, m.verdict)).collect();
+        return Ok((values, stats.nodes));
+    };
+    let Controls { budget, progress } = controls;
+    let mut solver = Solver::new(config);
+    if let Some(progress) = &progress {
+        solver.set_progress(progress.clone());
+    }
+    if proof_first(board.rules()) {
+        let proof_budget = match proof_nodes {
+            Some(limit) => {
+                let limit = budget.node_limit().map_or(limit, |n| n.min(limit));
+                budget.clone().with_node_limit(limit)
+            }
+            None => budget.clone(),
+        };
+        let mut prover = Prover::new(ProofConfig {
+            hash_mib: config.hash_mib,
+            ..ProofConfig::default()
+        });
+        if let Some(progress) = progress {
+            prover.set_progress(progress);
+        }
+        let searches = (&mut prover, &proof_budget, &mut solver, &budget);
+        match proven_draw(pos, searches) {
+            Ok(Some(found)) => return Ok(found),
+            Ok(None) => {}
+            // The proof's own share ran out: the solver tries with the caller's budget.
+            Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time))
+                if proof_nodes.is_some() => {}
+            Err(e) => return Err(e),
+        }
+    }
+    let values = solver
+        .solve_moves(pos, &budget)?
+        .into_iter()
+        .map(|m| (m.cell, m.verdict))
+        .collect();
+    Ok((values, solver.stats().nodes))
+}
+
+/// Where [`proof_first`] holds: the values of a position `prover` proves a draw within its
+/// budget (the drawing moves; `solver` values the losing ones within its own), with the nodes
+/// of both searches; `None` for a win or a loss, which the solver values.
+fn proven_draw(
+    pos: &Position<u64>,
+    (prover, proof_budget, solver, budget): (&mut Prover, &Budget, &mut Solver<u64>, &Budget),
+) -> Result<Option<MoveValues>, SearchError> {
+    let Some(drawing) = proven::drawing_moves(prover, pos, proof_budget)? else {
+        return Ok(None);
+    };
+    let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
+    proven::losing_values(pos, &drawing, (solver, budget), &mut values)?;
+    values.sort_unstable_by_key(|&(c, _)| c);
+    Ok(Some((values, prover.stats().nodes + solver.stats().nodes)))
+}

@@ -1,0 +1,232 @@
+//! The proof search's entry points: a whole proof with a prover the caller keeps, its
+//! certificate and its report, and the pieces of a proof split into jobs (the split, one
+//! job's question, its certificate part).
+
+use super::report::SolveReport;
+use crate::board::{with_position, Board};
+use crate::budget::Controls;
+use crate::error::SearchError;
+use crate::go::Go;
+use crate::position::Position;
+use crate::proof::split::{Child, Job, Split, SplitNode};
+use crate::proof::{CertificateSummary, ProofSolution, ProofStats, Prover};
+use crate::score::{Verdict, Wdl};
+use crate::side::Side;
+use crate::solver::{Solver, SolverConfig};
+use crate::time::TimeManager;
+
+/// Settles `board` with `prover` within what `go` allows (the prover keeps what it settled,
+/// for a certificate or a checkpoint; its table is the one it was made with, from its
+/// [`ProofConfig`](crate::proof::ProofConfig), so a table size in `go` does not apply).
+/// Counters in `go` are handed to the prover.
+///
+/// ```
+/// use mnk_engine::proof::{ProofConfig, Prover};
+/// use mnk_engine::{exact, Board, Go, Rules, Wdl};
+///
+/// let board = Board::new(Rules::tic_tac_toe());
+/// let mut prover = Prover::new(ProofConfig::default());
+/// let solution = exact::prove(&board, &mut prover, &Go::default()).unwrap();
+/// assert_eq!(solution.value, Wdl::Draw);
+/// ```
+pub fn prove(board: &Board, prover: &mut Prover, go: &Go) -> Result<ProofSolution, SearchError> {
+    if let Some(progress) = go.progress() {
+        prover.set_progress(progress.clone());
+    }
+    let budget = TimeManager::new(go).exact_budget();
+    with_position!(board, p => prover.solve(p, &budget))
+}
+
+/// Writes the certificate of what `prover` proved about `board` (`solution`, from [`prove`])
+/// to `out`, in the format [`crate::certificate`] reads back.
+///
+/// ```
+/// use mnk_engine::proof::{ProofConfig, Prover};
+/// use mnk_engine::{exact, Board, Go, Rules};
+///
+/// let board = Board::new(Rules::tic_tac_toe());
+/// let mut prover = Prover::new(ProofConfig::default());
+/// let solution = exact::prove(&board, &mut prover, &Go::default()).unwrap();
+/// let mut file = Vec::new();
+/// let summary = exact::write_certificate(&board, &mut prover, &solution, &mut file).unwrap();
+/// assert!(summary.records > 0 && !file.is_empty());
+/// ```
+pub fn write_certificate(
+    board: &Board,
+    prover: &mut Prover,
+    solution: &ProofSolution,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<CertificateSummary> {
+    with_position!(board, p => prover.write_certificate(p, solution, out))
+}
+
+/// The report of a proof of `board`: a draw as it is; a win or loss with the distance and
+/// the fastest moves from the solver, run within what `go` allows (the proof search does not
+/// measure distance; a table size in `go` replaces `config.hash_mib`).
+///
+/// ```
+/// use mnk_engine::proof::{ProofConfig, Prover};
+/// use mnk_engine::{exact, Board, Go, Rules, SolverConfig, Verdict};
+///
+/// let board = Board::from_text(Rules::tic_tac_toe(), "xx./oo./...").unwrap();
+/// let mut prover = Prover::new(ProofConfig::default());
+/// let solution = exact::prove(&board, &mut prover, &Go::default()).unwrap();
+/// let (config, go) = (SolverConfig::default(), Go::default());
+/// let report = exact::report_proof(&board, &solution, prover.stats(), config, &go).unwrap();
+/// assert_eq!(report.verdict, Verdict::Win(1));
+/// ```
+pub fn report_proof(
+    board: &Board,
+    solution: &ProofSolution,
+    stats: ProofStats,
+    config: SolverConfig,
+    go: &Go,
+) -> Result<SolveReport, SearchError> {
+    let config = super::table_of(config, go);
+    report_within(
+        board,
+        solution,
+        stats,
+        config,
+        TimeManager::new(go).exact_controls(),
+    )
+}
+
+/// [`report_proof`] within `controls` already made.
+pub(super) fn report_within(
+    board: &Board,
+    solution: &ProofSolution,
+    stats: ProofStats,
+    config: SolverConfig,
+    controls: Controls,
+) -> Result<SolveReport, SearchError> {
+    if solution.value == Wdl::Draw {
+        return Ok(SolveReport {
+            verdict: Verdict::Draw,
+            best_moves: solution.best_moves.clone(),
+            nodes: stats.nodes,
+            solver: None,
+            proof: Some(stats),
+        });
+    }
+    // The proof decided the value: the solver measures only the distance.
+    let decided = Some(solution.value == Wdl::Win);
+    let (solved, solver_stats) = with_position!(board, pos => {
+        let mut solver = Solver::new(config);
+        if let Some(progress) = controls.progress {
+            solver.set_progress(progress);
+        }
+        let solved = solver.solve_decided(pos, &controls.budget, decided)?;
+        (solved, solver.stats())
+    });
+    Ok(SolveReport {
+        verdict: solved.verdict,
+        best_moves: solved.best_moves,
+        nodes: solver_stats.nodes + stats.nodes,
+        solver: Some(solver_stats),
+        proof: Some(stats),
+    })
+}
+
+/// Cuts the proof of `board` at `frontier` plies below it, into jobs that any prover can
+/// answer alone (see [`crate::proof::split`]; boards of up to 64 cells).
+///
+/// ```
+/// use mnk_engine::{exact, Board, Rules};
+///
+/// let board = Board::new(Rules::new(4, 4, Some(3)).unwrap());
+/// let split = exact::split(&board, 2).unwrap();
+/// assert_eq!(split.questions.len(), 1); // the empty board: strategy stealing
+/// assert!(!split.jobs.is_empty());
+/// ```
+pub fn split(board: &Board, frontier: usize) -> Result<Split, SearchError> {
+    let pos = small_for_proof(board)?;
+    Prover::check(pos)?;
+    Split::new(pos, frontier)
+}
+
+/// A split of `board` kept and read back (see [`split`]): `frontier`, the nodes, jobs and
+/// questions as they were. A split whose parts do not fit together is refused with the reason.
+///
+/// ```
+/// use mnk_engine::{exact, Board, Rules};
+///
+/// let board = Board::new(Rules::new(4, 4, Some(3)).unwrap());
+/// let kept = exact::split(&board, 2).unwrap();
+/// let (nodes, jobs, questions) = (kept.nodes.clone(), kept.jobs.clone(), kept.questions.clone());
+/// let back = exact::split_from(&board, 2, nodes, jobs, questions).unwrap();
+/// assert_eq!(back.jobs.len(), kept.jobs.len());
+/// ```
+pub fn split_from(
+    board: &Board,
+    frontier: usize,
+    nodes: Vec<SplitNode>,
+    jobs: Vec<Job>,
+    questions: Vec<Child>,
+) -> Result<Split, String> {
+    let pos = small_for_proof(board).map_err(|e| e.to_string())?;
+    Split::from_parts(pos, frontier, nodes, jobs, questions)
+}
+
+/// Whether `attacker` can force a line from `board`, whoever is to move (one job of a split
+/// proof, or a question of its own on any board), within what `go` allows; `prover` keeps
+/// what it settled for [`write_part`].
+///
+/// ```
+/// use mnk_engine::proof::{ProofConfig, Prover};
+/// use mnk_engine::{exact, Board, Go, Rules, Side};
+///
+/// // Tic-tac-toe: neither side can force three in a row.
+/// let board = Board::new(Rules::tic_tac_toe());
+/// let mut prover = Prover::new(ProofConfig::default());
+/// let wins = exact::can_force_line(&board, &mut prover, Side::X, &Go::default()).unwrap();
+/// assert!(!wins);
+/// ```
+pub fn can_force_line(
+    board: &Board,
+    prover: &mut Prover,
+    attacker: Side,
+    go: &Go,
+) -> Result<bool, SearchError> {
+    if let Some(progress) = go.progress() {
+        prover.set_progress(progress.clone());
+    }
+    let budget = TimeManager::new(go).exact_budget();
+    with_position!(board, p => prover.can_force_line(p, attacker, &budget))
+}
+
+/// Writes the certificate part of one job of a split proof of `board`: whether `attacker`
+/// forces a line (`wins`, from [`can_force_line`] with the same `prover`), the records of
+/// what the prover settled, which [`Split::write_certificate`] merges into one certificate.
+///
+/// ```
+/// use mnk_engine::proof::{ProofConfig, Prover};
+/// use mnk_engine::{exact, Board, Go, Rules, Side};
+///
+/// let board = Board::new(Rules::tic_tac_toe());
+/// let mut prover = Prover::new(ProofConfig::default());
+/// let wins = exact::can_force_line(&board, &mut prover, Side::X, &Go::default()).unwrap();
+/// let mut part = Vec::new();
+/// exact::write_part(&board, &mut prover, Side::X, wins, &mut part).unwrap();
+/// assert!(!part.is_empty());
+/// ```
+pub fn write_part(
+    board: &Board,
+    prover: &mut Prover,
+    attacker: Side,
+    wins: bool,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<CertificateSummary> {
+    let pos = small_for_proof(board).map_err(std::io::Error::other)?;
+    prover.write_part(pos, attacker, wins, out)
+}
+
+/// The position, on boards a split proof covers (its jobs and parts are written with 64-bit
+/// stone sets).
+fn small_for_proof(board: &Board) -> Result<&Position<u64>, SearchError> {
+    board.as_small().ok_or(SearchError::BoardTooLarge {
+        what: "a proof split into jobs",
+        max: 64,
+        cells: board.rules().cells(),
+    })
+}
