@@ -3,7 +3,7 @@
 //! search with its budget in [`crate::budget::Controls`].
 
 use crate::score::Wdl;
-use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
 /// Counters a search updates as it goes.
 ///
@@ -27,6 +27,9 @@ pub struct Progress {
     /// The root's proven value (see [`ProgressSnapshot::proven`]): 0 none, then win, draw,
     /// loss.
     proven: AtomicU8,
+    /// While set, the root counters keep what they say: the searches that measure each
+    /// losing move of an analysed position search other roots, which are not this one's.
+    root_kept: AtomicBool,
 }
 
 /// A copy of the counters at one moment.
@@ -91,6 +94,9 @@ impl Progress {
     }
 
     pub(crate) fn start_root(&self, moves: usize) {
+        if self.root_kept.load(Relaxed) {
+            return;
+        }
         self.root_total.store(moves, Relaxed);
         self.root_settled.store(0, Relaxed);
         self.root_at_least_draw.store(0, Relaxed);
@@ -99,6 +105,9 @@ impl Progress {
 
     /// `moves` root moves (one symmetry class) are settled with the given result.
     pub(crate) fn settle(&self, moves: usize, at_least_draw: bool, win: bool) {
+        if self.root_kept.load(Relaxed) {
+            return;
+        }
         self.root_settled.fetch_add(moves, Relaxed);
         if at_least_draw {
             self.root_at_least_draw.fetch_add(moves, Relaxed);
@@ -106,6 +115,12 @@ impl Progress {
         if win {
             self.root_wins.fetch_add(moves, Relaxed);
         }
+    }
+
+    /// Keeps the root counters as they are (`true`) while searches of other roots run for
+    /// the same caller, or lets them move again (`false`).
+    pub(crate) fn keep_root(&self, keep: bool) {
+        self.root_kept.store(keep, Relaxed);
     }
 
     /// The root's value is proven (or, with `None`, a new proof starts).

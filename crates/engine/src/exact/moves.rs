@@ -8,6 +8,7 @@ use crate::board::Board;
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::position::Position;
+use crate::progress::Progress;
 use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
@@ -50,11 +51,15 @@ pub(crate) fn move_values_within(
             hash_mib: config.hash_mib,
             ..ProofConfig::default()
         });
-        if let Some(progress) = progress {
-            prover.set_progress(progress);
+        if let Some(progress) = &progress {
+            prover.set_progress(progress.clone());
         }
         let searches = (&mut prover, &proof_budget, &mut solver, &budget);
-        match proven_draw(pos, searches) {
+        let found = proven_draw(pos, searches, progress.as_deref());
+        if let Some(progress) = &progress {
+            progress.keep_root(false);
+        }
+        match found {
             Ok(Some(found)) => return Ok(found),
             Ok(None) => {}
             // The proof's own share ran out: the solver tries with the caller's budget.
@@ -74,15 +79,53 @@ pub(crate) fn move_values_within(
 /// Where [`proof_first`] holds: the values of a position `prover` proves a draw within its
 /// budget (the drawing moves; `solver` values the losing ones within its own), with the nodes
 /// of both searches; `None` for a win or a loss, which the solver values.
+///
+/// Once the drawing moves are known, the root counters of `progress` keep saying so: the
+/// solver's searches of each losing move start roots of their own (a stopped analysis then
+/// says "43 of 43 first moves were checked for the draw, 11 keep it", not "0 of 42").
 fn proven_draw(
     pos: &Position<u64>,
     (prover, proof_budget, solver, budget): (&mut Prover, &Budget, &mut Solver<u64>, &Budget),
+    progress: Option<&Progress>,
 ) -> Result<Option<MoveValues>, SearchError> {
     let Some(drawing) = proven::drawing_moves(prover, pos, proof_budget)? else {
         return Ok(None);
     };
+    if let Some(progress) = progress {
+        progress.keep_root(true);
+    }
     let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
     proven::losing_values(pos, &drawing, (solver, budget), &mut values)?;
     values.sort_unstable_by_key(|&(c, _)| c);
     Ok(Some((values, prover.stats().nodes + solver.stats().nodes)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use std::sync::Arc;
+
+    #[test]
+    fn the_root_counters_still_describe_the_analysed_position_after_the_losing_moves_are_measured()
+    {
+        // o to move must block x's three on the top row: one move keeps the draw, the other
+        // ten lose, and the solver measures each of those from a root of its own.
+        let rules = Rules::new(4, 4, Some(4)).unwrap();
+        let board = Board::from_text(rules, "xxx./o.../o.../....").unwrap();
+        assert!(proof_first(rules));
+        let progress = Arc::new(Progress::default());
+        let controls = Controls {
+            budget: Budget::unlimited(),
+            progress: Some(progress.clone()),
+        };
+        let (values, _) =
+            move_values_within(&board, SolverConfig::default(), controls, None).unwrap();
+        let draws = values.iter().filter(|(_, v)| *v == Verdict::Draw).count();
+        assert_eq!(draws, 1, "{values:?}");
+        let now = progress.snapshot();
+        assert_eq!(now.root_total, values.len());
+        assert_eq!(now.root_settled, values.len());
+        assert_eq!(now.root_at_least_draw, draws);
+    }
 }
