@@ -61,20 +61,8 @@ fn configs() -> Vec<SolverConfig> {
 }
 
 fn check(board: &Board) -> Result<(), TestCaseError> {
-    let reference = exact::solve(
-        board,
-        Algorithm::Minimax,
-        crate::small_table(),
-        &Go::default(),
-    )
-    .unwrap();
-    let ab = exact::solve(
-        board,
-        Algorithm::AlphaBeta,
-        crate::small_table(),
-        &Go::default(),
-    )
-    .unwrap();
+    let reference = crate::solved(board, Algorithm::Minimax);
+    let ab = crate::solved(board, Algorithm::AlphaBeta);
     prop_assert_eq!(
         ab.verdict,
         reference.verdict,
@@ -237,13 +225,7 @@ proptest! {
 /// Perfect play from `board` to the end, always the first best move.
 fn play_out_perfectly(mut board: Board) -> Board {
     while !board.is_over() {
-        let r = exact::solve(
-            &board,
-            Algorithm::Solver,
-            crate::small_table(),
-            &Go::default(),
-        )
-        .unwrap();
+        let r = crate::solved(&board, Algorithm::Solver);
         board.play(r.best_moves[0]).unwrap();
     }
     board
@@ -277,24 +259,10 @@ fn perfect_never_loses_to_random() {
         for game in 0..games {
             let perfect = if game % 2 == 0 { Side::X } else { Side::O };
             let mut board = Board::new(Rules::new(w, h, Some(k)).unwrap());
-            let start = exact::solve(
-                &board,
-                Algorithm::Solver,
-                crate::small_table(),
-                &Go::default(),
-            )
-            .unwrap()
-            .verdict;
+            let start = crate::solved(&board, Algorithm::Solver).verdict;
             while !board.is_over() {
                 let cell = if board.to_move() == perfect {
-                    exact::solve(
-                        &board,
-                        Algorithm::Solver,
-                        crate::small_table(),
-                        &Go::default(),
-                    )
-                    .unwrap()
-                    .best_moves[0]
+                    crate::solved(&board, Algorithm::Solver).best_moves[0]
                 } else {
                     let legal = board.legal_moves();
                     legal[next(legal.len())]

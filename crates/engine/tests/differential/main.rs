@@ -41,6 +41,11 @@ fn small_table() -> mnk_engine::SolverConfig {
         ..mnk_engine::SolverConfig::default()
     }
 }
+
+/// The exact report of `board` by `algorithm`, with [`small_table`] and no limit.
+fn solved(board: &mnk_engine::Board, algorithm: mnk_engine::Algorithm) -> mnk_engine::SolveReport {
+    mnk_engine::exact::solve(board, algorithm, small_table(), &mnk_engine::Go::default()).unwrap()
+}
 mod positions;
 mod proofs;
 mod trees;

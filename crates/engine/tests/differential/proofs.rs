@@ -76,14 +76,7 @@ fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
         return false;
     }
     let board = Board::from(pos);
-    let v = exact::solve(
-        &board,
-        Algorithm::Minimax,
-        crate::small_table(),
-        &Go::default(),
-    )
-    .unwrap()
-    .verdict;
+    let v = crate::solved(&board, Algorithm::Minimax).verdict;
     // The value is for the side to move after `cell`.
     matches!(
         (v, board.to_move() == r.attacker),
@@ -92,29 +85,11 @@ fn attacker_wins_after(rules: Rules, r: &Record, cell: usize) -> bool {
 }
 
 fn check(board: &Board) -> Result<(), TestCaseError> {
-    let reference = exact::solve(
-        board,
-        Algorithm::Minimax,
-        crate::small_table(),
-        &Go::default(),
-    )
-    .unwrap();
-    let solver = exact::solve(
-        board,
-        Algorithm::Solver,
-        crate::small_table(),
-        &Go::default(),
-    )
-    .unwrap();
+    let reference = crate::solved(board, Algorithm::Minimax);
+    let solver = crate::solved(board, Algorithm::Solver);
     let pos = small(board).unwrap();
     // The proof's whole report: the solver measures only the distance of what it decided.
-    let proved = exact::solve(
-        board,
-        Algorithm::Proof,
-        crate::small_table(),
-        &Go::default(),
-    )
-    .unwrap();
+    let proved = crate::solved(board, Algorithm::Proof);
     prop_assert_eq!(proved.verdict, reference.verdict, "{}", board.to_text());
     prop_assert_eq!(
         &proved.best_moves,
@@ -246,13 +221,7 @@ fn empty_boards_agree_with_the_solver_and_certify() {
         (5, 5, 5),
     ] {
         let board = Board::new(Rules::new(w, h, Some(k)).unwrap());
-        let solver = exact::solve(
-            &board,
-            Algorithm::Solver,
-            crate::small_table(),
-            &Go::default(),
-        )
-        .unwrap();
+        let solver = crate::solved(&board, Algorithm::Solver);
         let (solution, bytes) = prove(small(&board).unwrap(), 16);
         assert_eq!(solution.value, value_of(solver.verdict), "{w}x{h}/{k}");
         let v = verify(bytes.as_slice(), 10_000_000).unwrap();

@@ -3,10 +3,8 @@
 //! (the pattern classes are relative to K, so a "three" there is two stones) give positions
 //! where threat sequences exist and the solver is still fast.
 
-use mnk_engine::exact;
 use mnk_engine::internals::Budget;
 use mnk_engine::internals::{small, State, Vct, VctLimits};
-use mnk_engine::Go;
 use mnk_engine::{Algorithm, Board, Rules, Verdict};
 
 /// A tiny deterministic generator (SplitMix64), so the sample is the same every run.
@@ -53,13 +51,7 @@ fn every_vct_win_is_a_real_win() {
                 continue;
             };
             wins += 1;
-            let report = exact::solve(
-                &board,
-                Algorithm::Auto,
-                crate::small_table(),
-                &Go::default(),
-            )
-            .expect("a small board solves");
+            let report = crate::solved(&board, Algorithm::Auto);
             let text = board.to_text();
             match report.verdict {
                 Verdict::Win(p) => assert!(
@@ -73,13 +65,7 @@ fn every_vct_win_is_a_real_win() {
             let mut after = board.clone();
             after.play(win.first).unwrap();
             if !after.is_over() {
-                let reply = exact::solve(
-                    &after,
-                    Algorithm::Auto,
-                    crate::small_table(),
-                    &Go::default(),
-                )
-                .expect("a small board solves");
+                let reply = crate::solved(&after, Algorithm::Auto);
                 assert!(
                     matches!(reply.verdict, Verdict::Loss(_)),
                     "{text}: the VCT's first move {} does not win ({})",

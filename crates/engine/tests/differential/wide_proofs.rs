@@ -10,10 +10,8 @@ use mnk_engine::certificate::format::{
     write_header, write_record, Body, Header, Reader, Record, Refutation, MAGIC, MAGIC_WIDE,
 };
 use mnk_engine::certificate::{verify, CertificateError};
-use mnk_engine::exact;
 use mnk_engine::internals::{wide, Position, Wide};
 use mnk_engine::proof::ProofSolution;
-use mnk_engine::Go;
 use mnk_engine::{Algorithm, Board, Rules, Wdl};
 
 /// The proof of a wide position and its certificate (a 4 MiB table).
@@ -128,20 +126,8 @@ fn nearly_full(w: usize, h: usize, empty: usize, seed: &mut u64) -> Board {
 /// the certificate.
 fn check(board: &Board) -> Vec<u8> {
     let text = board.to_text();
-    let solver = exact::solve(
-        board,
-        Algorithm::Solver,
-        crate::small_table(),
-        &Go::default(),
-    )
-    .unwrap();
-    let proved = exact::solve(
-        board,
-        Algorithm::Proof,
-        crate::small_table(),
-        &Go::default(),
-    )
-    .unwrap();
+    let solver = crate::solved(board, Algorithm::Solver);
+    let proved = crate::solved(board, Algorithm::Proof);
     assert_eq!(proved.verdict, solver.verdict, "{text}");
     assert_eq!(proved.best_moves, solver.best_moves, "{text}");
     let (solution, bytes) = prove(wide(board).unwrap());
@@ -157,13 +143,7 @@ fn check(board: &Board) -> Vec<u8> {
 fn wide_boards_prove_what_the_solver_solves() {
     for (w, h, text, value) in POSITIONS {
         let board = Board::from_text(Rules::new(w, h, Some(4)).unwrap(), text).unwrap();
-        let solver = exact::solve(
-            &board,
-            Algorithm::Solver,
-            crate::small_table(),
-            &Go::default(),
-        )
-        .unwrap();
+        let solver = crate::solved(&board, Algorithm::Solver);
         assert_eq!(value_of(solver.verdict), value, "{text}");
         check(&board);
     }
