@@ -325,6 +325,19 @@ impl<B: BitSet> Position<B> {
         Ok(cell)
     }
 
+    /// The same stones with the other side to move, as if the side to move had passed, and no
+    /// moves to take back. No game reaches it when the stone counts say whose turn it is; the
+    /// proof search asks about it only what an extra stone cannot spoil (see
+    /// [`crate::proof::Prover`]'s check of which moves keep a draw).
+    pub(crate) fn passed(&self) -> Self {
+        debug_assert!(self.winner.is_none());
+        let mut p = self.clone();
+        p.to_move = p.to_move.other();
+        p.toggle_side_hash();
+        p.history.clear();
+        p
+    }
+
     /// Takes back the last move; the caller knows there is one.
     #[inline]
     pub fn undo_unchecked(&mut self) {

@@ -7,7 +7,7 @@ use crate::interrupt;
 use mnk_engine::ai::{self, AnalysisKind};
 use mnk_engine::exact;
 use mnk_engine::{Algorithm, Board, SolveReport, SolverConfig};
-use mnk_engine::{Go, Verdict, DEFAULT_HASH_MIB, MAX_HASH_MIB};
+use mnk_engine::{Exhausted, Go, SearchError, Verdict, DEFAULT_HASH_MIB, MAX_HASH_MIB};
 use pyo3::prelude::*;
 use std::collections::HashMap;
 
@@ -365,6 +365,10 @@ pub fn analyze(
             ai::exact_analysis(&board, config, &go(stop, None))
         })?
         .map_err(errors::search)?;
+        if !analysis.unmeasured_losses.is_empty() {
+            // Stopped while distances were measured: as any stop, no values.
+            return Err(errors::search(SearchError::Stopped(Exhausted::Stopped)));
+        }
         let moves = analysis.moves.iter().map(|m| (m.cell, m.verdict)).collect();
         return analysis_of(py, &board, true, analysis.nodes, moves);
     }

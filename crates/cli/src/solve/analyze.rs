@@ -4,7 +4,7 @@ use super::{config, hash_parser, rules_json, verdict_json, Unfinished, FAR_BEYON
 use crate::common::{counted, duration, duration_ms, grouped, millis, note, outln, BoardArgs};
 use crate::live::{catch_ctrl_c, Live, Show, REPORT_EVERY};
 use clap::Args;
-use mnk_engine::ai::{self, MoveEstimate};
+use mnk_engine::ai::{self, Analysis};
 use mnk_engine::ProgressSnapshot;
 use mnk_engine::DEFAULT_HASH_MIB;
 use mnk_engine::{Board, SearchError, Verdict};
@@ -72,18 +72,27 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
             };
             return print_incomplete(&args, &unfinished);
         }
+        (Ok(analysis), Some(stop)) if !analysis.unmeasured_losses.is_empty() => {
+            let unfinished = Unfinished {
+                board: &board,
+                stop,
+                nodes: snapshot.nodes,
+                elapsed,
+                known: format!(
+                    "the position is a draw (proven), and every move is known to draw or lose; \
+                     the number of plies of {} of the {} losing moves was not measured",
+                    analysis.unmeasured_losses.len(),
+                    losing_moves(&analysis)
+                ),
+                proven: None,
+            };
+            return print_without_some_distances(&args, &unfinished, &analysis);
+        }
         (result, _) => result?,
     };
     let ms = millis(elapsed);
     if args.common.json {
-        let list: Vec<_> = analysis
-            .moves
-            .iter()
-            .map(|m| {
-                let (value, plies) = verdict_json(m.verdict);
-                json!({ "move": board.cell_name(m.cell), "value": value, "plies": plies })
-            })
-            .collect();
+        let list = moves_json(&board, &analysis);
         let out = json!({
             "rules": rules_json(&board),
             "position": board.to_text(),
@@ -95,7 +104,7 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
         outln!("{out}")?;
         return Ok(());
     }
-    print_grid(&board, &analysis.moves)?;
+    print_grid(&board, &analysis)?;
     if analysis.nodes == 0 {
         outln!("From the opening book (exact) in {}", duration_ms(ms))?;
     } else {
@@ -108,8 +117,65 @@ pub fn run_analyze(args: AnalyzeArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Every move's JSON entry, in cell order: its value and plies, and for a loss whose distance
+/// was not measured, plies null and `"plies_measured": false`.
+fn moves_json(board: &Board, analysis: &Analysis) -> Vec<serde_json::Value> {
+    let mut list: Vec<(usize, serde_json::Value)> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            let (value, plies) = verdict_json(m.verdict);
+            let entry = json!({ "move": board.cell_name(m.cell), "value": value, "plies": plies });
+            (m.cell, entry)
+        })
+        .collect();
+    list.extend(analysis.unmeasured_losses.iter().map(|&cell| {
+        let entry = json!({ "move": board.cell_name(cell), "value": "loss", "plies": null,
+                            "plies_measured": false });
+        (cell, entry)
+    }));
+    list.sort_by_key(|(cell, _)| *cell);
+    list.into_iter().map(|(_, entry)| entry).collect()
+}
+
+/// An analysis stopped while the solver measured how fast the losing moves of a proven draw
+/// lose: every value, with "L?" (JSON: plies null, `"plies_measured": false`) for the losses
+/// it had not measured.
+fn print_without_some_distances(
+    args: &AnalyzeArgs,
+    unfinished: &Unfinished<'_>,
+    analysis: &Analysis,
+) -> anyhow::Result<()> {
+    let limit = unfinished.time_limit()?;
+    let board = unfinished.board;
+    if args.common.json {
+        let moves = moves_json(board, analysis);
+        outln!("{}", unfinished.json(json!({ "moves": moves }), json!({})))?;
+        return Ok(());
+    }
+    print_grid(board, analysis)?;
+    outln!(
+        "Every move is known to draw or lose, but the analysis stopped at the time limit of {} \
+         before it measured how many plies {} of the {} losing moves take",
+        duration(limit),
+        analysis.unmeasured_losses.len(),
+        losing_moves(analysis)
+    )?;
+    unfinished.print_tail(None)
+}
+
+/// How many moves of an analysis lose, measured or not.
+fn losing_moves(analysis: &Analysis) -> usize {
+    let measured = analysis
+        .moves
+        .iter()
+        .filter(|m| matches!(m.verdict, Verdict::Loss(_)));
+    measured.count() + analysis.unmeasured_losses.len()
+}
+
 /// The board with every empty cell's value, the legend and the best moves.
-fn print_grid(board: &Board, moves: &[MoveEstimate]) -> anyhow::Result<()> {
+fn print_grid(board: &Board, analysis: &Analysis) -> anyhow::Result<()> {
+    let moves = &analysis.moves;
     let rules = board.rules();
     outln!(
         "{} to move ({rules}); value of each move for {}:",
@@ -118,10 +184,13 @@ fn print_grid(board: &Board, moves: &[MoveEstimate]) -> anyhow::Result<()> {
     )?;
     let label = |cell: usize| match board.stone(cell) {
         Some(side) => side.letter().to_string(),
-        None => moves
-            .iter()
-            .find(|m| m.cell == cell)
-            .map_or("?".to_string(), |m| short(m.verdict)),
+        None => moves.iter().find(|m| m.cell == cell).map_or_else(
+            || match analysis.unmeasured_losses.contains(&cell) {
+                true => "L?".to_string(),
+                false => "?".to_string(),
+            },
+            |m| short(m.verdict),
+        ),
     };
     let width = (0..rules.cells())
         .map(|c| label(c).len())
@@ -140,6 +209,9 @@ fn print_grid(board: &Board, moves: &[MoveEstimate]) -> anyhow::Result<()> {
         outln!("{:>lw$} {}", h - row, cells.trim_end())?;
     }
     outln!("(W3 = win in 3 plies, D = draw, L4 = loss in 4 plies, counted from now)")?;
+    if !analysis.unmeasured_losses.is_empty() {
+        outln!("(L? = loss, the number of plies not measured)")?;
+    }
     let mut sorted = moves.to_vec();
     sorted.sort_by_key(|m| std::cmp::Reverse(m.verdict.rank()));
     let best: Vec<String> = sorted
@@ -191,4 +263,47 @@ fn analysis_known(snapshot: &ProgressSnapshot, proof: bool) -> String {
         grouped(snapshot.root_total as u128),
         grouped(snapshot.root_at_least_draw as u128)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mnk_engine::ai::{AnalysisKind, MoveEstimate};
+    use mnk_engine::Rules;
+
+    #[test]
+    fn a_loss_whose_plies_were_not_measured_is_listed_in_cell_order_as_such() {
+        let board = Board::from_text(Rules::tic_tac_toe(), "x../.../...").unwrap();
+        // o keeps the draw only in the centre; two corners were measured, the rest not.
+        let measured = [
+            (4, Verdict::Draw),
+            (2, Verdict::Loss(6)),
+            (8, Verdict::Loss(6)),
+        ];
+        let analysis = Analysis {
+            kind: AnalysisKind::Exact,
+            to_move: board.to_move(),
+            moves: measured
+                .iter()
+                .map(|&(cell, verdict)| MoveEstimate { cell, verdict })
+                .collect(),
+            nodes: 1,
+            unmeasured_losses: vec![1, 3, 5, 6, 7],
+        };
+        assert_eq!(losing_moves(&analysis), 7);
+        let list = moves_json(&board, &analysis);
+        let names: Vec<&str> = list.iter().map(|m| m["move"].as_str().unwrap()).collect();
+        let cells: Vec<String> = (1..9).map(|c| board.cell_name(c)).collect();
+        assert_eq!(names, cells);
+        for entry in &list {
+            let unmeasured = entry.get("plies_measured") == Some(&json!(false));
+            match entry["value"].as_str().unwrap() {
+                "draw" => assert!(entry["plies"].is_null() && !unmeasured),
+                "loss" => assert_eq!(entry["plies"].is_null(), unmeasured, "{entry}"),
+                other => panic!("{other}"),
+            }
+        }
+        let count = |value| list.iter().filter(|m| m["value"] == value).count();
+        assert_eq!((count("draw"), count("loss")), (1, 7));
+    }
 }

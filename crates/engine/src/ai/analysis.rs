@@ -51,6 +51,11 @@ pub struct Analysis {
     /// Nodes the proof search and the exact solver searched (0 for an estimate, and for
     /// values read from the opening book).
     pub nodes: u64,
+    /// Moves of an exact analysis of a drawn position that are proven to lose, but whose
+    /// distance was not measured before the analysis stopped (cell order; not in `moves`).
+    /// Empty when every move is valued, which is always so unless [`exact_analysis`] was
+    /// stopped.
+    pub unmeasured_losses: Vec<usize>,
 }
 
 /// Solver nodes an exact analysis may cost when the caller's budget sets no node limit:
@@ -106,6 +111,8 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
         let controls = Controls::with_budget(budget);
         match exact(board, config, controls, Some(ANALYSIS_PROOF_NODES)) {
             Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
+            // Some distances unmeasured: the overlay shows estimates, as for any stop.
+            Ok(partial) if !partial.unmeasured_losses.is_empty() => {}
             answer => return answer,
         }
     }
@@ -142,6 +149,7 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
         to_move: board.to_move(),
         moves,
         nodes: 0,
+        unmeasured_losses: Vec::new(),
     })
 }
 
@@ -154,7 +162,9 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
 /// `config` sizes both tables (or the table size in `go`, when it names one); `go` bounds the
 /// searches as it bounds any exact search (by default they run until they are done; a
 /// stopped analysis is [`SearchError::Stopped`], never a guess), and its counters receive
-/// their progress.
+/// their progress. One stop is an answer: when the draw is proven and every move that keeps
+/// it is known, the other moves are known to lose, and those whose distance the solver had
+/// not measured are listed in [`Analysis::unmeasured_losses`].
 pub fn exact_analysis(
     board: &Board,
     config: SolverConfig,
@@ -179,8 +189,9 @@ fn exact(
     if let Some(values) = Book::embedded().move_values(board) {
         return Ok(book_analysis(board, values));
     }
-    let (values, nodes) = exact::moves::move_values_within(board, config, controls, proof_nodes)?;
-    let moves = values
+    let found = exact::moves::move_values_within(board, config, controls, proof_nodes)?;
+    let moves = found
+        .values
         .into_iter()
         .map(|(cell, verdict)| MoveEstimate { cell, verdict })
         .collect();
@@ -188,7 +199,8 @@ fn exact(
         kind: AnalysisKind::Exact,
         to_move: board.to_move(),
         moves,
-        nodes,
+        nodes: found.nodes,
+        unmeasured_losses: found.unmeasured_losses,
     })
 }
 
@@ -202,6 +214,7 @@ fn book_analysis(board: &Board, values: Vec<(usize, Verdict)>) -> Analysis {
             .map(|(cell, verdict)| MoveEstimate { cell, verdict })
             .collect(),
         nodes: 0,
+        unmeasured_losses: Vec::new(),
     }
 }
 

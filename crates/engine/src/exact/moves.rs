@@ -4,6 +4,7 @@
 
 use super::algorithm::proof_first;
 use super::proven;
+use crate::bits::BitSet;
 use crate::board::Board;
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
@@ -13,8 +14,17 @@ use crate::proof::{ProofConfig, Prover};
 use crate::score::Verdict;
 use crate::solver::{Solver, SolverConfig};
 
-/// The values of every legal move (cell and verdict, in cell order) and the nodes they took.
-pub(crate) type MoveValues = (Vec<(usize, Verdict)>, u64);
+/// The exact values of the legal moves of a position.
+pub(crate) struct MoveValues {
+    /// Cell and verdict of each move valued, in cell order: every legal move, unless some
+    /// are in `unmeasured_losses`.
+    pub values: Vec<(usize, Verdict)>,
+    /// The moves of a proven draw that are proven to lose, but whose distance the solver had
+    /// not measured when the budget ran out (in cell order; empty when every move is valued).
+    pub unmeasured_losses: Vec<usize>,
+    /// Nodes the searches took.
+    pub nodes: u64,
+}
 
 /// The exact value of every legal move of `board` (for the side that plays it, in cell order)
 /// and the nodes it took, within `controls`: where [`proof_first`] holds, the proof search
@@ -32,7 +42,7 @@ pub(crate) fn move_values_within(
         // Beyond 64 cells only the solver runs (it finishes where forced wins are near).
         let (values, stats) = super::solve_moves_within(board, config, controls)?;
         let values = values.into_iter().map(|m| (m.cell, m.verdict)).collect();
-        return Ok((values, stats.nodes));
+        return Ok(MoveValues::all(values, stats.nodes));
     };
     let Controls { budget, progress } = controls;
     let mut solver = Solver::new(config);
@@ -49,6 +59,9 @@ pub(crate) fn move_values_within(
         };
         let mut prover = Prover::new(ProofConfig {
             hash_mib: config.hash_mib,
+            // Every core where a position is open enough to need them (the moves that keep
+            // the draw are checked side by side).
+            threads: 0,
             ..ProofConfig::default()
         });
         if let Some(progress) = &progress {
@@ -73,12 +86,24 @@ pub(crate) fn move_values_within(
         .into_iter()
         .map(|m| (m.cell, m.verdict))
         .collect();
-    Ok((values, solver.stats().nodes))
+    Ok(MoveValues::all(values, solver.stats().nodes))
+}
+
+impl MoveValues {
+    /// Every legal move valued.
+    fn all(values: Vec<(usize, Verdict)>, nodes: u64) -> Self {
+        MoveValues {
+            values,
+            unmeasured_losses: Vec::new(),
+            nodes,
+        }
+    }
 }
 
 /// Where [`proof_first`] holds: the values of a position `prover` proves a draw within its
 /// budget (the drawing moves; `solver` values the losing ones within its own), with the nodes
-/// of both searches; `None` for a win or a loss, which the solver values.
+/// of both searches; `None` for a win or a loss, which the solver values. When the budget
+/// stops the solver, the losing moves it has not measured are listed as such.
 ///
 /// Once the drawing moves are known, the root counters of `progress` keep saying so: the
 /// solver's searches of each losing move start roots of their own (a stopped analysis then
@@ -95,9 +120,23 @@ fn proven_draw(
         progress.keep_root(true);
     }
     let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
-    proven::losing_values(pos, &drawing, (solver, budget), &mut values)?;
+    let unmeasured_losses =
+        match proven::losing_values(pos, &drawing, (solver, budget), &mut values) {
+            Ok(()) => Vec::new(),
+            // Every move not shown to keep the draw loses: only distances are missing.
+            Err(SearchError::Stopped(_)) => pos
+                .legal_moves()
+                .cells()
+                .filter(|c| !values.iter().any(|&(v, _)| v == *c))
+                .collect(),
+            Err(e) => return Err(e),
+        };
     values.sort_unstable_by_key(|&(c, _)| c);
-    Ok(Some((values, prover.stats().nodes + solver.stats().nodes)))
+    Ok(Some(MoveValues {
+        values,
+        unmeasured_losses,
+        nodes: prover.stats().nodes + solver.stats().nodes,
+    }))
 }
 
 #[cfg(test)]
@@ -119,13 +158,55 @@ mod tests {
             budget: Budget::unlimited(),
             progress: Some(progress.clone()),
         };
-        let (values, _) =
-            move_values_within(&board, SolverConfig::default(), controls, None).unwrap();
+        let values = move_values_within(&board, SolverConfig::default(), controls, None)
+            .unwrap()
+            .values;
         let draws = values.iter().filter(|(_, v)| *v == Verdict::Draw).count();
         assert_eq!(draws, 1, "{values:?}");
         let now = progress.snapshot();
         assert_eq!(now.root_total, values.len());
         assert_eq!(now.root_settled, values.len());
         assert_eq!(now.root_at_least_draw, draws);
+    }
+
+    #[test]
+    fn an_analysis_stopped_while_it_measures_losses_lists_them_as_losses_and_nothing_false() {
+        // Eight moves keep the draw and fifteen lose, each measured by the solver (most of
+        // the work, and a node limit bounds each search), which a limit stops midway.
+        let rules = Rules::new(5, 5, Some(4)).unwrap();
+        let board = Board::from_text(rules, "...../..x../..o../...../.....").unwrap();
+        assert!(proof_first(rules));
+        let full =
+            move_values_within(&board, SolverConfig::default(), Controls::default(), None).unwrap();
+        assert!(full.unmeasured_losses.is_empty());
+        let losses = |values: &[(usize, Verdict)]| -> Vec<usize> {
+            values
+                .iter()
+                .filter(|(_, v)| matches!(v, Verdict::Loss(_)))
+                .map(|&(c, _)| c)
+                .collect()
+        };
+        assert!(losses(&full.values).len() > 2, "{:?}", full.values);
+        let mut partial = 0;
+        for limit in (6..18).map(|i| 1u64 << i) {
+            let controls = Controls::with_budget(Budget::unlimited().with_node_limit(limit));
+            // Too few nodes for the proof of the drawing moves: no answer.
+            let Ok(found) = move_values_within(&board, SolverConfig::default(), controls, None)
+            else {
+                continue;
+            };
+            // What it valued is what the whole analysis says; the rest are its losses.
+            for value in &found.values {
+                assert!(full.values.contains(value), "{value:?} at {limit}");
+            }
+            let mut lost = found.unmeasured_losses.clone();
+            lost.extend(losses(&found.values));
+            lost.sort_unstable();
+            assert_eq!(lost, losses(&full.values), "at {limit}");
+            if !found.unmeasured_losses.is_empty() {
+                partial += 1;
+            }
+        }
+        assert!(partial > 0, "no limit stopped the measuring of the losses");
     }
 }

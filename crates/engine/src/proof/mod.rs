@@ -14,6 +14,7 @@
 //! Distances are not measured: a win is a win in some number of plies.
 
 pub mod checkpoint;
+mod classes;
 mod knowledge;
 mod merge;
 pub mod pairing;
@@ -79,6 +80,10 @@ pub const GROW_FOR_PROOF: usize = 4;
 /// 20 k records; the proof's test `a_table_kept_roomier_for_a_certificate_searches_less_again`
 /// checks that the roomier table still searches less there.
 pub const GROW_FOR_CERTIFICATE: usize = 16;
+
+/// The least the check after a pass may spend (see `Prover::holds_after_a_pass`), in nodes:
+/// about what one move's own check takes on a 7x7/5 position of a few stones.
+const PASS_NODES: u64 = 200_000;
 
 /// Empty cells from which `threads: 0` searches with every core (7x6 and larger; smaller
 /// boards take milliseconds and keep repeatable counters).
@@ -252,13 +257,7 @@ impl Prover {
         attacker: Side,
     ) -> Result<bool, SearchError> {
         Self::check(pos)?;
-        let threads = match self.config.threads {
-            0 if pos.empty_cells().count() as usize >= PARALLEL_FROM_EMPTY => {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            }
-            0 => 1,
-            n => n,
-        };
+        let threads = self.threads_for(pos);
         if threads > 1 && pos.to_move() == attacker {
             return self.root_in_parallel(pos, attacker, threads);
         }
@@ -271,6 +270,17 @@ impl Prover {
                 s.defender_node(&mut p)
             }
         })
+    }
+
+    /// The threads that search `pos` (see [`ProofConfig::threads`]).
+    fn threads_for<B: BitSet>(&self, pos: &Position<B>) -> usize {
+        match self.config.threads {
+            0 if pos.empty_cells().count() as usize >= PARALLEL_FROM_EMPTY => {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            }
+            0 => 1,
+            n => n,
+        }
     }
 
     /// The value of `pos` for the side to move and its best moves (see [`ProofSolution`]),
@@ -291,6 +301,7 @@ impl Prover {
         self.progress.set_proven(None);
         self.progress.start_root(total);
         let all: Vec<usize> = pos.legal_moves().cells().collect();
+        let start = self.stats.nodes;
         if self.force_line(pos, me)? {
             self.progress.set_proven(Some(Wdl::Win));
             return Ok(ProofSolution {
@@ -319,24 +330,64 @@ impl Prover {
         }
         self.progress.set_proven(Some(Wdl::Draw));
         self.progress.start_root(total);
-        let mut best = Vec::new();
-        for class in &classes {
-            let mut p = pos.clone();
-            let holds = self.with_search(pos, me.other(), true, |s| {
-                p.play_unchecked(class[0]);
-                p.empty_cells().is_empty() || !s.attacker_node(&mut p)
-            })?;
-            self.progress.settle(class.len(), holds, false);
-            if holds {
-                best.extend_from_slice(class);
-            }
+        // Nodes the value took: what the check after a pass may spend before the moves are
+        // checked one by one.
+        let spent = self.stats.nodes - start;
+        if self.holds_after_a_pass(pos, spent.max(PASS_NODES))? == Some(true) {
+            self.progress.settle(total, true, false);
+            return Ok(ProofSolution {
+                value: Wdl::Draw,
+                best_moves: all,
+                strategy_stealing: false,
+            });
         }
+        let threads = self.threads_for(pos);
+        let holds = self.classes_that_hold(pos, &classes, threads)?;
+        let mut best: Vec<usize> = (classes.iter().zip(holds))
+            .filter(|(_, holds)| *holds)
+            .flat_map(|(class, _)| class.iter().copied())
+            .collect();
         best.sort_unstable();
         Ok(ProofSolution {
             value: Wdl::Draw,
             best_moves: best,
             strategy_stealing: false,
         })
+    }
+
+    /// Whether the side not to move in `pos` fails to force a line even if the side to move
+    /// passes, tried within `nodes` more nodes (`None`: not settled within them; the caller's
+    /// budget still stops the search with its own reason).
+    ///
+    /// When it fails, every move of a drawn `pos` keeps the draw: after any move the mover
+    /// has one stone more than after the pass, and under the freestyle rule (the only one
+    /// this search plays) an extra stone never harms its owner, since whatever the opponent
+    /// could force against the position with it they could force without it. So one search
+    /// can stand for one per move.
+    fn holds_after_a_pass<B: BitSet>(
+        &mut self,
+        pos: &Position<B>,
+        nodes: u64,
+    ) -> Result<Option<bool>, SearchError> {
+        let outer = self.budget.clone();
+        let limit = self.stats.nodes.saturating_add(nodes);
+        let limit = outer.node_limit().map_or(limit, |n| n.min(limit));
+        self.budget = outer.clone().with_node_limit(limit);
+        let passed = pos.passed();
+        let mut p = passed.clone();
+        let result = self.with_search(&passed, pos.to_move().other(), true, |s| {
+            !s.attacker_node(&mut p)
+        });
+        self.budget = outer;
+        match result {
+            Ok(holds) => Ok(Some(holds)),
+            // Out of its own nodes, or of the caller's budget (then with the caller's reason).
+            Err(SearchError::Stopped(_)) => match self.budget.exhausted(self.stats.nodes) {
+                Some(why) => Err(SearchError::Stopped(why)),
+                None => Ok(None),
+            },
+            Err(e) => Err(e),
+        }
     }
 
     /// Writes the certificate of a solution [`Prover::solve`] gave for `pos`; the records

@@ -39,7 +39,7 @@ struct Round {
 
 impl ProofStats {
     /// Adds another search's work counters.
-    fn add(&mut self, other: &ProofStats) {
+    pub(super) fn add(&mut self, other: &ProofStats) {
         self.nodes += other.nodes;
         self.table_hits += other.table_hits;
         self.pairing_calls += other.pairing_calls;
