@@ -81,9 +81,9 @@ pub const GROW_FOR_PROOF: usize = 4;
 /// checks that the roomier table still searches less there.
 pub const GROW_FOR_CERTIFICATE: usize = 16;
 
-/// The least the check after a pass may spend (see `Prover::holds_after_a_pass`), in nodes:
-/// about what one move's own check takes on a 7x7/5 position of a few stones.
-const PASS_NODES: u64 = 200_000;
+/// What the check after a pass may spend (see `Prover::holds_after_a_pass`) beyond twice what
+/// the first move's own check took, in nodes.
+const PASS_NODES: u64 = 1_000;
 
 /// Empty cells from which `threads: 0` searches with every core (7x6 and larger; smaller
 /// boards take milliseconds and keep repeatable counters).
@@ -301,7 +301,6 @@ impl Prover {
         self.progress.set_proven(None);
         self.progress.start_root(total);
         let all: Vec<usize> = pos.legal_moves().cells().collect();
-        let start = self.stats.nodes;
         if self.force_line(pos, me)? {
             self.progress.set_proven(Some(Wdl::Win));
             return Ok(ProofSolution {
@@ -330,11 +329,13 @@ impl Prover {
         }
         self.progress.set_proven(Some(Wdl::Draw));
         self.progress.start_root(total);
-        // Nodes the value took: what the check after a pass may spend before the moves are
-        // checked one by one.
-        let spent = self.stats.nodes - start;
-        if self.holds_after_a_pass(pos, spent.max(PASS_NODES))? == Some(true) {
-            self.progress.settle(total, true, false);
+        // The first class on its own: when it holds, one check after a pass may settle all
+        // the others, and it may spend about what two classes' checks cost.
+        let before = self.stats.nodes;
+        let mut holds = self.classes_that_hold(pos, &classes[..1], 1)?;
+        let allowance = 2 * (self.stats.nodes - before) + PASS_NODES;
+        if holds[0] && classes.len() > 1 && self.holds_after_a_pass(pos, allowance)? == Some(true) {
+            self.progress.settle(total - classes[0].len(), true, false);
             return Ok(ProofSolution {
                 value: Wdl::Draw,
                 best_moves: all,
@@ -342,7 +343,7 @@ impl Prover {
             });
         }
         let threads = self.threads_for(pos);
-        let holds = self.classes_that_hold(pos, &classes, threads)?;
+        holds.extend(self.classes_that_hold(pos, &classes[1..], threads)?);
         let mut best: Vec<usize> = (classes.iter().zip(holds))
             .filter(|(_, holds)| *holds)
             .flat_map(|(class, _)| class.iter().copied())
