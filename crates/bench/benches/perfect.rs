@@ -3,7 +3,8 @@
 //! the longest reply and how many replies were proven. `cargo bench -p mnk-bench --bench
 //! perfect [-- GAMES]` (default 2 games per side). Then the same on five in a row (5x5/5,
 //! 6x5/5, 6x6/5: draws), where the adversary plays a drawing move the proof search proves and
-//! each of `perfect`'s moves is checked to keep the draw.
+//! each of `perfect`'s moves is checked to keep the draw. `-- 7x7 [GAMES]` plays 7x7/5 alone
+//! that way (minutes a game).
 
 use mnk_engine::ai::book::Book;
 use mnk_engine::ai::{Level, Method, Thinker};
@@ -95,17 +96,21 @@ fn report(rules: Rules, games: u64, tally: &Tally, lost: &str) {
 }
 
 fn main() {
-    let games: u64 = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .unwrap_or(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let games: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(2);
+    // `7x7`: 7x7/5 alone, whose games take minutes (the adversary proves every drawing move).
+    let only_7x7 = args.iter().any(|a| a == "7x7");
     println!(
         "nproc {}",
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
     // Four in a row: the adversary plays an exactly best move; `perfect`'s must be one too.
     let best_rank = |all: &[(usize, Verdict)]| all.iter().map(|m| m.1.rank()).max().unwrap();
-    for (w, h, k) in [(5, 5, 4), (6, 5, 4), (6, 6, 4)] {
+    let four: &[(usize, usize, usize)] = match only_7x7 {
+        true => &[],
+        false => &[(5, 5, 4), (6, 5, 4), (6, 6, 4)],
+    };
+    for &(w, h, k) in four {
         let rules = Rules::new(w, h, Some(k)).unwrap();
         let adversary = |board: &Board, rng: &mut StdRng| {
             let all = values(board);
@@ -126,7 +131,11 @@ fn main() {
     }
     // Five in a row (draws): the adversary plays a drawing move the proof search proves;
     // `perfect`'s move must keep the draw.
-    for (w, h, k) in [(5, 5, 5), (6, 5, 5), (6, 6, 5)] {
+    let five: &[(usize, usize, usize)] = match only_7x7 {
+        true => &[(7, 7, 5)],
+        false => &[(5, 5, 5), (6, 5, 5), (6, 6, 5)],
+    };
+    for &(w, h, k) in five {
         let rules = Rules::new(w, h, Some(k)).unwrap();
         let adversary = |board: &Board, rng: &mut StdRng| {
             let (_, drawing) = proved(board);
