@@ -5,7 +5,6 @@
 //! a thread that finds it full enough to grow stops them all; the table grows and a new round
 //! starts with the classes not yet settled.
 
-use super::search::{Search, TableRef};
 use super::{ProofStats, Prover};
 use crate::bits::BitSet;
 use crate::budget::Exhausted;
@@ -62,15 +61,7 @@ impl Prover {
                         let this = &*self;
                         scope.spawn(move || {
                             let mut stats = ProofStats::default();
-                            let mut search = Search::new(
-                                this.knowledge(geo),
-                                TableRef::Shared(&this.table, grow),
-                                attacker,
-                                &this.budget,
-                                &this.progress,
-                                &mut stats,
-                            );
-                            search.grow_at_one_in = this.config.grow_at_one_in;
+                            let mut search = this.shared_search(geo, grow, attacker, &mut stats);
                             let mut p = pos.clone();
                             let mut done = Vec::new();
                             while let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {

@@ -11,6 +11,7 @@ use super::{ProofStats, Prover};
 use crate::bits::BitSet;
 use crate::budget::Exhausted;
 use crate::error::SearchError;
+use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::side::Side;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -49,6 +50,27 @@ impl ProofStats {
 }
 
 impl Prover {
+    /// A search for `attacker` over this prover's table, shared with other threads' searches
+    /// (`grow` asks them all to stop when the table should grow), counting into `stats`.
+    pub(super) fn shared_search<'a, B: BitSet>(
+        &'a self,
+        geo: &'a Geometry<B>,
+        grow: &'a AtomicBool,
+        attacker: Side,
+        stats: &'a mut ProofStats,
+    ) -> Search<'a, B> {
+        let mut search = Search::new(
+            self.knowledge(geo),
+            TableRef::Shared(&self.table, grow),
+            attacker,
+            &self.budget,
+            &self.progress,
+            stats,
+        );
+        search.grow_at_one_in = self.config.grow_at_one_in;
+        search
+    }
+
     /// [`Prover::can_force_line`] with `attacker` to move in `pos`, its moves settled by
     /// `threads` threads.
     pub(super) fn root_in_parallel<B: BitSet>(
@@ -119,16 +141,8 @@ impl Prover {
                         let this = &*self;
                         scope.spawn(move || {
                             let mut stats = ProofStats::default();
-                            let mut search = Search::new(
-                                this.knowledge(geo),
-                                TableRef::Shared(&this.table, grow),
-                                attacker,
-                                &this.budget,
-                                &this.progress,
-                                &mut stats,
-                            );
+                            let mut search = this.shared_search(geo, grow, attacker, &mut stats);
                             search.halt = Some(halt);
-                            search.grow_at_one_in = this.config.grow_at_one_in;
                             let mut p = pos.clone();
                             let mut done = Vec::new();
                             loop {
