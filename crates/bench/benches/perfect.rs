@@ -12,9 +12,9 @@ use mnk_engine::exact;
 use mnk_engine::proof::ProofConfig;
 use mnk_engine::proof::Prover;
 use mnk_engine::Go;
-use mnk_engine::Wdl;
 use mnk_engine::{Board, Rules, Side, SolverConfig, Verdict};
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
@@ -137,19 +137,22 @@ fn main() {
     };
     for &(w, h, k) in five {
         let rules = Rules::new(w, h, Some(k)).unwrap();
+        // A drawing move picked at random: the moves in a random order, the first after which
+        // the opponent cannot force a line (any move, when every move loses).
         let adversary = |board: &Board, rng: &mut StdRng| {
-            let (_, drawing) = proved(board);
-            let choices = if drawing.is_empty() {
-                board.legal_moves()
-            } else {
-                drawing
+            let mut moves = board.legal_moves();
+            moves.shuffle(rng);
+            let holds = |&cell: &usize| {
+                let mut after = board.clone();
+                after.play(cell).unwrap();
+                after.is_over() || !opponent_wins(&after)
             };
-            choices[rng.gen_range(0..choices.len())]
+            moves.iter().copied().find(holds).unwrap_or(moves[0])
         };
         let lost = |board: &Board, cell: usize| {
             let mut after = board.clone();
             after.play(cell).unwrap();
-            !after.is_over() && proved(&after).0 == Wdl::Win
+            !after.is_over() && opponent_wins(&after)
         };
         let tally = duel(rules, games, adversary, lost);
         report(rules, games, &tally, "lost the draw");
@@ -165,12 +168,12 @@ fn main() {
     );
 }
 
-/// The proof search's value of `board` with every drawing move (for a draw).
-fn proved(board: &Board) -> (Wdl, Vec<usize>) {
+/// Whether the side to move in `board` can force a line, as the proof search proves it.
+fn opponent_wins(board: &Board) -> bool {
     let mut prover = Prover::new(ProofConfig {
         hash_mib: 16,
         ..ProofConfig::default()
     });
-    let s = exact::prove(board, &mut prover, &Go::default()).expect("an unfinished position");
-    (s.value, s.best_moves)
+    exact::can_force_line(board, &mut prover, board.to_move(), &Go::default())
+        .expect("an unfinished position")
 }
