@@ -3,8 +3,8 @@
 //! the longest reply and how many replies were proven. `cargo bench -p mnk-bench --bench
 //! perfect [-- GAMES]` (default 2 games per side). Then the same on five in a row (5x5/5,
 //! 6x5/5, 6x6/5: draws), where the adversary plays a drawing move the proof search proves and
-//! each of `perfect`'s moves is checked to keep the draw. `-- 7x7 [GAMES]` plays 7x7/5 alone
-//! that way (minutes a game).
+//! each of `perfect`'s moves is checked to keep the draw. `-- 7x7 [GAMES [FIRST_SEED]]` plays
+//! 7x7/5 alone that way (minutes a game).
 
 use mnk_engine::ai::book::Book;
 use mnk_engine::ai::{Level, Method, Thinker};
@@ -38,17 +38,17 @@ struct Tally {
 }
 
 /// `perfect` with the one-second clock against `adversary` (which picks a move with its own
-/// seeded generator), `games` games with each colour; `lost` says whether `perfect`'s move on
+/// seeded generator), one game per seed with each colour; `lost` says whether `perfect`'s move on
 /// a board gave away value.
 fn duel(
     rules: Rules,
-    games: u64,
+    seeds: std::ops::Range<u64>,
     mut adversary: impl FnMut(&Board, &mut StdRng) -> usize,
     mut lost: impl FnMut(&Board, usize) -> bool,
 ) -> Tally {
     let mut tally = Tally::default();
     for side in [Side::X, Side::O] {
-        for seed in 0..games {
+        for seed in seeds.clone() {
             let mut board = Board::new(rules);
             let mut thinker = Thinker::new();
             let go = Go::timed(Duration::from_secs(1), Instant::now).with_seed(Some(seed));
@@ -97,8 +97,11 @@ fn report(rules: Rules, games: u64, tally: &Tally, lost: &str) {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let games: u64 = args.iter().find_map(|a| a.parse().ok()).unwrap_or(2);
-    // `7x7`: 7x7/5 alone, whose games take minutes (the adversary proves every drawing move).
+    // GAMES, then the first seed (so one set of seeds can tune and another report).
+    let numbers: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
+    let games = numbers.first().copied().unwrap_or(2);
+    let first_seed = numbers.get(1).copied().unwrap_or(0);
+    // `7x7`: 7x7/5 alone, whose games take minutes.
     let only_7x7 = args.iter().any(|a| a == "7x7");
     println!(
         "nproc {}",
@@ -126,7 +129,7 @@ fn main() {
             let all = values(board);
             all.iter().find(|m| m.0 == cell).unwrap().1.rank() != best_rank(&all)
         };
-        let tally = duel(rules, games, adversary, lost);
+        let tally = duel(rules, first_seed..first_seed + games, adversary, lost);
         report(rules, games, &tally, "not an exactly best move");
     }
     // Five in a row (draws): the adversary plays a drawing move the proof search proves;
@@ -154,7 +157,7 @@ fn main() {
             after.play(cell).unwrap();
             !after.is_over() && opponent_wins(&after)
         };
-        let tally = duel(rules, games, adversary, lost);
+        let tally = duel(rules, first_seed..first_seed + games, adversary, lost);
         report(rules, games, &tally, "lost the draw");
     }
     // The exact analysis overlay on the empty 5x5/4 board.
