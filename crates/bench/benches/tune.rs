@@ -6,7 +6,8 @@
 //! run can hold more different games than there are openings. The report gives each setting's
 //! points and the Elo difference they suggest. Settings
 //! are the evaluation weights ([`mnk_engine::internals::Weights`], e.g. `flex3=30`,
-//! `order_block4=450`, `mover=7`) and the threat searches' node budgets (`vcf`, `vct` for the
+//! `order_block4=450`, `mover=7`, and the cell classes', `cell_flex3plus=40`,
+//! `order_cell_flex2x2=60`) and the threat searches' node budgets (`vcf`, `vct` for the
 //! own win, `vctdef` for the defence, `probe` for the shallow nodes' threat probe, 0 turning
 //! it off, `probeplies` for how deep it is asked, `probethrees` for
 //! the open threes its lines may use) and the root VCT's attacker moves per line (`vctmoves`). Moves get `--ms` each (or `--nodes`, which repeats
@@ -31,8 +32,9 @@ Self-play of the big-board search, setting a against setting b (15x15, five or m
   --seed S        vary near-equal moves by S and the game's pair (both colours of an
                   opening share a seed), so that more games than openings differ
   --a, --b        settings: weights by name (flex3=30, order_block4=450, mover=7, own=4,
-                  combo_mine=300, combo_theirs=200) and threat budgets (vcf, vct, vctdef,
-                  probe, probeplies, probethrees, vctmoves)";
+                  combo_mine=300, combo_theirs=200, cell_flex3plus=40,
+                  order_cell_flex2x2=60) and threat budgets (vcf, vct, vctdef, probe,
+                  probeplies, probethrees, vctmoves)";
 
 /// Openings (board notation, x first): a few common three-stone starts.
 const OPENINGS: &[&str] = &[

@@ -3,6 +3,8 @@
 //!
 //! - [`pattern`]: what a stone would make along one line (five, open four, four, open
 //!   three, ...), relative to K, memoised; freestyle ("K or more") or exact-K rules.
+//! - [`cell_class`]: what a stone would make over a cell's four lines together (a four and a
+//!   three, two open twos, ...).
 //! - [`state`]: the board with those patterns kept up to date incrementally per cell.
 //! - [`vcf`]: threat-space search by continuous fours, used to win and to defend.
 //! - [`vct`]: threat-space search by continuous fours and open threes, with the defender's
@@ -18,6 +20,7 @@
 //! [`crate::budget::Budget`] (a stop flag, nodes, a deadline that reads the caller's clock) and
 //! the search always answers with the best move found so far.
 
+pub mod cell_class;
 pub mod defence;
 pub mod pattern;
 pub mod search;

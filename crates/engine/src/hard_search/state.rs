@@ -4,6 +4,7 @@
 //! lines). Counts of each pattern per side are kept too, so "can x win at once?" or "has o an
 //! open three?" cost one lookup.
 
+use super::cell_class::{class_code, class_of, class_of_code, CellClass, CELL_CLASSES, LINE_PLACE};
 use super::pattern::{Pattern, PatternTable, Seen, PATTERNS};
 use crate::bits::BitSet;
 use crate::geometry::{splitmix, DIRECTIONS, NEAR_RADIUS};
@@ -49,6 +50,9 @@ pub struct State {
     weights: [Vec<u32>; 2],
     near: Vec<u16>,
     counts: [[i32; PATTERNS]; 2],
+    /// Per side, how many cells (empty or not: a stone's cell counts as [`CellClass::None`])
+    /// are of each [`CellClass`].
+    classes: [[i32; CELL_CLASSES]; 2],
     /// Per side, the classification of its shapes: they differ where one side wins only with
     /// exactly K (the exact rule for both, Renju for x).
     tables: [PatternTable; 2],
@@ -97,6 +101,7 @@ impl State {
             threat_cells: [vec![0; n.div_ceil(64)], vec![0; n.div_ceil(64)]],
             near: vec![0; n],
             counts: [[0; PATTERNS]; 2],
+            classes: [std::array::from_fn(|c| if c == 0 { n as i32 } else { 0 }); 2],
             tables: [Side::X, Side::O].map(|side| PatternTable::new(k, rules.exact_for(side))),
             zobrist,
             side_key,
@@ -203,6 +208,12 @@ impl State {
     #[inline]
     pub fn count(&self, side: Side, p: Pattern) -> i32 {
         self.counts[side.index()][p as usize]
+    }
+
+    /// How many empty cells are of class `class` for `side`.
+    #[inline]
+    pub fn class_count(&self, side: Side, class: CellClass) -> i32 {
+        self.classes[side.index()][class as usize]
     }
 
     /// Puts a stone of the side to move on the empty `cell` and passes the move. The cell
@@ -326,6 +337,8 @@ impl State {
     /// Removes an occupied-to-be cell's patterns from the counts.
     fn uncount(&mut self, cell: usize) {
         for s in 0..2 {
+            self.classes[s][class_of(self.pats[cell][s]) as usize] -= 1;
+            self.classes[s][CellClass::None as usize] += 1;
             for d in 0..4 {
                 let p = self.pats[cell][s][d];
                 self.counts[s][p as usize] -= 1;
@@ -383,12 +396,25 @@ impl State {
     #[inline]
     fn set_patterns(&mut self, cell: usize, dir: usize, pats: [Pattern; 2]) {
         for (s, p) in pats.into_iter().enumerate() {
-            let old = self.pats[cell][s][dir];
+            let lines = &mut self.pats[cell][s];
+            let old = lines[dir];
+            if old == p {
+                continue;
+            }
+            // The new code is worked out from the old one: reading the four lines back after
+            // writing one of them stalls the processor (the search took half as long again).
+            let code = class_code(*lines);
+            let changed = code + LINE_PLACE[dir] * p as usize - LINE_PLACE[dir] * old as usize;
+            lines[dir] = p;
+            let (was, now) = (class_of_code(code), class_of_code(changed));
             self.counts[s][old as usize] -= 1;
             self.counts[s][p as usize] += 1;
-            self.pats[cell][s][dir] = p;
+            self.classes[s][was as usize] -= 1;
+            self.classes[s][now as usize] += 1;
             let bit = 1 << (cell % 64);
-            if self.pats[cell][s].iter().any(|&p| p >= Pattern::Flex3) {
+            // The classes from an open three up are exactly the cells with an open three or
+            // better on some line.
+            if now >= CellClass::Flex3 {
                 self.threat_cells[s][cell / 64] |= bit;
             } else {
                 self.threat_cells[s][cell / 64] &= !bit;

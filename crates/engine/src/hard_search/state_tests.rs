@@ -32,11 +32,11 @@ fn patterns_follow_play_and_undo() {
     assert_eq!(s.winner(), None);
 }
 
-/// The keys kept stone by stone are those read from the line, the threat cells those a
-/// scan of the board finds, and the patterns looked up
-/// by them are those of the segments classified one by one, for freestyle and exact rules
-/// and K from 3 to 6, edges and blocked lines included; undoing every move restores the
-/// empty board's keys, patterns and counts.
+/// The keys kept stone by stone are those read from the line, the threat cells and the cell
+/// classes those a scan of the board finds, and the patterns looked up by them are those of
+/// the segments classified one by one, for freestyle and exact rules and K from 3 to 6, edges
+/// and blocked lines included; undoing every move restores the empty board's keys, patterns,
+/// counts and classes.
 #[test]
 fn kept_keys_patterns_and_threat_cells_match_a_reading_of_the_board() {
     for (w, h, k, rule) in [
@@ -62,6 +62,11 @@ fn kept_keys_patterns_and_threat_cells_match_a_reading_of_the_board() {
                     .filter(|&c| s.patterns(c, side).iter().any(|&p| p >= Pattern::Flex3))
                     .collect();
                 assert_eq!(s.threat_cells(side).collect::<Vec<_>>(), scanned);
+                let mut classes = [0; CELL_CLASSES];
+                for cell in 0..rules.cells() {
+                    classes[class_of(s.patterns(cell, side)) as usize] += 1;
+                }
+                assert_eq!(s.classes[side.index()], classes, "{w}x{h}/{k} {rule}");
             }
             for cell in (0..rules.cells()).filter(|_| !s.keys.is_empty()) {
                 for d in 0..4 {
@@ -99,8 +104,8 @@ fn kept_keys_patterns_and_threat_cells_match_a_reading_of_the_board() {
         }
         let fresh = State::new(rules);
         assert_eq!(
-            (&s.pats, &s.keys, s.counts),
-            (&fresh.pats, &fresh.keys, fresh.counts)
+            (&s.pats, &s.keys, s.counts, s.classes),
+            (&fresh.pats, &fresh.keys, fresh.counts, fresh.classes)
         );
         assert_eq!(s.threat_cells, fresh.threat_cells);
     }

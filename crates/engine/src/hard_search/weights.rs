@@ -2,6 +2,7 @@
 //! tuning run (`cargo bench -p mnk-bench --bench tune`) can set them by name, and the two
 //! functions that use them: the static estimate of a position and the value of a cell.
 
+use super::cell_class::{class_of, CellClass, CELL_CLASSES};
 use super::pattern::{Pattern, PATTERNS};
 use super::state::State;
 use super::tactics::combos;
@@ -33,13 +34,23 @@ pub struct Weights {
     /// Estimate of each cell (two at most) where the opponent would make two threats at
     /// once: counted against the side to move, which must spend its move on it.
     pub combo_theirs: Score,
+    /// Estimate per empty cell of each [`CellClass`] (a side's four lines through the cell
+    /// together), on top of its line patterns.
+    pub cell: [Score; CELL_CLASSES],
+    /// Move ordering: what a cell's [`CellClass`] adds to its value, on top of its lines.
+    pub order_cell: [i64; CELL_CLASSES],
 }
 
 /// The defaults. An open three and a four were raised from 20 and 25 to 30 and 35 by the
 /// tuning tool: 24 of 32 points in self-play against the old weights (300 ms a move, ten
 /// openings, both colours). The double-threat cells: without them (0, 0) the search scored
 /// 6.5 of 20 against (150, 100), and (300, 200) scored 12 of 20 against (150, 100) (300 ms,
-/// 2 cores at a load of 6 to 8).
+/// 2 cores at a load of 6 to 8). The cell classes' weights (a three or a four with a second
+/// line's two or closed three, two open twos, two closed threes) came from self-play at 20,000
+/// nodes a move, 60 games each on the tuning tool's openings, each step against the one before:
+/// the estimate's weights 35 of 60 (seed 31); ordering by class on top, 38 of 60 (seed 32);
+/// that ordering doubled, 34.5 of 60 (seed 33). Doubling either again was within the noise
+/// (31.5 and 31 of 60, seeds 34 and 35).
 impl Default for Weights {
     fn default() -> Self {
         Weights {
@@ -49,6 +60,8 @@ impl Default for Weights {
             own_halves: 4,
             combo_mine: 300,
             combo_theirs: 200,
+            cell: [0, 0, 0, 15, 10, 0, 40, 0, 0, 30, 0, 0, 0],
+            order_cell: [0, 0, 0, 60, 40, 0, 600, 0, 0, 400, 0, 0, 0],
         }
     }
 }
@@ -79,10 +92,21 @@ impl Weights {
             self.combo_mine = value;
         } else if key == "combo_theirs" {
             self.combo_theirs = value;
+        } else if let Some(c) = Self::cell_class_named(key, "cell_") {
+            self.cell[c] = value;
+        } else if let Some(c) = Self::cell_class_named(key, "order_cell_") {
+            self.order_cell[c] = value.into();
         } else {
             return false;
         }
         true
+    }
+
+    /// The index of the cell class that `key` names after `prefix`.
+    #[cfg(any(test, feature = "internals"))]
+    fn cell_class_named(key: &str, prefix: &str) -> Option<usize> {
+        let name = key.strip_prefix(prefix)?;
+        super::cell_class::NAMES.iter().position(|&n| n == name)
     }
 
     /// How good a cell is for a side, from its four line patterns (for move ordering).
@@ -101,7 +125,8 @@ impl Weights {
         if f3 >= 2 {
             return 20_000;
         }
-        p.iter().map(|&x| self.order[x as usize]).sum()
+        p.iter().map(|&x| self.order[x as usize]).sum::<i64>()
+            + self.order_cell[class_of(p) as usize]
     }
 
     /// The value of cell `m` for the side to move: its own patterns and the opponent's.
@@ -117,9 +142,13 @@ impl Weights {
     pub fn evaluate(&self, state: &State) -> Score {
         let me = state.to_move();
         let side_sum = |side: Side| -> Score {
-            (1..9)
+            let lines: Score = (1..9)
                 .map(|p| self.eval[p] * state.count(side, Pattern::ALL[p]))
-                .sum()
+                .sum();
+            let cells: Score = (CellClass::Flex2 as usize..CellClass::Five as usize)
+                .map(|c| self.cell[c] * state.class_count(side, CellClass::ALL[c]))
+                .sum();
+            lines + cells
         };
         let v = side_sum(me) * self.mover_num / 5 - side_sum(me.other())
             + self.combo_mine * combos(state, me, 2) as Score
@@ -142,5 +171,10 @@ mod tests {
         assert_eq!(w.eval[Pattern::Flex3 as usize], 30);
         assert_eq!(w.order[Pattern::Block4 as usize], 7);
         assert_eq!(w.mover_num, 7);
+        assert!(w.set("cell_flex3plus", 40));
+        assert!(w.set("order_cell_flex2x2", 9));
+        assert!(!w.set("cell_flex9", 1));
+        assert_eq!(w.cell[CellClass::Flex3Plus as usize], 40);
+        assert_eq!(w.order_cell[CellClass::Flex2Twice as usize], 9);
     }
 }
