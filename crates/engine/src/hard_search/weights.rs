@@ -111,22 +111,18 @@ impl Weights {
 
     /// How good a cell is for a side, from its four line patterns (for move ordering).
     pub fn cell_value(&self, p: [Pattern; 4]) -> i64 {
-        let count = |q: Pattern| p.iter().filter(|&&x| x == q).count();
-        if p.contains(&Pattern::Five) {
-            return 1_000_000;
+        // The combinations that win or force are ranked apart, above every sum of lines.
+        let class = class_of(p);
+        match class {
+            CellClass::Five => 1_000_000,
+            CellClass::Flex4 => 100_000,
+            CellClass::Block4Flex3 => 50_000,
+            CellClass::Flex3Twice => 20_000,
+            _ => {
+                p.iter().map(|&x| self.order[x as usize]).sum::<i64>()
+                    + self.order_cell[class as usize]
+            }
         }
-        let (b4, f3) = (count(Pattern::Block4), count(Pattern::Flex3));
-        if p.contains(&Pattern::Flex4) || b4 >= 2 {
-            return 100_000;
-        }
-        if b4 >= 1 && f3 >= 1 {
-            return 50_000;
-        }
-        if f3 >= 2 {
-            return 20_000;
-        }
-        p.iter().map(|&x| self.order[x as usize]).sum::<i64>()
-            + self.order_cell[class_of(p) as usize]
     }
 
     /// The value of cell `m` for the side to move: its own patterns and the opponent's.
