@@ -14,7 +14,7 @@
 //! exactly); `--trace` prints every move with how it was found, its depth, nodes and time.
 
 use mnk_engine::internals::Budget;
-use mnk_engine::internals::{HardLimits, Searcher, State, Weights};
+use mnk_engine::internals::{HardLimits, Reductions, Searcher, State, Weights};
 use mnk_engine::{Board, Rules, Side};
 use std::sync::Arc;
 use std::time::Instant;
@@ -34,7 +34,8 @@ Self-play of the big-board search, setting a against setting b (15x15, five or m
   --a, --b        settings: weights by name (flex3=30, order_block4=450, mover=7, own=4,
                   combo_mine=300, combo_theirs=200, cell_flex3plus=40,
                   order_cell_flex2x2=60) and threat budgets (vcf, vct, vctdef, probe,
-                  probeplies, probethrees, vctmoves)";
+                  probeplies, probethrees, vctmoves) and late-move reductions (lmrfrom: the
+                  first move reduced, 0 off; lmrtwo: the first reduced by two; lmrdepth)";
 
 /// Openings (board notation, x first): a few common three-stone starts.
 const OPENINGS: &[&str] = &[
@@ -53,6 +54,7 @@ const OPENINGS: &[&str] = &[
 #[derive(Clone, Copy, Debug)]
 struct Setting {
     weights: Weights,
+    reductions: Reductions,
     vct_nodes: Option<u64>,
     vct_defence_nodes: Option<u64>,
     vcf_nodes: Option<u64>,
@@ -65,6 +67,7 @@ struct Setting {
 fn parse_setting(text: &str) -> Setting {
     let mut s = Setting {
         weights: Weights::default(),
+        reductions: Reductions::default(),
         vct_nodes: None,
         vct_defence_nodes: None,
         vcf_nodes: None,
@@ -84,7 +87,10 @@ fn parse_setting(text: &str) -> Setting {
             "vctmoves" => s.vct_moves = Some(v as u32),
             "probeplies" => s.probe_plies = Some(v as usize),
             "probethrees" => s.probe_threes = Some(v as u32),
-            _ => assert!(s.weights.set(key, v as i32), "unknown setting {key}"),
+            _ => assert!(
+                s.reductions.set(key, v as i32) || s.weights.set(key, v as i32),
+                "unknown setting {key}"
+            ),
         }
     }
     s
@@ -136,6 +142,7 @@ fn args() -> Args {
 fn searcher(s: &Setting) -> Searcher {
     let mut searcher = Searcher::new(32);
     searcher.weights = s.weights;
+    searcher.reductions = s.reductions;
     if let Some(n) = s.vct_nodes {
         searcher.vct_limits.nodes = n;
     }

@@ -7,6 +7,7 @@ pub use crate::budget::{Budget, Controls, Deadline, Meter};
 pub use crate::count::{count, estimate};
 pub use crate::geometry::Geometry;
 pub use crate::hard_search::pattern::Pattern;
+pub use crate::hard_search::reductions::Reductions;
 pub use crate::hard_search::search::EVAL_LIMIT;
 pub use crate::hard_search::search::{Reason, Report};
 pub use crate::hard_search::vcf::{find_vcf, VcfLimits};

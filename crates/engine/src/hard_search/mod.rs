@@ -11,10 +11,13 @@
 //!   full set of answers (counter-fours included).
 //! - [`tactics`]: wins read off the patterns, double-threat cells, and the bounded threat
 //!   probe of the main search's shallow nodes.
+//! - [`reductions`]: where the main search looks less deep: late-move reductions, static
+//!   futility, the null move, move-count pruning, the width of a node.
 //! - [`defence`]: the root's answers to the opponent's VCF or VCT.
 //! - [`weights`]: the evaluation and move-ordering weights, in one struct, and the estimate.
 //! - [`search`]: iterative-deepening PVS with a transposition table, killer and history
-//!   ordering, candidate moves near stones and threat-driven pruning.
+//!   ordering, candidate moves near stones and threat-driven pruning; its interior's cuts
+//!   and reductions are set in [`reductions`].
 //!
 //! Time is the caller's business: [`search::HardLimits`] carries the caller's
 //! [`crate::budget::Budget`] (a stop flag, nodes, a deadline that reads the caller's clock) and
@@ -23,6 +26,7 @@
 pub mod cell_class;
 pub mod defence;
 pub mod pattern;
+pub mod reductions;
 pub mod search;
 pub mod state;
 pub mod tactics;

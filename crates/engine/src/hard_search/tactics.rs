@@ -122,6 +122,9 @@ pub struct Probe {
     pub plies: usize,
     /// Probes that searched (not answered from the table), for measurements.
     pub searched: u64,
+    /// Whether the last probe was cut short by the caller's budget (its stop flag or
+    /// deadline), which the caller then stops on too.
+    pub interrupted: bool,
 }
 
 impl Default for Probe {
@@ -143,6 +146,7 @@ impl Probe {
             },
             plies: 3,
             searched: 0,
+            interrupted: false,
         }
     }
 
@@ -155,6 +159,7 @@ impl Probe {
     /// finds one. A search cut short by the caller's budget finds nothing and is not
     /// remembered.
     pub fn win(&mut self, state: &mut State, caller: &Budget) -> Option<Score> {
+        self.interrupted = false;
         let key = state.hash();
         let slot = (key as usize) & (PROBE_ENTRIES - 1);
         let e = self.seen[slot];
@@ -167,7 +172,8 @@ impl Probe {
         }
         self.searched += 1;
         let found = self.vct.find_fours_first(state, self.limits, caller);
-        if caller.is_interrupted() {
+        self.interrupted = caller.is_interrupted();
+        if self.interrupted {
             return None;
         }
         let plies = found.map_or(0, |w| w.plies.min(u16::MAX as usize) as u16);

@@ -11,9 +11,9 @@
 //! within [`EVAL_LIMIT`].
 
 use super::defence::{answers, opponent_threat, Threats};
-use super::pattern::Pattern;
+use super::reductions::Reductions;
 use super::state::State;
-use super::tactics::{self, Probe};
+use super::tactics::Probe;
 use super::vcf::{find_vcf_until, VcfLimits};
 use super::vct::{Vct, VctLimits};
 use super::weights::Weights;
@@ -22,6 +22,8 @@ use crate::geometry::splitmix;
 use crate::score::{win_score, Bound, Score, MATE};
 
 pub use super::weights::EVAL_LIMIT;
+
+mod interior;
 
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
@@ -104,9 +106,8 @@ const MAX_PLY: usize = 128;
 /// of its cells and lines): enough to choose among near-equal moves, not to prefer a weaker.
 pub const ROOT_JITTER: Score = 6;
 
-/// Root moves searched at most, and moves at inner nodes.
+/// Root moves searched at most (inner nodes: [`Reductions::width`]).
 const ROOT_WIDTH: usize = 28;
-const NODE_WIDTH: usize = 18;
 
 /// The root's VCT bounds, for its own win and for the defence: longer lines and more nodes
 /// than [`VctLimits::default`] (4 threes, 12 moves, 6,000 nodes), now that the state's
@@ -123,6 +124,8 @@ pub const ROOT_VCT: VctLimits = VctLimits {
 pub struct Searcher {
     table: Vec<Entry>,
     killers: Vec<[u16; 2]>,
+    /// Whether the move into each ply was a pass (the null move): no two in a row.
+    null_at: Vec<bool>,
     history: Vec<u32>,
     nodes: u64,
     stopped: Option<Exhausted>,
@@ -142,6 +145,8 @@ pub struct Searcher {
     pub weights: Weights,
     /// The threat probe of the shallow nodes (plies 1 to `probe.plies`).
     pub probe: Probe,
+    /// Late-move reductions of the inner nodes.
+    pub reductions: Reductions,
 }
 
 impl Searcher {
@@ -152,6 +157,7 @@ impl Searcher {
         Searcher {
             table: vec![Entry::default(); entries.max(1024)],
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
+            null_at: vec![false; MAX_PLY],
             history: Vec::new(),
             nodes: 0,
             stopped: None,
@@ -163,6 +169,7 @@ impl Searcher {
             jitter: ROOT_JITTER,
             weights: Weights::default(),
             probe: Probe::new(),
+            reductions: Reductions::default(),
         }
     }
 
@@ -381,156 +388,6 @@ impl Searcher {
             state.undo();
         }
         pv
-    }
-
-    fn pvs(
-        &mut self,
-        state: &mut State,
-        depth: i32,
-        mut alpha: Score,
-        beta: Score,
-        ply: usize,
-        limits: &HardLimits<'_>,
-    ) -> Score {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(CHECK_EVERY_NODES) && self.stopped.is_none() {
-            self.stopped = limits.budget.exhausted(self.nodes);
-        }
-        if self.stopped.is_some() {
-            return 0;
-        }
-        let me = state.to_move();
-        let opp = me.other();
-        let n = state.stone_count();
-        if state.winner().is_some() {
-            // The side that just moved completed a line.
-            return -win_score(n);
-        }
-        if state.count(me, Pattern::Five) > 0 {
-            return win_score(n + 1);
-        }
-        let mut blocks = Vec::new();
-        state.winning_cells(opp, &mut blocks);
-        if blocks.len() >= 2 {
-            return -win_score(n + 2);
-        }
-        if blocks.is_empty() {
-            if let Some(win) = tactics::verdict(state) {
-                return win;
-            }
-        }
-        if state.is_over() {
-            return 0;
-        }
-        if blocks.is_empty() && ply <= self.probe.plies && depth >= 1 {
-            if let Some(win) = self.probe.win(state, limits.budget) {
-                return win;
-            }
-        }
-        if (depth <= 0 && blocks.is_empty()) || ply >= MAX_PLY - 1 {
-            return self.weights.evaluate(state);
-        }
-        let slot = (state.hash() as usize) & (self.table.len() - 1);
-        let entry = self.table[slot];
-        let mut tt_move = NO_MOVE;
-        if entry.key == state.hash() {
-            tt_move = entry.mv;
-            if entry.depth as i32 >= depth && entry.bound.settles(entry.score, alpha, beta) {
-                return entry.score;
-            }
-        }
-        let moves = if let [block] = blocks[..] {
-            vec![block]
-        } else {
-            let mut m = self.ordered_moves(state, ply, tt_move);
-            m.truncate(NODE_WIDTH);
-            m
-        };
-        if moves.is_empty() {
-            return self.weights.evaluate(state);
-        }
-        // A forced reply costs no depth: forcing lines are followed past the horizon.
-        let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
-        let alpha0 = alpha;
-        let mut best = -MATE - 1;
-        let mut best_move = moves[0];
-        for (i, &m) in moves.iter().enumerate() {
-            state.play(m);
-            let score = if i == 0 {
-                -self.pvs(state, child_depth, -beta, -alpha, ply + 1, limits)
-            } else {
-                let s = -self.pvs(state, child_depth, -alpha - 1, -alpha, ply + 1, limits);
-                if s > alpha && s < beta && self.stopped.is_none() {
-                    -self.pvs(state, child_depth, -beta, -alpha, ply + 1, limits)
-                } else {
-                    s
-                }
-            };
-            state.undo();
-            if self.stopped.is_some() {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = m;
-            }
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
-                let k = &mut self.killers[ply];
-                if k[0] != m as u16 {
-                    k[1] = k[0];
-                    k[0] = m as u16;
-                }
-                self.history[m * 2 + me.index()] += (depth.max(1) * depth.max(1)) as u32;
-                break;
-            }
-        }
-        let bound = Bound::of(best, alpha0, beta);
-        self.table[slot] = Entry {
-            key: state.hash(),
-            score: best,
-            mv: best_move as u16,
-            depth: depth.clamp(0, 127) as i8,
-            bound,
-        };
-        best
-    }
-
-    /// Candidate moves of the side to move, best first: the answers to an opponent's open
-    /// three when there is one, otherwise every cell near a stone.
-    fn ordered_moves(&self, state: &State, ply: usize, tt_move: u16) -> Vec<usize> {
-        let me = state.to_move();
-        let opp = me.other();
-        let mut moves = Vec::new();
-        state.candidates(&mut moves);
-        if state.count(opp, Pattern::Flex4) > 0 {
-            // The opponent threatens an open four: only blocking cells and our own fours
-            // (which force a reply first) can matter.
-            moves.retain(|&m| {
-                let mine = state.patterns(m, me);
-                let theirs = state.patterns(m, opp);
-                mine.iter().any(|&p| p >= Pattern::Block4)
-                    || theirs.iter().any(|&p| p >= Pattern::Block4)
-            });
-        }
-        let killers = self.killers.get(ply).copied().unwrap_or([NO_MOVE; 2]);
-        let mut scored: Vec<(i64, usize)> = moves
-            .into_iter()
-            .map(|m| {
-                let mut s = self.weights.move_value(state, m);
-                if m as u16 == tt_move {
-                    s += 1 << 40;
-                } else if killers.contains(&(m as u16)) {
-                    s += 300;
-                }
-                s += (self.history.get(m * 2 + me.index()).copied().unwrap_or(0) as i64).min(200);
-                (s, m)
-            })
-            .collect();
-        scored.sort_by_key(|&(s, m)| (std::cmp::Reverse(s), m));
-        scored.into_iter().map(|(_, m)| m).collect()
     }
 }
 
