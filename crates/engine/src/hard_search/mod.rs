@@ -5,7 +5,8 @@
 //!   three, ...), relative to K, memoised; freestyle ("K or more") or exact-K rules.
 //! - [`cell_class`]: what a stone would make over a cell's four lines together (a four and a
 //!   three, two open twos, ...).
-//! - [`state`]: the board with those patterns kept up to date incrementally per cell.
+//! - [`state`]: the board with those patterns kept up to date incrementally per cell, and a
+//!   journal that takes a move back by copying.
 //! - [`vcf`]: threat-space search by continuous fours, used to win and to defend.
 //! - [`vct`]: threat-space search by continuous fours and open threes, with the defender's
 //!   full set of answers (counter-fours included).

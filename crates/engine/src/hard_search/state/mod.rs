@@ -12,6 +12,9 @@ use crate::position::Position;
 use crate::renju;
 use crate::rules::Rules;
 use crate::side::Side;
+use journal::Journal;
+
+mod journal;
 
 /// Marks a segment cell that lies off the board.
 const OFF: u16 = u16::MAX;
@@ -63,6 +66,8 @@ pub struct State {
     stones: usize,
     to_move: Side,
     winner: Option<Side>,
+    /// What each move changed, so that [`State::undo`] copies it back.
+    journal: Journal,
 }
 
 impl State {
@@ -110,6 +115,7 @@ impl State {
             stones: 0,
             to_move: Side::X,
             winner: None,
+            journal: Journal::default(),
         };
         for cell in 0..n {
             for d in 0..4 {
@@ -220,7 +226,9 @@ impl State {
     /// must be empty and the game not over (the search checks; front ends use [`Board`]).
     pub fn play(&mut self, cell: usize) {
         let side = self.to_move;
-        self.place(cell, side);
+        self.open_frame();
+        self.put(cell, side);
+        self.journal.recording = false;
         self.history.push(cell as u16);
         self.hash ^= self.side_key;
         self.to_move = side.other();
@@ -233,11 +241,19 @@ impl State {
         };
         self.hash ^= self.side_key;
         self.to_move = self.to_move.other();
-        self.remove(cell as usize);
+        if !self.restore(cell as usize) {
+            self.remove(cell as usize);
+        }
     }
 
-    /// Places a stone without touching the side to move or the history.
+    /// Places a stone without touching the side to move or the history (setting a position
+    /// up). The moves played before it are taken back the slow way.
     pub fn place(&mut self, cell: usize, side: Side) {
+        self.journal.clear();
+        self.put(cell, side);
+    }
+
+    fn put(&mut self, cell: usize, side: Side) {
         if self.pats[cell][side.index()].contains(&Pattern::Five) {
             self.winner = Some(side);
         }
@@ -246,7 +262,7 @@ impl State {
         self.stones += 1;
         self.hash ^= self.zobrist[cell][side.index()];
         self.touch_near(cell, 1);
-        self.update_lines(cell, 0);
+        self.update_lines(cell, 0, true);
     }
 
     fn remove(&mut self, cell: usize) {
@@ -261,7 +277,7 @@ impl State {
         for d in 0..4 {
             self.look_up(cell, d);
         }
-        self.update_lines(cell, was);
+        self.update_lines(cell, was, true);
     }
 
     fn touch_near(&mut self, cell: usize, delta: i32) {
@@ -276,12 +292,15 @@ impl State {
     }
 
     /// After `cell` changed from `was` (0 empty, 1 x, 2 o) to what it holds now: every cell
-    /// within K of it on its four lines gets its keys changed by that one digit, and the
-    /// empty ones their patterns, looked up (a dense table); otherwise every empty cell there
-    /// is read again.
-    fn update_lines(&mut self, cell: usize, was: u8) {
+    /// within K of it on its four lines gets its keys changed by that one digit, and with
+    /// `look` the empty ones their patterns, looked up (a dense table); otherwise every empty
+    /// cell there is read again.
+    fn update_lines(&mut self, cell: usize, was: u8, look: bool) {
         if self.keys.is_empty() {
-            return self.refresh_lines(cell);
+            if look {
+                self.refresh_lines(cell);
+            }
+            return;
         }
         let now = self.cells[cell] as usize;
         let was = was as usize;
@@ -300,7 +319,7 @@ impl State {
                 let key = &mut self.keys[q];
                 key[0][d] = key[0][d] + wx * X_DIGIT[now] as u32 - wx * X_DIGIT[was] as u32;
                 key[1][d] = key[1][d] + wo * O_DIGIT[now] as u32 - wo * O_DIGIT[was] as u32;
-                if self.cells[q] == 0 {
+                if look && self.cells[q] == 0 {
                     self.look_up(q, d);
                 }
             }
@@ -336,6 +355,10 @@ impl State {
 
     /// Removes an occupied-to-be cell's patterns from the counts.
     fn uncount(&mut self, cell: usize) {
+        for d in 0..4 {
+            let [x, o] = self.pats[cell];
+            self.journal.note(cell, d, [x[d], o[d]]);
+        }
         for s in 0..2 {
             self.classes[s][class_of(self.pats[cell][s]) as usize] -= 1;
             self.classes[s][CellClass::None as usize] += 1;
@@ -395,6 +418,11 @@ impl State {
     /// Sets both sides' patterns of `cell` along `dir`, keeping the counts.
     #[inline]
     fn set_patterns(&mut self, cell: usize, dir: usize, pats: [Pattern; 2]) {
+        let old = [self.pats[cell][0][dir], self.pats[cell][1][dir]];
+        if old == pats {
+            return;
+        }
+        self.journal.note(cell, dir, old);
         for (s, p) in pats.into_iter().enumerate() {
             let lines = &mut self.pats[cell][s];
             let old = lines[dir];
@@ -547,5 +575,4 @@ impl State {
 }
 
 #[cfg(test)]
-#[path = "state_tests.rs"]
 mod tests;
