@@ -10,8 +10,11 @@
 //! `order_cell_flex2x2=60`) and the threat searches' node budgets (`vcf`, `vct` for the
 //! own win, `vctdef` for the defence, `probe` for the shallow nodes' threat probe, 0 turning
 //! it off, `probeplies` for how deep it is asked, `probethrees` for
-//! the open threes its lines may use) and the root VCT's attacker moves per line (`vctmoves`). Moves get `--ms` each (or `--nodes`, which repeats
-//! exactly); `--trace` prints every move with how it was found, its depth, nodes and time.
+//! the open threes its lines may use), the root VCT's attacker moves per line (`vctmoves`),
+//! and the main search's cuts ([`mnk_engine::internals::Reductions`]: `lmrfrom`, `lmrtwo`,
+//! `lmrdepth`, `futdepth`, `futmargin`, `nullr`, `nulldepth`, `prunedepth`, `pruneply`,
+//! `width`, `qthree`). Moves get `--ms` each (or `--nodes`, which repeats exactly); `--trace`
+//! prints every move with how it was found, its depth, nodes and time.
 
 use mnk_engine::internals::Budget;
 use mnk_engine::internals::{HardLimits, Reductions, Searcher, State, Weights};
@@ -34,8 +37,11 @@ Self-play of the big-board search, setting a against setting b (15x15, five or m
   --a, --b        settings: weights by name (flex3=30, order_block4=450, mover=7, own=4,
                   combo_mine=300, combo_theirs=200, cell_flex3plus=40,
                   order_cell_flex2x2=60) and threat budgets (vcf, vct, vctdef, probe,
-                  probeplies, probethrees, vctmoves) and late-move reductions (lmrfrom: the
-                  first move reduced, 0 off; lmrtwo: the first reduced by two; lmrdepth)";
+                  probeplies, probethrees, vctmoves) and the search's cuts (lmrfrom: the
+                  first move reduced, 0 off; lmrtwo: the first reduced by two; lmrdepth;
+                  futdepth, futmargin: static futility; nullr, nulldepth: the null move;
+                  prunedepth, pruneply: move-count pruning; width; qthree: plies past
+                  the horizon answering an open three)";
 
 /// Openings (board notation, x first): a few common three-stone starts.
 const OPENINGS: &[&str] = &[

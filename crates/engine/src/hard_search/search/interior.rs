@@ -65,7 +65,11 @@ impl Searcher {
                 return 0;
             }
         }
-        if (depth <= 0 && blocks.is_empty()) || ply >= MAX_PLY - 1 {
+        if ply >= MAX_PLY - 1
+            || (depth <= 0
+                && blocks.is_empty()
+                && !self.reductions.answers_three_past_horizon(state, depth))
+        {
             return self.weights.evaluate(state);
         }
         let slot = (state.hash() as usize) & (self.table.len() - 1);
