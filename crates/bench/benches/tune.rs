@@ -13,8 +13,9 @@
 //! the open threes its lines may use), the root VCT's attacker moves per line (`vctmoves`),
 //! and the main search's cuts ([`mnk_engine::internals::Reductions`]: `lmrfrom`, `lmrtwo`,
 //! `lmrdepth`, `futdepth`, `futmargin`, `nullr`, `nulldepth`, `prunedepth`, `pruneply`,
-//! `width`, `qthree`). Moves get `--ms` each (or `--nodes`, which repeats exactly); `--trace`
-//! prints every move with how it was found, its depth, nodes and time.
+//! `width`, `qthree`, `razordepth`, `razormargin`, `lmrroot`). Moves get `--ms` each (or
+//! `--nodes`, which repeats exactly); `--trace` prints every move with how it was found, its
+//! depth, nodes and time.
 
 use mnk_engine::internals::Budget;
 use mnk_engine::internals::{HardLimits, Reductions, Searcher, State, Weights};
@@ -41,7 +42,8 @@ Self-play of the big-board search, setting a against setting b (15x15, five or m
                   first move reduced, 0 off; lmrtwo: the first reduced by two; lmrdepth;
                   futdepth, futmargin: static futility; nullr, nulldepth: the null move;
                   prunedepth, pruneply: move-count pruning; width; qthree: plies past
-                  the horizon answering an open three)";
+                  the horizon answering an open three; razordepth, razormargin: razoring;
+                  lmrroot: the first root move reduced)";
 
 /// Openings (board notation, x first): a few common three-stone starts.
 const OPENINGS: &[&str] = &[

@@ -43,6 +43,14 @@ pub struct Reductions {
     /// answer an open three (0: none); the answers are few, and a leaf's estimate cannot
     /// see whether one holds.
     pub three_plies: i32,
+    /// Razoring: a null-window node with at most this much depth left whose estimate stays
+    /// below alpha by [`Reductions::razor_margin`] per ply, and whose side to move cannot make
+    /// a four or an open three, is cut at once (0: never).
+    pub razor_depth: i32,
+    /// Estimate points per ply of depth left that razoring asks for.
+    pub razor_margin: i32,
+    /// The first root move (counting from 0) reduced by one ply when quiet (0: none).
+    pub root_from: usize,
 }
 
 /// The defaults, from self-play at 40,000 nodes a move, 60 games each on the tune bench's
@@ -50,8 +58,9 @@ pub struct Reductions {
 /// 60 against none (seeds 36 and 38); static futility at depth 2 and below with 60 points a
 /// ply, on top, 36.5 and 34.5 (seeds 42 and 44). Left off, as within the noise or worse: the
 /// null move (28.5 of 60), move-count pruning (29.5), open threes answered two plies past
-/// the horizon (27.5), reductions from the 3rd move (29) or by two from the 6th (24.5);
-/// kept at 18: a width of 24 (36.5 and 27.5).
+/// the horizon (27.5), reductions from the 3rd move (29) or by two from the 6th (24.5),
+/// razoring at depth 2 and 3 (30 and 32.5), root moves reduced from the 6th or the 10th
+/// (31.5 and 25.5); kept at 18: a width of 24 (36.5 and 27.5).
 impl Default for Reductions {
     fn default() -> Self {
         Reductions {
@@ -66,14 +75,17 @@ impl Default for Reductions {
             prune_per_ply: 4,
             width: 18,
             three_plies: 0,
+            razor_depth: 0,
+            razor_margin: 60,
+            root_from: 0,
         }
     }
 }
 
 impl Reductions {
     /// Sets the setting called `key` (`lmrfrom`, `lmrtwo`, `lmrdepth`, `nullr`, `nulldepth`,
-    /// `futdepth`, `futmargin`, `prunedepth`, `pruneply`, `width`, `qthree`); `false` for an
-    /// unknown key.
+    /// `futdepth`, `futmargin`, `prunedepth`, `pruneply`, `width`, `qthree`, `razordepth`,
+    /// `razormargin`, `lmrroot`); `false` for an unknown key.
     #[cfg(any(test, feature = "internals"))]
     pub fn set(&mut self, key: &str, value: i32) -> bool {
         match key {
@@ -88,6 +100,9 @@ impl Reductions {
             "pruneply" => self.prune_per_ply = value.max(1) as usize,
             "width" => self.width = value.max(1) as usize,
             "qthree" => self.three_plies = value.max(0),
+            "razordepth" => self.razor_depth = value,
+            "razormargin" => self.razor_margin = value,
+            "lmrroot" => self.root_from = value.max(0) as usize,
             _ => return false,
         }
         true
@@ -130,6 +145,25 @@ impl Reductions {
         null_window
             && depth <= self.futility_depth
             && estimate - self.futility_margin * depth.max(1) >= beta
+    }
+
+    /// Plies to take off the `index`-th root move `m` of an iteration `depth` deep: one for a
+    /// [`quiet`] move from [`Reductions::root_from`] on, at the depths where inner nodes are
+    /// reduced.
+    pub fn root_plies(&self, state: &State, depth: i32, index: usize, m: usize) -> i32 {
+        let on = self.root_from != 0 && index >= self.root_from && depth >= self.min_depth;
+        i32::from(on && quiet(state, m))
+    }
+
+    /// Whether a null-window node with `depth` left and the static `estimate` is cut by
+    /// razoring against `alpha`: far below it, with no four or open three to make.
+    pub fn razors(&self, state: &State, depth: i32, estimate: i32, alpha: i32) -> bool {
+        let me = state.to_move();
+        depth <= self.razor_depth
+            && estimate + self.razor_margin * depth.max(1) < alpha
+            && state.count(me, Pattern::Block4) == 0
+            && state.count(me, Pattern::Flex4) == 0
+            && state.count(me, Pattern::Flex3) == 0
     }
 
     /// Whether a node with `depth` left may try the null move: it is turned on, the node is
@@ -255,9 +289,49 @@ mod tests {
         let three = state(&[(1, 1), (5, 7), (1, 13), (6, 7), (13, 1), (7, 7)]);
         assert!(r.answers_three_past_horizon(&three, 0));
         assert!(r.answers_three_past_horizon(&three, -1));
-        assert!(!r.answers_three_past_horizon(&three, -2), "two plies past at most");
+        assert!(
+            !r.answers_three_past_horizon(&three, -2),
+            "two plies past at most"
+        );
         let two = state(&[(1, 1), (5, 7), (1, 13), (6, 7)]);
         assert!(!r.answers_three_past_horizon(&two, 0));
         assert!(!Reductions::default().answers_three_past_horizon(&three, 0));
+    }
+
+    #[test]
+    fn razoring_cuts_far_below_alpha_unless_the_mover_can_make_a_threat() {
+        let r = Reductions {
+            razor_depth: 2,
+            razor_margin: 50,
+            ..Reductions::default()
+        };
+        // x to move with scattered stones: nothing to make a three of.
+        let quiet = state(&[(1, 1), (7, 7), (13, 13), (8, 8)]);
+        assert!(r.razors(&quiet, 2, 0, 101));
+        assert!(!r.razors(&quiet, 2, 0, 100), "within the margin");
+        assert!(!r.razors(&quiet, 3, 0, 1000), "too deep");
+        // x to move with two in a row: one stone makes an open three.
+        let two = state(&[(5, 7), (1, 1), (6, 7), (1, 13)]);
+        assert!(!r.razors(&two, 1, 0, 1000));
+        assert!(!Reductions::default().razors(&quiet, 1, 0, 1000));
+    }
+
+    #[test]
+    fn late_quiet_root_moves_lose_a_ply_only_when_turned_on() {
+        let r = Reductions {
+            root_from: 5,
+            ..Reductions::default()
+        };
+        let s = state(&[(5, 7), (1, 1), (6, 7), (1, 13)]);
+        let quiet = s.rules().cell(10, 12);
+        assert_eq!(r.root_plies(&s, 6, 5, quiet), 1);
+        assert_eq!(r.root_plies(&s, 6, 4, quiet), 0, "an early root move");
+        assert_eq!(r.root_plies(&s, 2, 9, quiet), 0, "a shallow iteration");
+        assert_eq!(
+            r.root_plies(&s, 6, 9, s.rules().cell(7, 7)),
+            0,
+            "an open three"
+        );
+        assert_eq!(Reductions::default().root_plies(&s, 6, 9, quiet), 0);
     }
 }

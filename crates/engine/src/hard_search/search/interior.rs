@@ -82,11 +82,18 @@ impl Searcher {
             }
         }
         let null_window = beta - alpha == 1;
-        if blocks.is_empty() && self.reductions.futility_depth >= depth {
+        let shallow = self
+            .reductions
+            .futility_depth
+            .max(self.reductions.razor_depth);
+        if blocks.is_empty() && depth <= shallow && null_window {
             let estimate = self.weights.evaluate(state);
             if self.reductions.futile(depth, estimate, beta, null_window)
                 && opponent_is_quiet(state)
             {
+                return estimate;
+            }
+            if self.reductions.razors(state, depth, estimate, alpha) {
                 return estimate;
             }
         }

@@ -287,11 +287,16 @@ impl Searcher {
                 // windows are shifted down by the bonus.
                 let bonus = self.root_bonus(state, m);
                 let floor = alpha - bonus;
+                let reduce = self.reductions.root_plies(state, depth as i32, i, m);
                 state.play(m);
                 let raw = if i == 0 {
                     -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                 } else {
-                    let s = -self.pvs(state, depth as i32 - 1, -floor - 1, -floor, 1, limits);
+                    let child = depth as i32 - 1;
+                    let mut s = -self.pvs(state, child - reduce, -floor - 1, -floor, 1, limits);
+                    if reduce > 0 && s > floor && self.stopped.is_none() {
+                        s = -self.pvs(state, child, -floor - 1, -floor, 1, limits);
+                    }
                     if s > floor && self.stopped.is_none() {
                         -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                     } else {

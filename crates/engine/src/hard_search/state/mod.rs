@@ -216,7 +216,8 @@ impl State {
         self.counts[side.index()][p as usize]
     }
 
-    /// How many empty cells are of class `class` for `side`.
+    /// How many cells are of class `class` for `side` (an occupied cell counts as
+    /// [`CellClass::None`]).
     #[inline]
     pub fn class_count(&self, side: Side, class: CellClass) -> i32 {
         self.classes[side.index()][class as usize]
