@@ -29,9 +29,9 @@ const BALANCED_15X15: &str = include_str!("balanced-15x15.txt");
 /// `--exact`.
 const BALANCED_15X15_EXACT: &str = include_str!("balanced-15x15-exact.txt");
 
-/// The same for Renju (`--rule renju`), made with `--rule renju`. Under Renju the search's
-/// estimate hardly moves the games: starts around +10, +45, +110 and +200 all gave x about
-/// 40 % in self-play (docs/match.md).
+/// The same for Renju (`--rule renju`), made with `--rule renju --target 200`: with the
+/// search's late-move reductions the starts nearest +45 gave x 28.6 % in self-play, those
+/// nearest +200 54.7 % (docs/match.md).
 const BALANCED_15X15_RENJU: &str = include_str!("balanced-15x15-renju.txt");
 
 /// Which openings a match plays, named on the command line (`--openings balanced`,
