@@ -205,16 +205,7 @@ pub fn quiet(state: &State, m: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
-
-    fn state(moves: &[(usize, usize)]) -> State {
-        let rules = Rules::new(15, 15, Some(5)).unwrap();
-        let mut s = State::new(rules);
-        for &(c, r) in moves {
-            s.play(rules.cell(c, r));
-        }
-        s
-    }
+    use crate::hard_search::tests::played as state;
 
     #[test]
     fn late_quiet_moves_are_reduced_and_threats_never() {

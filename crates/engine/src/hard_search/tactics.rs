@@ -185,16 +185,7 @@ impl Probe {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
-
-    fn state(moves: &[(usize, usize)]) -> State {
-        let rules = Rules::new(15, 15, Some(5)).unwrap();
-        let mut s = State::new(rules);
-        for &(c, r) in moves {
-            s.play(rules.cell(c, r));
-        }
-        s
-    }
+    use crate::hard_search::tests::played as state;
 
     #[test]
     fn a_double_three_wins_only_against_a_quiet_opponent() {

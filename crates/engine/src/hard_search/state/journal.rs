@@ -96,12 +96,7 @@ impl State {
         self.counts = frame.counts;
         self.classes = frame.classes;
         self.winner = frame.winner;
-        let was = self.cells[cell];
-        let side = if was == 1 { Side::X } else { Side::O };
-        self.cells[cell] = 0;
-        self.stones -= 1;
-        self.hash ^= self.zobrist[cell][side.index()];
-        self.touch_near(cell, -1);
+        let was = self.lift(cell);
         self.update_lines(cell, was, false);
         true
     }

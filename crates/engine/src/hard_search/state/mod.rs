@@ -266,13 +266,20 @@ impl State {
         self.update_lines(cell, 0, true);
     }
 
-    fn remove(&mut self, cell: usize) {
+    /// Lifts the stone off `cell` (its count, hash and neighbourhood, not its lines); returns
+    /// what the cell held (1 x, 2 o).
+    fn lift(&mut self, cell: usize) -> u8 {
         let was = self.cells[cell];
         let side = if was == 1 { Side::X } else { Side::O };
         self.cells[cell] = 0;
         self.stones -= 1;
         self.hash ^= self.zobrist[cell][side.index()];
         self.touch_near(cell, -1);
+        was
+    }
+
+    fn remove(&mut self, cell: usize) {
+        let was = self.lift(cell);
         // A finished game has exactly one winning move, the last; taking it back reopens.
         self.winner = None;
         for d in 0..4 {
