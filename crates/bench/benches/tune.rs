@@ -12,8 +12,7 @@
 //! it off, `probeplies` for how deep it is asked, `probethrees` for
 //! the open threes its lines may use), the root VCT's attacker moves per line (`vctmoves`),
 //! and the main search's cuts ([`mnk_engine::internals::Reductions`]: `lmrfrom`, `lmrtwo`,
-//! `lmrdepth`, `futdepth`, `futmargin`, `nullr`, `nulldepth`, `prunedepth`, `pruneply`,
-//! `width`, `qthree`, `razordepth`, `razormargin`, `lmrroot`). Moves get `--ms` each (or
+//! `lmrdepth`, `futdepth`, `futmargin`, `width`). Moves get `--ms` each (or
 //! `--nodes`, which repeats exactly); `--trace` prints every move with how it was found, its
 //! depth, nodes and time.
 
@@ -40,10 +39,7 @@ Self-play of the big-board search, setting a against setting b (15x15, five or m
                   order_cell_flex2x2=60) and threat budgets (vcf, vct, vctdef, probe,
                   probeplies, probethrees, vctmoves) and the search's cuts (lmrfrom: the
                   first move reduced, 0 off; lmrtwo: the first reduced by two; lmrdepth;
-                  futdepth, futmargin: static futility; nullr, nulldepth: the null move;
-                  prunedepth, pruneply: move-count pruning; width; qthree: plies past
-                  the horizon answering an open three; razordepth, razormargin: razoring;
-                  lmrroot: the first root move reduced)";
+                  futdepth, futmargin: static futility; width: moves at inner nodes)";
 
 /// Openings (board notation, x first): a few common three-stone starts.
 const OPENINGS: &[&str] = &[

@@ -1,15 +1,14 @@
 //! The interior of the main search: the principal-variation search of every node below the
-//! root, with its cuts (the threat verdicts and probe, the table, static futility, the null
-//! move), late-move reductions and move-count pruning (see
+//! root, with its cuts (the threat verdicts and probe, the table, static futility) and
+//! late-move reductions (see
 //! [`crate::hard_search::reductions`]), and the move ordering.
 
-use super::{score_is_decisive, Entry, HardLimits, Searcher, CHECK_EVERY_NODES, MAX_PLY, NO_MOVE};
+use super::{Entry, HardLimits, Searcher, CHECK_EVERY_NODES, MAX_PLY, NO_MOVE};
 use crate::budget::Exhausted;
 use crate::hard_search::pattern::Pattern;
-use crate::hard_search::reductions::{self, opponent_is_quiet};
+use crate::hard_search::reductions::opponent_is_quiet;
 use crate::hard_search::state::State;
 use crate::hard_search::tactics;
-use crate::hard_search::weights::EVAL_LIMIT;
 use crate::score::{win_score, Bound, Score, MATE};
 
 impl Searcher {
@@ -65,11 +64,7 @@ impl Searcher {
                 return 0;
             }
         }
-        if ply >= MAX_PLY - 1
-            || (depth <= 0
-                && blocks.is_empty()
-                && !self.reductions.answers_three_past_horizon(state, depth))
-        {
+        if (depth <= 0 && blocks.is_empty()) || ply >= MAX_PLY - 1 {
             return self.weights.evaluate(state);
         }
         let slot = (state.hash() as usize) & (self.table.len() - 1);
@@ -82,37 +77,12 @@ impl Searcher {
             }
         }
         let null_window = beta - alpha == 1;
-        let shallow = self
-            .reductions
-            .futility_depth
-            .max(self.reductions.razor_depth);
-        if blocks.is_empty() && depth <= shallow && null_window {
+        if blocks.is_empty() && depth <= self.reductions.futility_depth && null_window {
             let estimate = self.weights.evaluate(state);
             if self.reductions.futile(depth, estimate, beta, null_window)
                 && opponent_is_quiet(state)
             {
                 return estimate;
-            }
-            if self.reductions.razors(state, depth, estimate, alpha) {
-                return estimate;
-            }
-        }
-        if !self.null_at[ply - 1]
-            && self.reductions.null_move_allowed(state, depth, null_window)
-            && self.weights.evaluate(state) >= beta
-        {
-            // Pass: the opponent moves twice. If we still hold beta, the node is cut.
-            state.set_to_move(opp);
-            self.null_at[ply] = true;
-            let reduced = depth - 1 - self.reductions.null_plies;
-            let s = -self.pvs(state, reduced, -beta, -beta + 1, ply + 1, limits);
-            self.null_at[ply] = false;
-            state.set_to_move(me);
-            if self.stopped.is_some() {
-                return 0;
-            }
-            if s >= beta && !score_is_decisive(s) {
-                return s;
             }
         }
         let moves = if let [block] = blocks[..] {
@@ -131,12 +101,6 @@ impl Searcher {
         let mut best = -MATE - 1;
         let mut best_move = moves[0];
         for (i, &m) in moves.iter().enumerate() {
-            if best > -EVAL_LIMIT
-                && self.reductions.prunes(depth, i, null_window)
-                && reductions::quiet(state, m)
-            {
-                continue;
-            }
             let reduce = if moves.len() > 1 {
                 self.reductions.plies(state, depth, i, m)
             } else {

@@ -124,8 +124,6 @@ pub const ROOT_VCT: VctLimits = VctLimits {
 pub struct Searcher {
     table: Vec<Entry>,
     killers: Vec<[u16; 2]>,
-    /// Whether the move into each ply was a pass (the null move): no two in a row.
-    null_at: Vec<bool>,
     history: Vec<u32>,
     nodes: u64,
     stopped: Option<Exhausted>,
@@ -157,7 +155,6 @@ impl Searcher {
         Searcher {
             table: vec![Entry::default(); entries.max(1024)],
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
-            null_at: vec![false; MAX_PLY],
             history: Vec::new(),
             nodes: 0,
             stopped: None,
@@ -287,16 +284,11 @@ impl Searcher {
                 // windows are shifted down by the bonus.
                 let bonus = self.root_bonus(state, m);
                 let floor = alpha - bonus;
-                let reduce = self.reductions.root_plies(state, depth as i32, i, m);
                 state.play(m);
                 let raw = if i == 0 {
                     -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                 } else {
-                    let child = depth as i32 - 1;
-                    let mut s = -self.pvs(state, child - reduce, -floor - 1, -floor, 1, limits);
-                    if reduce > 0 && s > floor && self.stopped.is_none() {
-                        s = -self.pvs(state, child, -floor - 1, -floor, 1, limits);
-                    }
+                    let s = -self.pvs(state, depth as i32 - 1, -floor - 1, -floor, 1, limits);
                     if s > floor && self.stopped.is_none() {
                         -self.pvs(state, depth as i32 - 1, -beta, -floor, 1, limits)
                     } else {
