@@ -10,6 +10,7 @@ pub use crate::hard_search::pattern::Pattern;
 pub use crate::hard_search::reductions::Reductions;
 pub use crate::hard_search::search::EVAL_LIMIT;
 pub use crate::hard_search::search::{Reason, Report};
+pub use crate::hard_search::tactics::verdict;
 pub use crate::hard_search::vcf::{find_vcf, VcfLimits};
 pub use crate::hard_search::vct::{Vct, VctLimits, VctWin};
 pub use crate::hard_search::weights::Weights;

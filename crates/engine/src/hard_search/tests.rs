@@ -28,7 +28,7 @@ fn setup_under(rule: Rule, x: &[(usize, usize)], o: &[(usize, usize)], to_move: 
 
 /// A 15x15/5 state after `(col, row)` moves played in turn, x first (for the modules' own
 /// unit tests).
-pub(super) fn played(moves: &[(usize, usize)]) -> State {
+pub(crate) fn played(moves: &[(usize, usize)]) -> State {
     let rules = Rules::new(15, 15, Some(5)).unwrap();
     let mut s = State::new(rules);
     for &(c, r) in moves {

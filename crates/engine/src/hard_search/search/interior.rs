@@ -16,7 +16,7 @@ impl Searcher {
         &mut self,
         state: &mut State,
         depth: i32,
-        mut alpha: Score,
+        alpha: Score,
         beta: Score,
         ply: usize,
         limits: &HardLimits<'_>,
@@ -85,16 +85,37 @@ impl Searcher {
                 return estimate;
             }
         }
-        let moves = if let [block] = blocks[..] {
-            vec![block]
+        // The node's moves live in its ply's list, kept across nodes: no allocation here.
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        if let [block] = blocks[..] {
+            moves.push(block);
         } else {
-            let mut m = self.ordered_moves(state, ply, tt_move);
-            m.truncate(self.reductions.width);
-            m
-        };
+            self.ordered_moves(state, ply, tt_move, &mut moves);
+            moves.truncate(self.reductions.width);
+        }
+        let best = self.search_moves(state, &moves, depth, alpha, beta, ply, limits);
+        self.move_lists[ply] = moves;
+        best
+    }
+
+    /// The moves of a node of [`Searcher::pvs`], best first, searched in turn; the best
+    /// score, stored in the table.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        state: &mut State,
+        moves: &[usize],
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        limits: &HardLimits<'_>,
+    ) -> Score {
         if moves.is_empty() {
             return self.weights.evaluate(state);
         }
+        let me = state.to_move();
         // A forced reply costs no depth: forcing lines are followed past the horizon.
         let child_depth = if moves.len() == 1 { depth } else { depth - 1 };
         let alpha0 = alpha;
@@ -149,6 +170,7 @@ impl Searcher {
             }
         }
         let bound = Bound::of(best, alpha0, beta);
+        let slot = (state.hash() as usize) & (self.table.len() - 1);
         self.table[slot] = Entry {
             key: state.hash(),
             score: best,
@@ -161,11 +183,17 @@ impl Searcher {
 
     /// Candidate moves of the side to move, best first: the answers to an opponent's open
     /// three when there is one, otherwise every cell near a stone.
-    pub(super) fn ordered_moves(&self, state: &State, ply: usize, tt_move: u16) -> Vec<usize> {
+    pub(super) fn ordered_moves(
+        &mut self,
+        state: &State,
+        ply: usize,
+        tt_move: u16,
+        moves: &mut Vec<usize>,
+    ) {
         let me = state.to_move();
         let opp = me.other();
-        let mut moves = Vec::new();
-        state.candidates(&mut moves);
+        moves.clear();
+        state.candidates(moves);
         if state.count(opp, Pattern::Flex4) > 0 {
             // The opponent threatens an open four: only blocking cells and our own fours
             // (which force a reply first) can matter.
@@ -177,20 +205,21 @@ impl Searcher {
             });
         }
         let killers = self.killers.get(ply).copied().unwrap_or([NO_MOVE; 2]);
-        let mut scored: Vec<(i64, usize)> = moves
-            .into_iter()
-            .map(|m| {
-                let mut s = self.weights.move_value(state, m);
-                if m as u16 == tt_move {
-                    s += 1 << 40;
-                } else if killers.contains(&(m as u16)) {
-                    s += 300;
-                }
-                s += (self.history.get(m * 2 + me.index()).copied().unwrap_or(0) as i64).min(200);
-                (s, m)
-            })
-            .collect();
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
+        scored.extend(moves.iter().map(|&m| {
+            let mut s = self.weights.move_value(state, m);
+            if m as u16 == tt_move {
+                s += 1 << 40;
+            } else if killers.contains(&(m as u16)) {
+                s += 300;
+            }
+            s += (self.history.get(m * 2 + me.index()).copied().unwrap_or(0) as i64).min(200);
+            (s, m)
+        }));
         scored.sort_by_key(|&(s, m)| (std::cmp::Reverse(s), m));
-        scored.into_iter().map(|(_, m)| m).collect()
+        moves.clear();
+        moves.extend(scored.iter().map(|&(_, m)| m));
+        self.scored = scored;
     }
 }

@@ -125,6 +125,10 @@ pub struct Searcher {
     table: Vec<Entry>,
     killers: Vec<[u16; 2]>,
     history: Vec<u32>,
+    /// Each ply's move list, reused from node to node.
+    move_lists: Vec<Vec<usize>>,
+    /// The move ordering's scratch list of (value, move).
+    scored: Vec<(i64, usize)>,
     nodes: u64,
     stopped: Option<Exhausted>,
     /// VCF limits at the root.
@@ -156,6 +160,8 @@ impl Searcher {
             table: vec![Entry::default(); entries.max(1024)],
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
             history: Vec::new(),
+            move_lists: vec![Vec::new(); MAX_PLY],
+            scored: Vec::new(),
             nodes: 0,
             stopped: None,
             vcf: VcfLimits::default(),
@@ -230,7 +236,8 @@ impl Searcher {
             return Some(quick(reply, 0, vec![reply], Reason::Search));
         }
         // Root moves: the forced block, or the answers to the opponent's threats, or all.
-        let mut moves = self.ordered_moves(state, 0, NO_MOVE);
+        let mut moves = Vec::new();
+        self.ordered_moves(state, 0, NO_MOVE, &mut moves);
         if blocks.is_empty() {
             let mut threats = Threats {
                 vcf: self.vcf,
