@@ -130,6 +130,11 @@ fn finds_a_vct_where_no_vcf_exists() {
     assert_eq!(s.hash(), hash, "the search undoes its moves");
     // The three-three, then a block, the open four, a reply and the five: at most 5 plies.
     assert!(win.plies <= 7, "{win:?}");
+    // A proven win is remembered: asked again, the table answers at the first node.
+    assert!(vct.nodes() > 1);
+    let again = vct.find(&mut s, vct::VctLimits::default(), &budget);
+    assert_eq!(again, Some(win));
+    assert_eq!(vct.nodes(), 1);
     let r = think(&mut s, 200_000);
     assert_eq!(r.reason, Reason::Vct, "{r:?}");
     assert!(r.score > search::EVAL_LIMIT);

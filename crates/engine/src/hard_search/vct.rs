@@ -19,8 +19,9 @@
 //! exact distance.
 //!
 //! The hot path allocates nothing: moves and cells live on one stack reused by every node,
-//! and failures are remembered in a fixed table (a position that failed with at least the
-//! same bounds fails again).
+//! and results are remembered in a fixed table: a position that failed with at least the
+//! same bounds fails again, and a position proven won stays won whatever the bounds (the
+//! defender's replies reach the same attacking positions by many orders).
 
 use super::pattern::Pattern;
 use super::state::State;
@@ -30,8 +31,11 @@ use crate::side::Side;
 /// The search asks the caller's budget once every this many nodes.
 const CHECK_EVERY_NODES: u64 = 32;
 
-/// Entries of the failure table (a power of two).
-const FAIL_ENTRIES: usize = 1 << 15;
+/// Entries of the results table (a power of two).
+const RESULT_ENTRIES: usize = 1 << 15;
+
+/// The table's mark of a failure (no winning move).
+const NO_WIN: u16 = u16::MAX;
 
 /// Limits of one VCT search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,17 +68,35 @@ pub struct VctWin {
     pub plies: usize,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Failure {
+/// What one attacking position came to: a failure within bounds, or a proven win.
+#[derive(Clone, Copy)]
+struct Outcome {
     key: u64,
+    /// The bounds a failure was found within.
     threes: u8,
     moves: u8,
+    /// The winning move, or [`NO_WIN`].
+    first: u16,
+    /// Plies of the win, its first move included.
+    plies: u16,
+}
+
+impl Default for Outcome {
+    fn default() -> Self {
+        Outcome {
+            key: 0,
+            threes: 0,
+            moves: 0,
+            first: NO_WIN,
+            plies: 0,
+        }
+    }
 }
 
 /// The VCT searcher: its reusable stack and failure table.
 pub struct Vct {
     stack: Vec<usize>,
-    fails: Vec<Failure>,
+    results: Vec<Outcome>,
     nodes_left: u64,
     nodes: u64,
     aborted: bool,
@@ -105,7 +127,7 @@ impl Vct {
     pub fn new() -> Vct {
         Vct {
             stack: Vec::with_capacity(4096),
-            fails: vec![Failure::default(); FAIL_ENTRIES],
+            results: vec![Outcome::default(); RESULT_ENTRIES],
             nodes_left: 0,
             nodes: 0,
             aborted: false,
@@ -208,9 +230,9 @@ impl Vct {
         true
     }
 
-    fn fail_slot(&self, state: &State, att: Side) -> (usize, u64) {
+    fn result_slot(&self, state: &State, att: Side) -> (usize, u64) {
         let key = state.hash() ^ (att.index() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((key as usize) & (FAIL_ENTRIES - 1), key)
+        ((key as usize) & (RESULT_ENTRIES - 1), key)
     }
 
     /// Attacker to move: `Some((move, plies))` with the plies until the win, this move
@@ -268,10 +290,15 @@ impl Vct {
         if moves == 0 {
             return None;
         }
-        let (slot, key) = self.fail_slot(state, att);
-        let seen = self.fails[slot];
-        if !root && seen.key == key && seen.threes as u32 >= threes && seen.moves as u32 >= moves {
-            return None;
+        let (slot, key) = self.result_slot(state, att);
+        let seen = self.results[slot];
+        if seen.key == key {
+            if seen.first != NO_WIN {
+                return Some((seen.first as usize, seen.plies as u32));
+            }
+            if !root && seen.threes as u32 >= threes && seen.moves as u32 >= moves {
+                return None;
+            }
         }
         state.near_cells(&mut self.stack);
         // Keep the threat moves (a four, or an open three while threes are left) the
@@ -321,11 +348,19 @@ impl Vct {
             }
         }
         self.stack.truncate(base);
-        if found.is_none() && !self.aborted {
-            self.fails[slot] = Failure {
+        if let Some((first, plies)) = found {
+            self.results[slot] = Outcome {
+                key,
+                first: first as u16,
+                plies: plies.min(u16::MAX as u32 - 1) as u16,
+                ..Outcome::default()
+            };
+        } else if !self.aborted {
+            self.results[slot] = Outcome {
                 key,
                 threes: threes.min(255) as u8,
                 moves: moves.min(255) as u8,
+                ..Outcome::default()
             };
         }
         found
