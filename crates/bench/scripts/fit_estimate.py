@@ -16,7 +16,9 @@
        fit_estimate.py fit labelled.tsv [KEY=VALUE,...]
    (the starting weights: by default the `# weights` line that the features bench wrote)
    Needs numpy (`pip install numpy`).
-Compare the result with the tune bench (`--a` the fitted settings) before keeping it.
+Compare the result with the tune bench (`--a` the fitted settings), and then against other
+players (`mnk match`), before keeping it: a fit that won in self-play lost ground against PELA
+(see the doc of `impl Default for Weights` in crates/engine/src/hard_search/weights.rs).
 """
 import concurrent.futures
 import random
@@ -29,7 +31,7 @@ ITERATIONS = 4000
 # Positions the brain values at this or more (its found wins, reported as mate and read as
 # 3000) are left out: no static estimate sees a forced line, and fitting them pulled the
 # weights toward the fours (self-play: 54 of 120 points against the hand-set weights, where
-# leaving them out, with weights kept at 0 or more, scored 73.5).
+# leaving them out, with weights kept at 0 or more, scored 74).
 MAX_EVAL = 3000
 EVAL = re.compile(r"Eval (-?\+?M?\d+)")
 

@@ -292,7 +292,7 @@ mod tests {
         };
         let best = a.moves.iter().filter_map(estimate).max().unwrap();
         let hard = super::super::hard::HardPlayer::default()
-            .think(&big, &crate::budget::Budget::unlimited(), Some(1), None)
+            .think(&big, &crate::budget::Budget::unlimited(), Some(1), None, 1)
             .unwrap();
         let at = |cell: usize| a.moves.iter().find(|m| m.cell == cell).unwrap();
         assert_eq!(

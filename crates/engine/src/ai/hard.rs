@@ -6,9 +6,10 @@ use super::thought::{Candidate, Method, Thought};
 use crate::board::{with_position, Board};
 use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
-use crate::hard_search::search::{Reason, Report, EVAL_LIMIT, MAX_DEPTH};
+use crate::hard_search::search::{Reason, Report, EVAL_LIMIT, MAX_DEPTH, ROOT_VCT};
 use crate::hard_search::{HardLimits, Searcher, State, DEFAULT_HASH_MIB};
 use crate::score::{is_decisive, Verdict};
+use std::time::Duration;
 
 /// Table size of the `hard` search when nothing else is asked, in MiB (a thinker may hold
 /// a solver's table too).
@@ -16,6 +17,25 @@ pub const HARD_TABLE_MIB: usize = DEFAULT_HASH_MIB / 2;
 
 /// Deepest iteration of the `hard` search.
 pub const HARD_MAX_DEPTH: u32 = MAX_DEPTH;
+
+/// The search time a move's root threat budgets ([`ROOT_VCT`]) were set for: they were tuned
+/// against PELA at 300 ms a move.
+const THREAT_REFERENCE: Duration = Duration::from_millis(300);
+
+/// The most times a longer move multiplies the root's threat budgets.
+const THREAT_SCALE_MAX: u64 = 8;
+
+/// How many times the root's threat budgets a `hard` search of `time` gets: one for each
+/// [`THREAT_REFERENCE`] (at least one, untimed too, and at most [`THREAT_SCALE_MAX`]).
+/// Against Rapfi the games were lost to threat lines of 16 to 25 plies: of 150 positions after
+/// a move of mnk's in lost games (300 ms games, not the reported ones), the root's threat
+/// search found the opponent's win in 81 with its 24,000 nodes, 92 with 50,000, 100 with
+/// 100,000 and 117 with 300,000; 24,000 take about 20 ms.
+pub(crate) fn threat_scale(time: Option<Duration>) -> u64 {
+    time.map_or(1, |t| {
+        ((t.as_millis() / THREAT_REFERENCE.as_millis()) as u64).clamp(1, THREAT_SCALE_MAX)
+    })
+}
 
 /// The `hard` player: the search with its table, kept across the moves of a game. What one
 /// move may use (budget, depth, seed) comes with each call.
@@ -58,9 +78,8 @@ impl HardPlayer {
     fn new_searcher(&self) -> Searcher {
         let mut searcher = Searcher::new(self.table_mib);
         if let Some(nodes) = self.threat_nodes {
+            // The VCT's nodes are set at each move (see `think`).
             searcher.vcf.nodes = nodes;
-            searcher.vct_limits.nodes = nodes;
-            searcher.vct_defence.nodes = nodes;
         }
         searcher
     }
@@ -90,7 +109,8 @@ impl HardPlayer {
 
     /// Chooses a move on `board` within `budget`, at most `depth` plies deep, choosing among
     /// near-equal moves by `seed` and the position (`None`: always the same move in the same
-    /// position). A raised stop flag cancels (nothing is played, as with every computer
+    /// position), the root's threat searches taking `threat_scale` times their node budgets
+    /// (see [`threat_scale`]). A raised stop flag cancels (nothing is played, as with every computer
     /// move); nodes and the deadline only cut the search short (the best move of the last
     /// finished iteration is played).
     pub(crate) fn think(
@@ -99,6 +119,7 @@ impl HardPlayer {
         budget: &Budget,
         depth: Option<u32>,
         seed: Option<u64>,
+        threat_scale: u64,
     ) -> Result<Thought, SearchError> {
         board.unfinished()?;
         let mut state = with_position!(board, p => State::from_position(p));
@@ -107,6 +128,9 @@ impl HardPlayer {
         }
         let searcher = self.searcher.as_mut().expect("made just above");
         searcher.seed = seed;
+        let threat_nodes = self.threat_nodes.unwrap_or(ROOT_VCT.nodes) * threat_scale.max(1);
+        searcher.vct_limits.nodes = threat_nodes;
+        searcher.vct_defence.nodes = threat_nodes;
         let limits = HardLimits {
             max_depth: depth.unwrap_or(HARD_MAX_DEPTH).clamp(1, HARD_MAX_DEPTH),
             budget,
@@ -163,5 +187,22 @@ pub(super) fn verdict(report: &Report, stones: usize) -> Verdict {
         Verdict::from_score(report.score, stones, false)
     } else {
         Verdict::Estimate(report.score.clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn longer_moves_give_the_threat_searches_more_nodes_within_bounds() {
+        assert_eq!(threat_scale(None), 1);
+        assert_eq!(threat_scale(Some(Duration::from_millis(100))), 1);
+        assert_eq!(threat_scale(Some(Duration::from_millis(300))), 1);
+        assert_eq!(threat_scale(Some(Duration::from_millis(950))), 3);
+        assert_eq!(
+            threat_scale(Some(Duration::from_secs(60))),
+            THREAT_SCALE_MAX
+        );
     }
 }

@@ -113,7 +113,8 @@ const ROOT_WIDTH: usize = 28;
 /// than [`VctLimits::default`] (4 threes, 12 moves, 6,000 nodes), now that the state's
 /// moves are cheap; the losses they were raised against began with a move that allowed a VCT
 /// of 9 to 27 plies. Against PELA at 300 ms (32 games, 2 cores at a load of 5 to 6): 18.5 of
-/// 32 points, the old bounds 15.
+/// 32 points, the old bounds 15. The `hard` player gives a longer move more nodes
+/// (`ai::hard::threat_scale`).
 pub const ROOT_VCT: VctLimits = VctLimits {
     threes: 6,
     moves: 16,
