@@ -141,6 +141,26 @@ fn finds_a_vct_where_no_vcf_exists() {
 }
 
 #[test]
+fn a_win_remembered_under_one_rule_is_not_claimed_under_another() {
+    // The three-three wins in freestyle; under Renju it is x's forbidden point.
+    let budget = crate::budget::Budget::unlimited();
+    let limits = vct::VctLimits::default();
+    let mut free = three_three(Side::X);
+    let mut vct = vct::Vct::new();
+    assert!(vct.find(&mut free, limits, &budget).is_some());
+    let mut renju = setup_under(
+        Rule::Renju,
+        &[(5, 7), (6, 7), (7, 5), (7, 6)],
+        &[(0, 0), (14, 14), (0, 14), (14, 0)],
+        Side::X,
+    );
+    assert_eq!(renju.hash(), free.hash(), "the key does not name the rule");
+    let fresh = vct::Vct::new().find(&mut renju, limits, &budget);
+    assert_eq!(vct.find(&mut renju, limits, &budget), fresh);
+    assert_ne!(fresh.map(|w| w.first), Some(renju.rules().cell(7, 7)));
+}
+
+#[test]
 fn no_vct_without_threats() {
     // o's stones are in the corners, none within a line of another: no move makes a three.
     let mut s = three_three(Side::O);

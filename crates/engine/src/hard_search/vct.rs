@@ -26,6 +26,7 @@
 use super::pattern::Pattern;
 use super::state::State;
 use crate::budget::Budget;
+use crate::rules::Rules;
 use crate::side::Side;
 
 /// The search asks the caller's budget once every this many nodes.
@@ -93,10 +94,13 @@ impl Default for Outcome {
     }
 }
 
-/// The VCT searcher: its reusable stack and failure table.
+/// The VCT searcher: its reusable stack and results table.
 pub struct Vct {
     stack: Vec<usize>,
     results: Vec<Outcome>,
+    /// The rules the table's results hold under: a position's key does not name them, and a
+    /// win under one rule may be no win under another (Renju's forbidden points).
+    rules: Option<Rules>,
     nodes_left: u64,
     nodes: u64,
     aborted: bool,
@@ -128,6 +132,7 @@ impl Vct {
         Vct {
             stack: Vec::with_capacity(4096),
             results: vec![Outcome::default(); RESULT_ENTRIES],
+            rules: None,
             nodes_left: 0,
             nodes: 0,
             aborted: false,
@@ -175,6 +180,10 @@ impl Vct {
         self.nodes_left = limits.nodes;
         self.aborted = false;
         self.stack.clear();
+        if self.rules != Some(state.rules()) {
+            self.results.fill(Outcome::default());
+            self.rules = Some(state.rules());
+        }
         let att = state.to_move();
         // Without a four or two threes to start from there is rarely a line, and the search
         // would spend its whole budget proving nothing (a gate on cost: it never makes a
