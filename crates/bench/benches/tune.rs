@@ -5,8 +5,8 @@
 //! more in a row; with `--seed`, near-equal moves vary from one pair of games to the next, so a
 //! run can hold more different games than there are openings. The report gives each setting's
 //! points and the Elo difference they suggest. Settings
-//! are the evaluation weights ([`mnk_engine::internals::Weights`], e.g. `flex3=30`,
-//! `order_block4=450`, `mine_flex3=36`, `theirs_flex3=30`, and the cell classes', `cell_mine_flex3plus=48`,
+//! are the evaluation weights ([`mnk_engine::internals::Weights`], e.g. `mine_flex3=36`,
+//! `theirs_flex3=30`, `order_block4=450`, and the cell classes', `cell_mine_flex3plus=48`,
 //! `order_cell_flex2x2=60`) and the threat searches' node budgets (`vcf`, `vct` for the
 //! own win, `vctdef` for the defence, `probe` for the shallow nodes' threat probe, 0 turning
 //! it off, `probeplies` for how deep it is asked, `probethrees` for
@@ -34,8 +34,9 @@ Self-play of the big-board search, setting a against setting b (15x15, five or m
   --trace         print every move: how found, depth, nodes, time
   --seed S        vary near-equal moves by S and the game's pair (both colours of an
                   opening share a seed), so that more games than openings differ
-  --a, --b        settings: weights by name (mine_flex3=36, theirs_flex3=30, order_block4=450, own=4,
-                  combo_mine=300, combo_theirs=200, cell_mine_flex3plus=48,
+  --a, --b        settings: weights by name (mine_flex3=36, theirs_flex3=30, tempo=0,
+                  order_block4=450, own=4, combo_mine=300, combo_theirs=200,
+                  cell_mine_flex3plus=48,
                   order_cell_flex2x2=60) and threat budgets (vcf, vct, vctdef, probe,
                   probeplies, probethrees, vctmoves) and the search's cuts (lmrfrom: the
                   first move reduced, 0 off; lmrtwo: the first reduced by two; lmrdepth;

@@ -46,8 +46,8 @@ def brain_eval(brain, ms, moves):
         x, y = ord(w[0]) - 97, int(w[1:]) - 1
         lines.append(f"{x},{y},{1 if i % 2 == me else 2}")
     lines += ["DONE", "END"]
-    out = subprocess.run([os.path.abspath(brain)], input="\n".join(lines) + "\n", capture_output=True,
-                         text=True, timeout=ms / 1000 + 30,
+    out = subprocess.run([os.path.abspath(brain)], input="\n".join(lines) + "\n",
+                         capture_output=True, text=True, timeout=ms / 1000 + 30,
                          cwd=os.path.dirname(os.path.abspath(brain))).stdout
     value = None
     for line in out.splitlines():

@@ -109,10 +109,11 @@ impl HardPlayer {
 
     /// Chooses a move on `board` within `budget`, at most `depth` plies deep, choosing among
     /// near-equal moves by `seed` and the position (`None`: always the same move in the same
-    /// position), the root's threat searches taking `threat_scale` times their node budgets
-    /// (see [`threat_scale`]). A raised stop flag cancels (nothing is played, as with every computer
-    /// move); nodes and the deadline only cut the search short (the best move of the last
-    /// finished iteration is played).
+    /// position), the root's threat searches taking `threat_scale` times their default node
+    /// budgets (see [`threat_scale`]; a [`HardPlayer::with_threat_nodes`] cap is kept as it
+    /// is). A raised stop flag cancels (nothing is played, as with every computer move); nodes
+    /// and the deadline only cut the search short (the best move of the last finished
+    /// iteration is played).
     pub(crate) fn think(
         &mut self,
         board: &Board,
@@ -128,7 +129,10 @@ impl HardPlayer {
         }
         let searcher = self.searcher.as_mut().expect("made just above");
         searcher.seed = seed;
-        let threat_nodes = self.threat_nodes.unwrap_or(ROOT_VCT.nodes) * threat_scale.max(1);
+        // An explicit cap stays a cap; the defaults grow with the move's time.
+        let threat_nodes = self
+            .threat_nodes
+            .unwrap_or(ROOT_VCT.nodes * threat_scale.max(1));
         searcher.vct_limits.nodes = threat_nodes;
         searcher.vct_defence.nodes = threat_nodes;
         let limits = HardLimits {
@@ -204,5 +208,21 @@ mod tests {
             threat_scale(Some(Duration::from_secs(60))),
             THREAT_SCALE_MAX
         );
+    }
+
+    #[test]
+    fn the_scale_grows_the_default_threat_budgets_and_keeps_an_explicit_cap() {
+        let rules = crate::rules::Rules::new(15, 15, Some(5)).unwrap();
+        let mut board = Board::new(rules);
+        board.play(rules.cell(7, 7)).unwrap();
+        let budget = Budget::unlimited().with_node_limit(200);
+        let nodes = |mut player: HardPlayer| {
+            player.think(&board, &budget, Some(2), None, 3).unwrap();
+            let s = player.searcher.as_ref().unwrap();
+            (s.vct_limits.nodes, s.vct_defence.nodes)
+        };
+        let scaled = ROOT_VCT.nodes * 3;
+        assert_eq!(nodes(HardPlayer::default()), (scaled, scaled));
+        assert_eq!(nodes(HardPlayer::with_threat_nodes(500)), (500, 500));
     }
 }

@@ -63,14 +63,14 @@ pub const FEATURES: usize = 2 * (PATTERNS - 2) + 2 * (CELL_CLASSES - 2) + 3;
 /// each, the tuning tool's openings) it scored 30.5, 43.5, 37.5 and 37 of 60 against these
 /// (seeds 62 to 65: 61.9 %, about +84 Elo), and a second round, refitted on the games it
 /// played, 29 and 29 (seeds 66, 67). But against other players it was no better: against
-/// PELA at 300 ms (seed 28, 40 games) `hard` scored 32.5 and `pbrain-mnk` 30 of 40, where the
-/// build before it scored 35 and 32.5; against Rapfi at 1000 ms, 3 and 1 of 40, as before. A fit
-/// that kept the found wins and let weights fall below 0 fitted better (0.116 to 0.065) and
-/// played worse: 30 and 24 of 60 (seeds 60, 61).
+/// PELA at 300 ms (seed 28, 40 games) `hard` scored 32.5 and `pbrain-mnk` 30 of 40, where
+/// the build before it scored 35 and 32.5; against Rapfi at 1000 ms, 3 and 1 of 40, as before.
+/// A fit that kept the found wins and let weights fall below 0 fitted better (0.116 to 0.065)
+/// and played worse: 30 and 24 of 60 (seeds 60, 61).
 ///
 /// How the hand-set weights came about: an open three and a four were raised from 20 and 25
-/// to 30 and 35 by the tuning tool: 24 of 32 points in self-play against the old weights (300 ms a move, ten
-/// openings, both colours). The double-threat cells: without them (0, 0) the search scored
+/// to 30 and 35 by the tuning tool: 24 of 32 points in self-play against the old weights
+/// (300 ms a move, ten openings, both colours). The double-threat cells: without them (0, 0) the search scored
 /// 6.5 of 20 against (150, 100), and (300, 200) scored 12 of 20 against (150, 100) (300 ms,
 /// 2 cores at a load of 6 to 8). The cell classes' weights (a three or a four with a second
 /// line's two or closed three, two open twos, two closed threes) came from self-play at 20,000
@@ -304,7 +304,12 @@ mod tests {
             (5, 4),
             (3, 12),
         ]);
-        let w = Weights::default();
+        // Every weight its own non-zero value, so that a feature the estimate drops or
+        // reads under another's weight shows.
+        let mut w = Weights::default();
+        for (i, name) in Weights::feature_names().iter().enumerate() {
+            w.set(name, 3 + i as i32 * 7);
+        }
         for state in [played(&[]), played(&[(7, 7), (8, 8)]), s] {
             let f = Weights::features(&state);
             let sum: Score = f.iter().zip(w.feature_weights()).map(|(f, w)| f * w).sum();
