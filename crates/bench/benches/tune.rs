@@ -8,7 +8,8 @@
 //! are the evaluation weights ([`mnk_engine::internals::Weights`], e.g. `mine_flex3=36`,
 //! `theirs_flex3=30`, `order_block4=450`, and the cell classes', `cell_mine_flex3plus=48`,
 //! `order_cell_flex2x2=60`) and the threat searches' node budgets (`vcf`, `vct` for the
-//! own win, `vctdef` for the defence, `probe` for the shallow nodes' threat probe, 0 turning
+//! own win, `vctdef` for the defence, `check` for the check of the search's choice,
+//! `threads` for the threads of a search, `probe` for the shallow nodes' threat probe, 0 turning
 //! it off, `probeplies` for how deep it is asked, `probethrees` for
 //! the open threes its lines may use), the root VCT's attacker moves per line (`vctmoves`),
 //! and the main search's cuts ([`mnk_engine::internals::Reductions`]: `lmrfrom`, `lmrtwo`,
@@ -37,10 +38,11 @@ Self-play of the big-board search, setting a against setting b (15x15, five or m
   --a, --b        settings: weights by name (mine_flex3=36, theirs_flex3=30, tempo=0,
                   order_block4=450, own=4, combo_mine=300, combo_theirs=200,
                   cell_mine_flex3plus=48,
-                  order_cell_flex2x2=60) and threat budgets (vcf, vct, vctdef, probe,
-                  probeplies, probethrees, vctmoves) and the search's cuts (lmrfrom: the
+                  order_cell_flex2x2=60) and threat budgets (vcf, vct, vctdef, check,
+                  probe, probeplies, probethrees, vctmoves) and the search's cuts (lmrfrom: the
                   first move reduced, 0 off; lmrtwo: the first reduced by two; lmrdepth;
-                  futdepth, futmargin: static futility; width: moves at inner nodes)";
+                  futdepth, futmargin: static futility; width: moves at inner nodes) and
+                  threads (the search's threads, 1 by default)";
 
 /// Openings (board notation, x first): a few common three-stone starts.
 const OPENINGS: &[&str] = &[
@@ -62,6 +64,8 @@ struct Setting {
     reductions: Reductions,
     vct_nodes: Option<u64>,
     vct_defence_nodes: Option<u64>,
+    check_nodes: Option<u64>,
+    threads: usize,
     vcf_nodes: Option<u64>,
     probe_nodes: Option<u64>,
     vct_moves: Option<u32>,
@@ -75,6 +79,8 @@ fn parse_setting(text: &str) -> Setting {
         reductions: Reductions::default(),
         vct_nodes: None,
         vct_defence_nodes: None,
+        check_nodes: None,
+        threads: 1,
         vcf_nodes: None,
         probe_nodes: None,
         vct_moves: None,
@@ -87,6 +93,8 @@ fn parse_setting(text: &str) -> Setting {
         match key {
             "vct" => s.vct_nodes = Some(v as u64),
             "vctdef" => s.vct_defence_nodes = Some(v as u64),
+            "check" => s.check_nodes = Some(v as u64),
+            "threads" => s.threads = v.max(1) as usize,
             "vcf" => s.vcf_nodes = Some(v as u64),
             "probe" => s.probe_nodes = Some(v as u64),
             "vctmoves" => s.vct_moves = Some(v as u32),
@@ -154,6 +162,9 @@ fn searcher(s: &Setting) -> Searcher {
     if let Some(n) = s.vct_defence_nodes {
         searcher.vct_defence.nodes = n;
     }
+    if let Some(n) = s.check_nodes {
+        searcher.vct_check.nodes = n;
+    }
     if let Some(n) = s.vcf_nodes {
         searcher.vcf.nodes = n;
     }
@@ -194,6 +205,11 @@ fn game(args: &Args, number: usize, opening: &str, a_is_x: bool) -> Option<bool>
     while !state.is_over() {
         let a_to_move = (state.to_move() == Side::X) == a_is_x;
         let searcher = &mut players[usize::from(!a_to_move)];
+        let threads = if a_to_move {
+            args.a.threads
+        } else {
+            args.b.threads
+        };
         let started = Instant::now();
         let ms = args.ms;
         let mut budget = Budget::unlimited()
@@ -207,6 +223,7 @@ fn game(args: &Args, number: usize, opening: &str, a_is_x: bool) -> Option<bool>
         let limits = HardLimits {
             max_depth: 64,
             budget: &budget,
+            threads,
         };
         let r = searcher.search(&mut state, &limits).expect("not over");
         let name = board.cell_name(r.best);

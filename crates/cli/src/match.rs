@@ -60,6 +60,11 @@ pub struct MatchArgs {
     /// Seed of the random choices of the built-in levels and of pbrain-mnk.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The most threads each player may use: the built-in levels, and brains through `INFO
+    /// thread_num` (read by pbrain-mnk and Rapfi). Without it nothing is sent, and `hard`
+    /// and pbrain-mnk search on every core (at most 8) when a clock bounds the move.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
     /// Write the games to FILE as they end, PGN-like: tags (players, size, k, result,
     /// reason), then the moves in board notation (see docs/match.md).
     #[arg(long, alias = "pgn", value_name = "FILE")]
@@ -95,6 +100,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
         tolerance: Duration::from_millis(args.tolerance),
         openings: args.openings.openings(rules)?,
         seed: args.seed,
+        threads: args.threads.map(usize::from),
         analyze: args.analyze,
         record: args.record.clone(),
     };
@@ -287,6 +293,7 @@ fn print_json(
         "time_per_move_ms": args.time_per_move,
         "time_per_game_ms": args.time_per_game,
         "tolerance_ms": args.tolerance,
+        "threads": args.threads,
         "a": player(0),
         "b": player(1),
         "elo": diff,

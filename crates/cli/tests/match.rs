@@ -198,6 +198,7 @@ fn bad_arguments_are_refused_with_status_2() {
         vec!["--x", "pbrain:", "--o", "hard"],
         vec!["--x", "hard", "--o", "wizard"],
         vec!["--x", "hard", "--o", "hard", "--games", "0"],
+        vec!["--x", "hard", "--o", "hard", "--threads", "0"],
         vec![
             "--x",
             "hard",
@@ -257,8 +258,11 @@ fn a_timed_game_tells_brains_their_clock_and_a_brain_that_overruns_it_loses() {
         "5000",
         "--time-per-game",
         "200",
+        "--threads",
+        "3",
     ]);
     assert_eq!(v["time_per_game_ms"], 200);
+    assert_eq!(v["threads"], 3);
     assert_eq!(v["a"]["losses"], 1, "{v}");
     assert_eq!(v["a"]["faults"], 1, "{v}");
     let fault = v["results"][0]["fault"].as_str().unwrap();
@@ -271,6 +275,7 @@ fn a_timed_game_tells_brains_their_clock_and_a_brain_that_overruns_it_loses() {
     assert!(sent.contains("INFO timeout_turn 5000"), "{sent}");
     assert!(sent.contains("INFO timeout_match 200"), "{sent}");
     assert!(sent.contains("INFO time_left 200"), "{sent}");
+    assert!(sent.contains("INFO thread_num 3"), "{sent}");
 }
 
 #[test]

@@ -66,6 +66,7 @@ pub struct Go {
     clock: Option<Clock>,
     table_mib: Option<usize>,
     seed: Option<u64>,
+    threads: Option<usize>,
     explain: bool,
     progress: Option<Arc<Progress>>,
 }
@@ -81,6 +82,7 @@ impl fmt::Debug for Go {
             .field("clock", &self.clock.is_some())
             .field("table_mib", &self.table_mib)
             .field("seed", &self.seed)
+            .field("threads", &self.threads)
             .field("explain", &self.explain)
             .field("progress", &self.progress.is_some())
             .finish()
@@ -158,6 +160,18 @@ impl Go {
     pub fn with_seed(mut self, seed: Option<u64>) -> Go {
         self.seed = seed;
         self
+    }
+
+    /// The same decision on at most `threads` threads (`None`: what the search chooses,
+    /// every core for a timed `hard` search; fixed work always takes one, so that it repeats).
+    pub fn with_threads(mut self, threads: Option<usize>) -> Go {
+        self.threads = threads.map(|t| t.max(1));
+        self
+    }
+
+    /// The most threads the decision may use, if it was told.
+    pub fn threads(&self) -> Option<usize> {
+        self.threads
     }
 
     /// The same decision, valuing every candidate move too (`--explain`): slower, and the

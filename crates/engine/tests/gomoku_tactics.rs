@@ -66,6 +66,7 @@ fn best(searcher: &mut Searcher, state: &mut State) -> (usize, i32) {
     let limits = HardLimits {
         max_depth: 64,
         budget: &budget,
+        threads: 1,
     };
     let r = searcher.search(state, &limits).expect("game not over");
     (r.best, r.score)

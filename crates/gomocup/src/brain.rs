@@ -73,6 +73,8 @@ pub struct Brain {
     /// most the caps'.
     table_mib: usize,
     seed: Option<u64>,
+    /// The most threads a move may use (`INFO thread_num`); `None`: every core.
+    threads: Option<usize>,
     /// The longest think so far, for the manager's curiosity (`INFO` has no answer).
     pub longest: Duration,
 }
@@ -108,6 +110,7 @@ impl Brain {
             thinker: Thinker::with_hard(hard),
             table_mib: caps.hash_mib.max(1),
             seed: None,
+            threads: None,
             longest: Duration::ZERO,
         }
     }
@@ -220,6 +223,9 @@ impl Brain {
             // and the seed of the choices among near-equal moves.
             "mnk_fixed_work" => self.fixed_work = num()? != 0,
             "mnk_seed" => self.seed = Some(num()?),
+            // Not in Piskvork's protocol, but sent by managers that limit threads (Rapfi
+            // reads it too): the most threads a move may use.
+            "thread_num" => self.threads = Some(num()?.max(1) as usize),
             // Not part of Gomocup: the row length for other m,n,k-games (used by `mnk match`).
             "mnk_k" => {
                 let k = num()? as usize;
@@ -346,6 +352,7 @@ impl Brain {
             .with_stop(abort.clone())
             .with_table_mib(Some(self.table_mib))
             .with_seed(self.seed)
+            .with_threads(self.threads)
             .with_depth(self.caps.max_depth);
         if self.caps.max_nodes < u64::MAX {
             go = go.with_nodes(self.caps.max_nodes);
@@ -443,6 +450,10 @@ mod go_tests {
         ]);
         assert!(!fixed.is_timed());
         assert_eq!(fixed.seed(), Some(42));
+        // Threads: every core unless the manager limits them.
+        assert_eq!(go_after(&[]).threads(), None);
+        assert_eq!(go_after(&["INFO thread_num 1"]).threads(), Some(1));
+        assert_eq!(go_after(&["INFO THREAD_NUM 0"]).threads(), Some(1));
     }
 
     #[test]

@@ -47,6 +47,9 @@ pub struct GameSetup {
     pub max_memory: u64,
     /// Seed of the players' random choices (told to mnk's brain as `INFO mnk_seed`).
     pub seed: u64,
+    /// The most threads a player may use (told as `INFO thread_num`, which Rapfi and mnk's
+    /// brain read); `None`: nothing is said, each uses what it likes.
+    pub threads: Option<usize>,
 }
 
 /// A running brain: its process, its input, and its output lines arriving on a channel.
@@ -173,6 +176,10 @@ impl BrainProcess {
         brain.send(&Command::info("folder", folder.display()))?;
         if r.k() != 5 {
             brain.send(&Command::info("mnk_k", r.k()))?;
+        }
+        // Only when asked for (see below): a brain that does not know the key may misread it.
+        if let Some(threads) = setup.threads {
+            brain.send(&Command::info("thread_num", threads))?;
         }
         // Only for fixed work, where a seed repeats a game: some brains (Rapfi 0.43) read an
         // unknown key's value as the next command, so no key is sent that a game without it

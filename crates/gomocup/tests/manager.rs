@@ -15,6 +15,7 @@ fn setup() -> GameSetup {
         tolerance: Duration::from_secs(5),
         max_memory: 16 << 20,
         seed: 7,
+        threads: None,
     }
 }
 

@@ -127,6 +127,7 @@ impl Contestant {
                 // those a brain makes of the match's memory.
                 *go = Go::default()
                     .with_seed(Some(setup.seed))
+                    .with_threads(setup.threads)
                     .with_table_mib(Some(table_mib_for(setup.max_memory)));
                 if !setup.per_move.is_zero() {
                     *go = go

@@ -35,6 +35,9 @@ pub struct Settings {
     pub openings: Vec<Vec<usize>>,
     /// Seed of the random choices of the built-in levels and of mnk's brain.
     pub seed: u64,
+    /// The most threads each player may use (the built-in levels, and brains through `INFO
+    /// thread_num`); `None`: each uses what it likes (mnk: every core).
+    pub threads: Option<usize>,
     /// Whether each game lost on the board is analysed for its losing move.
     pub analyze: bool,
     /// The file the games are written to as they end ([`crate::record`]), if any.
@@ -118,6 +121,7 @@ pub fn play<E: From<MatchError>>(
             tolerance: settings.tolerance,
             max_memory: MATCH_MEMORY,
             seed: settings.seed.wrapping_mul(1000).wrapping_add(g as u64),
+            threads: settings.threads,
         };
         let started = start_players(&mut players, &setup);
         if g == 0 {
@@ -316,6 +320,7 @@ mod tests {
             tolerance: Duration::from_millis(1000),
             max_memory: MATCH_MEMORY,
             seed: 1,
+            threads: None,
         }
     }
 

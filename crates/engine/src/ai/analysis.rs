@@ -292,7 +292,13 @@ mod tests {
         };
         let best = a.moves.iter().filter_map(estimate).max().unwrap();
         let hard = super::super::hard::HardPlayer::default()
-            .think(&big, &crate::budget::Budget::unlimited(), Some(1), None, 1)
+            .think(
+                &big,
+                &crate::budget::Budget::unlimited(),
+                Some(1),
+                None,
+                super::super::hard::Means::FIXED,
+            )
             .unwrap();
         let at = |cell: usize| a.moves.iter().find(|m| m.cell == cell).unwrap();
         assert_eq!(

@@ -6,7 +6,9 @@ use super::thought::{Candidate, Method, Thought};
 use crate::board::{with_position, Board};
 use crate::budget::{Budget, Exhausted};
 use crate::error::SearchError;
-use crate::hard_search::search::{Reason, Report, EVAL_LIMIT, MAX_DEPTH, ROOT_VCT};
+use crate::hard_search::search::{
+    Reason, Report, CHECK_VCT, EVAL_LIMIT, MAX_DEPTH, MAX_THREADS, ROOT_VCT,
+};
 use crate::hard_search::{HardLimits, Searcher, State, DEFAULT_HASH_MIB};
 use crate::score::{is_decisive, Verdict};
 use std::time::Duration;
@@ -35,6 +37,39 @@ pub(crate) fn threat_scale(time: Option<Duration>) -> u64 {
     time.map_or(1, |t| {
         ((t.as_millis() / THREAT_REFERENCE.as_millis()) as u64).clamp(1, THREAT_SCALE_MAX)
     })
+}
+
+/// What a `hard` search may use besides its budget, by the time it has: the scale of its
+/// root threat searches and its threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Means {
+    /// See [`threat_scale`].
+    pub threat_scale: u64,
+    /// Threads searching together: every core (at most [`MAX_THREADS`]) when a clock bounds
+    /// the search, one for fixed work, which must give the same move on every run.
+    pub threads: usize,
+}
+
+impl Means {
+    /// Fixed work: one thread, the default threat budgets.
+    pub const FIXED: Means = Means {
+        threat_scale: 1,
+        threads: 1,
+    };
+
+    /// The means of a search of `time` (`None`: fixed work) on at most `threads` threads
+    /// (`None`: every core).
+    pub fn for_time(time: Option<Duration>, threads: Option<usize>) -> Means {
+        match time {
+            None => Means::FIXED,
+            Some(_) => Means {
+                threat_scale: threat_scale(time),
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+                    .clamp(1, MAX_THREADS),
+            },
+        }
+    }
 }
 
 /// The `hard` player: the search with its table, kept across the moves of a game. What one
@@ -109,9 +144,9 @@ impl HardPlayer {
 
     /// Chooses a move on `board` within `budget`, at most `depth` plies deep, choosing among
     /// near-equal moves by `seed` and the position (`None`: always the same move in the same
-    /// position), the root's threat searches taking `threat_scale` times their default node
-    /// budgets (see [`threat_scale`]; a [`HardPlayer::with_threat_nodes`] cap is kept as it
-    /// is). A raised stop flag cancels (nothing is played, as with every computer move); nodes
+    /// position), with `means` (the root's threat searches taking `means.threat_scale` times
+    /// their default node budgets, see [`threat_scale`], a [`HardPlayer::with_threat_nodes`]
+    /// cap kept as it is; `means.threads` threads). A raised stop flag cancels (nothing is played, as with every computer move); nodes
     /// and the deadline only cut the search short (the best move of the last finished
     /// iteration is played).
     pub(crate) fn think(
@@ -120,8 +155,9 @@ impl HardPlayer {
         budget: &Budget,
         depth: Option<u32>,
         seed: Option<u64>,
-        threat_scale: u64,
+        means: Means,
     ) -> Result<Thought, SearchError> {
+        let threat_scale = means.threat_scale;
         board.unfinished()?;
         let mut state = with_position!(board, p => State::from_position(p));
         if self.searcher.is_none() {
@@ -135,9 +171,13 @@ impl HardPlayer {
             .unwrap_or(ROOT_VCT.nodes * threat_scale.max(1));
         searcher.vct_limits.nodes = threat_nodes;
         searcher.vct_defence.nodes = threat_nodes;
+        searcher.vct_check.nodes = self
+            .threat_nodes
+            .unwrap_or(CHECK_VCT.nodes * threat_scale.max(1));
         let limits = HardLimits {
             max_depth: depth.unwrap_or(HARD_MAX_DEPTH).clamp(1, HARD_MAX_DEPTH),
             budget,
+            threads: means.threads,
         };
         let Some(report) = searcher.search(&mut state, &limits) else {
             unreachable!("the search answers every unfinished position");
@@ -211,18 +251,40 @@ mod tests {
     }
 
     #[test]
+    fn a_timed_search_takes_the_threads_it_is_allowed_and_fixed_work_one() {
+        let second = Some(Duration::from_secs(1));
+        assert_eq!(Means::for_time(None, Some(4)), Means::FIXED);
+        assert_eq!(Means::for_time(second, Some(1)).threads, 1);
+        assert_eq!(Means::for_time(second, Some(3)).threads, 3);
+        assert_eq!(Means::for_time(second, Some(1000)).threads, MAX_THREADS);
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        assert_eq!(
+            Means::for_time(second, None).threads,
+            cores.min(MAX_THREADS)
+        );
+        assert_eq!(Means::for_time(second, None).threat_scale, 3);
+    }
+
+    #[test]
     fn the_scale_grows_the_default_threat_budgets_and_keeps_an_explicit_cap() {
         let rules = crate::rules::Rules::new(15, 15, Some(5)).unwrap();
         let mut board = Board::new(rules);
         board.play(rules.cell(7, 7)).unwrap();
         let budget = Budget::unlimited().with_node_limit(200);
         let nodes = |mut player: HardPlayer| {
-            player.think(&board, &budget, Some(2), None, 3).unwrap();
+            let means = Means {
+                threat_scale: 3,
+                threads: 1,
+            };
+            player.think(&board, &budget, Some(2), None, means).unwrap();
             let s = player.searcher.as_ref().unwrap();
-            (s.vct_limits.nodes, s.vct_defence.nodes)
+            (s.vct_limits.nodes, s.vct_defence.nodes, s.vct_check.nodes)
         };
         let scaled = ROOT_VCT.nodes * 3;
-        assert_eq!(nodes(HardPlayer::default()), (scaled, scaled));
-        assert_eq!(nodes(HardPlayer::with_threat_nodes(500)), (500, 500));
+        assert_eq!(
+            nodes(HardPlayer::default()),
+            (scaled, scaled, CHECK_VCT.nodes * 3)
+        );
+        assert_eq!(nodes(HardPlayer::with_threat_nodes(500)), (500, 500, 500));
     }
 }

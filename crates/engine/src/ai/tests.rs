@@ -122,12 +122,14 @@ fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_n
     for cell in ["h8", "i9", "h9", "h10"] {
         board.play(board.parse_cell(cell).unwrap()).unwrap();
     }
-    for limit_ms in [40, 200] {
+    // One thread, and two: only the main thread reads the clock (the helper runs until it is
+    // done), so the bounds are the same.
+    for (limit_ms, threads) in [(40, 1), (200, 1), (200, 2)] {
         let limit = Duration::from_millis(limit_ms);
         // One read per CHECK_EVERY_NODES nodes: 100 µs stands for those nodes' work.
         let clock = FakeClock::new(Duration::from_micros(100));
         let reader = clock.clone();
-        let go = Go::timed(limit, move || reader.now());
+        let go = Go::timed(limit, move || reader.now()).with_threads(Some(threads));
         let thought = think_with(&mut Thinker::new(), &board, Level::Hard, &go);
         let reads = clock.reads.load(Ordering::Relaxed);
         // The position needs a search; it ran until the clock stopped it.
@@ -147,12 +149,13 @@ fn a_move_stops_before_its_limit_less_the_margin_and_reads_the_clock_every_few_n
         );
         assert!(
             clock.elapsed() <= deadline + clock.step * 3,
-            "{limit_ms} ms: {:?}",
+            "{limit_ms} ms, {threads} threads: {:?}",
             clock.elapsed()
         );
-        // Never more than CHECK_EVERY_NODES nodes without a look at the clock.
+        // Never more than CHECK_EVERY_NODES nodes without a look at the clock (the nodes of
+        // two threads are counted together, the looks of one).
         assert!(
-            thought.nodes <= (reads + 1) * CHECK_EVERY_NODES,
+            thought.nodes <= (reads + 1) * CHECK_EVERY_NODES * threads as u64,
             "{limit_ms} ms: {} nodes, {reads} reads",
             thought.nodes
         );

@@ -5,7 +5,7 @@
 //!
 
 use super::book::Book;
-use super::hard::{threat_scale, HardPlayer, HARD_TABLE_MIB};
+use super::hard::{HardPlayer, Means, HARD_TABLE_MIB};
 use super::level::Level;
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
@@ -288,7 +288,7 @@ impl Thinker {
             }
             (Level::Perfect | Level::Hard, _) => self
                 .hard
-                .think(board, &budget, go.depth(), go.seed(), 1)
+                .think(board, &budget, go.depth(), go.seed(), Means::FIXED)
                 .map(Some),
             (Level::Random | Level::Depth(_), _) => Ok(None),
         }
@@ -491,9 +491,9 @@ impl Thinker {
         share: f64,
     ) -> Result<Thought, SearchError> {
         let budget = time.budget(share, UNTIMED_NODES);
-        let scale = threat_scale(time.search_time().map(|t| t.mul_f64(share)));
+        let means = Means::for_time(time.search_time().map(|t| t.mul_f64(share)), go.threads());
         self.hard
-            .think(board, &budget, go.depth(), go.seed(), scale)
+            .think(board, &budget, go.depth(), go.seed(), means)
     }
 
     /// `depth:N`: depth-limited alpha-beta on either board representation, stopped by the stop

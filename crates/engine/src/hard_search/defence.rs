@@ -70,6 +70,17 @@ fn safe_after(
         nodes: vct_nodes,
         ..t.vct_limits
     };
+    safe_within(state, m, vcf, vct, t)
+}
+
+/// [`safe_after`] within the given bounds.
+fn safe_within(
+    state: &mut State,
+    m: usize,
+    vcf: VcfLimits,
+    vct: VctLimits,
+    t: &mut Threats<'_>,
+) -> Option<(bool, u64)> {
     state.play(m);
     let mut vct_spent = 0;
     let safe = find_vcf_until(state, vcf, t.budget).is_none() && {
@@ -131,4 +142,78 @@ pub fn answers(
     let mut ordered: Vec<usize> = moves.iter().copied().filter(|m| safe.contains(m)).collect();
     ordered.extend(safe.iter().copied().filter(|m| !moves.contains(m)));
     ordered
+}
+
+/// The first of `moves` (the tree search's order, its choice first; at most `tries` of them)
+/// after which the opponent has no VCF and no VCT within `t`'s bounds (the whole of them for
+/// each check). A move whose check the caller's clock cut short is taken as it is: nothing
+/// was proven against it. `None` when every move tried was proven to lose.
+pub fn first_not_losing(
+    state: &mut State,
+    moves: &[usize],
+    tries: usize,
+    t: &mut Threats<'_>,
+) -> Option<usize> {
+    for &m in moves.iter().take(tries) {
+        match safe_within(state, m, t.vcf, t.vct_limits, t) {
+            Some((false, _)) => continue,
+            _ => return Some(m),
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hard_search::search::CHECK_VCT;
+    use crate::hard_search::tests::played;
+
+    #[test]
+    fn the_check_passes_over_moves_that_let_the_opponent_win_by_threats() {
+        // o: an open three h8 i8 j8 (columns 7 to 9 of row 7); x's stones in the corners.
+        let mut s = played(&[(0, 0), (7, 7), (0, 14), (8, 7), (14, 0), (9, 7)]);
+        let rules = s.rules();
+        let (far, other_far, block) = (rules.cell(3, 12), rules.cell(12, 12), rules.cell(6, 7));
+        let budget = Budget::unlimited();
+        let mut vct = Vct::new();
+        let mut t = Threats {
+            vcf: VcfLimits::default(),
+            vct_limits: CHECK_VCT,
+            vct: &mut vct,
+            budget: &budget,
+        };
+        // A move far away lets o make an open four; the block does not.
+        assert_eq!(
+            first_not_losing(&mut s, &[far, block, other_far], 6, &mut t),
+            Some(block)
+        );
+        assert_eq!(
+            first_not_losing(&mut s, &[block, far], 6, &mut t),
+            Some(block)
+        );
+        // Every move tried loses, or the block is past the tries.
+        assert_eq!(first_not_losing(&mut s, &[far, other_far], 6, &mut t), None);
+        assert_eq!(
+            first_not_losing(&mut s, &[far, other_far, block], 2, &mut t),
+            None
+        );
+        // Nothing changed on the board.
+        assert_eq!(s.stone_count(), 6);
+    }
+
+    #[test]
+    fn a_check_cut_short_by_the_clock_keeps_the_choice() {
+        let mut s = played(&[(0, 0), (7, 7), (0, 14), (8, 7), (14, 0), (9, 7)]);
+        let far = s.rules().cell(3, 12);
+        let budget = Budget::unlimited().with_deadline(std::sync::Arc::new(|| true));
+        let mut vct = Vct::new();
+        let mut t = Threats {
+            vcf: VcfLimits::default(),
+            vct_limits: CHECK_VCT,
+            vct: &mut vct,
+            budget: &budget,
+        };
+        assert_eq!(first_not_losing(&mut s, &[far], 6, &mut t), Some(far));
+    }
 }

@@ -86,6 +86,7 @@ pub enum Seen {
 }
 
 /// Memoised classification of segments for one K and one rule (freestyle or exact).
+#[derive(Clone)]
 pub struct PatternTable {
     k: usize,
     exact: bool,

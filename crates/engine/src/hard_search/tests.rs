@@ -42,6 +42,7 @@ fn think(s: &mut State, nodes: u64) -> Report {
     let limits = HardLimits {
         max_depth: 64,
         budget: &budget,
+        threads: 1,
     };
     Searcher::new(8).search(s, &limits).expect("not over")
 }
@@ -182,6 +183,7 @@ fn a_seed_varies_near_equal_moves_and_repeats() {
         let limits = HardLimits {
             max_depth: 64,
             budget: &budget,
+            threads: 1,
         };
         let mut searcher = Searcher::new(1);
         searcher.seed = seed;
@@ -243,6 +245,7 @@ fn a_seed_chooses_the_reply_to_the_first_stone_among_its_neighbours() {
         let limits = HardLimits {
             max_depth: 64,
             budget: &budget,
+            threads: 1,
         };
         let mut searcher = Searcher::new(1);
         searcher.seed = Some(seed);
@@ -340,4 +343,37 @@ fn the_searchs_forbidden_points_are_the_referees() {
         }
     }
     assert!(found > 100, "only {found} forbidden points met");
+}
+
+#[test]
+fn helper_threads_are_kept_and_leave_the_position_as_it_was() {
+    let mut s = setup(&[(7, 7), (8, 8)], &[(7, 8), (8, 7)], Side::X);
+    let hash = s.hash();
+    let budget = crate::budget::Budget::unlimited().with_node_limit(5_000);
+    let mut searcher = Searcher::new(1);
+    for threads in [2, 4, 3] {
+        let limits = HardLimits {
+            max_depth: 64,
+            budget: &budget,
+            threads,
+        };
+        let r = searcher.search(&mut s, &limits).expect("not over");
+        assert!(s.is_empty(r.best));
+        assert_eq!((s.hash(), s.stone_count()), (hash, 4));
+    }
+    // Helpers are made once and kept for later moves (three for four threads).
+    assert_eq!(searcher.helper_count(), 3);
+    // A win read off the patterns is found with helpers as without.
+    let mut s = setup(
+        &[(4, 7), (5, 7), (6, 7)],
+        &[(0, 0), (14, 14), (0, 14)],
+        Side::X,
+    );
+    let limits = HardLimits {
+        max_depth: 64,
+        budget: &budget,
+        threads: 2,
+    };
+    let r = searcher.search(&mut s, &limits).expect("not over");
+    assert!(r.score > weights::EVAL_LIMIT, "{r:?}");
 }

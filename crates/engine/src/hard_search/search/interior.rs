@@ -67,8 +67,7 @@ impl Searcher {
         if (depth <= 0 && blocks.is_empty()) || ply >= MAX_PLY - 1 {
             return self.weights.evaluate(state);
         }
-        let slot = (state.hash() as usize) & (self.table.len() - 1);
-        let entry = self.table[slot];
+        let entry = self.table.get(state.hash());
         let mut tt_move = NO_MOVE;
         if entry.key == state.hash() {
             tt_move = entry.mv;
@@ -170,14 +169,13 @@ impl Searcher {
             }
         }
         let bound = Bound::of(best, alpha0, beta);
-        let slot = (state.hash() as usize) & (self.table.len() - 1);
-        self.table[slot] = Entry {
+        self.table.put(Entry {
             key: state.hash(),
             score: best,
             mv: best_move as u16,
             depth: depth.clamp(0, 127) as i8,
             bound,
-        };
+        });
         best
     }
 

@@ -10,7 +10,7 @@
 //! winner, so they do not depend on the root and go into the table unchanged; estimates stay
 //! within [`EVAL_LIMIT`].
 
-use super::defence::{answers, opponent_threat, Threats};
+use super::defence::{answers, first_not_losing, opponent_threat, Threats};
 use super::reductions::Reductions;
 use super::state::State;
 use super::tactics::Probe;
@@ -19,11 +19,16 @@ use super::vct::{Vct, VctLimits};
 use super::weights::Weights;
 use crate::budget::{Budget, Exhausted};
 use crate::geometry::splitmix;
-use crate::score::{win_score, Bound, Score, MATE};
+use crate::score::{win_score, Score, MATE};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 pub use super::weights::EVAL_LIMIT;
 
 mod interior;
+mod table;
+
+use table::{Entry, SharedTable};
 
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
@@ -41,7 +46,13 @@ pub struct HardLimits<'a> {
     pub max_depth: u32,
     /// Nodes, time and the stop flag.
     pub budget: &'a Budget,
+    /// Threads searching together (lazy SMP), this one included: 1 for a search that must
+    /// give the same answer on every run (a budget of nodes), more when a clock bounds it.
+    pub threads: usize,
 }
+
+/// The most threads one search uses.
+pub const MAX_THREADS: usize = 8;
 
 /// How the move was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,27 +89,6 @@ pub struct Report {
     pub cut_short: Option<Exhausted>,
 }
 
-#[derive(Clone, Copy)]
-struct Entry {
-    key: u64,
-    score: Score,
-    mv: u16,
-    depth: i8,
-    bound: Bound,
-}
-
-impl Default for Entry {
-    fn default() -> Self {
-        Entry {
-            key: 0,
-            score: 0,
-            mv: NO_MOVE,
-            depth: -1,
-            bound: Bound::Upper,
-        }
-    }
-}
-
 const NO_MOVE: u16 = u16::MAX;
 const MAX_PLY: usize = 128;
 
@@ -121,9 +111,20 @@ pub const ROOT_VCT: VctLimits = VctLimits {
     nodes: 24_000,
 };
 
+/// The bounds of the check of the tree search's choice (see [`super::defence`]), for each
+/// move checked: [`ROOT_VCT`]'s lines with four times its nodes.
+pub const CHECK_VCT: VctLimits = VctLimits {
+    nodes: ROOT_VCT.nodes * 4,
+    ..ROOT_VCT
+};
+
+/// Root moves checked at most after the tree search, its choice first.
+const CHECK_TRIES: usize = 6;
+
 /// The search and its memory (table, killers, history), kept across moves of a game.
 pub struct Searcher {
-    table: Vec<Entry>,
+    /// Shared with the helper threads.
+    table: Arc<SharedTable>,
     killers: Vec<[u16; 2]>,
     history: Vec<u32>,
     /// Each ply's move list, reused from node to node.
@@ -139,6 +140,9 @@ pub struct Searcher {
     /// VCT limits of the defence: finding the opponent's VCT and checking the answers
     /// (0 nodes: the defence looks for VCFs only).
     pub vct_defence: VctLimits,
+    /// VCT limits of the check of the tree search's choice, for each move checked (0 nodes:
+    /// no check).
+    pub vct_check: VctLimits,
     vct: Vct,
     /// Seed of the bonus among near-equal root moves; `None` plays the same move every time.
     pub seed: Option<u64>,
@@ -150,15 +154,17 @@ pub struct Searcher {
     pub probe: Probe,
     /// Late-move reductions of the inner nodes.
     pub reductions: Reductions,
+    /// The searchers of the helper threads (see [`HardLimits::threads`]), kept across moves.
+    helpers: Vec<Searcher>,
 }
 
 impl Searcher {
     /// A searcher with a transposition table of about `hash_mib` MiB.
     pub fn new(hash_mib: usize) -> Searcher {
         let bytes = hash_mib.clamp(1, 4096) << 20;
-        let entries = (bytes / size_of::<Entry>()).next_power_of_two() / 2;
+        let entries = (bytes / size_of::<[u64; 2]>()).next_power_of_two() / 2;
         Searcher {
-            table: vec![Entry::default(); entries.max(1024)],
+            table: Arc::new(SharedTable::new(entries.max(1024))),
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
             history: Vec::new(),
             move_lists: vec![Vec::new(); MAX_PLY],
@@ -168,28 +174,60 @@ impl Searcher {
             vcf: VcfLimits::default(),
             vct_limits: ROOT_VCT,
             vct_defence: ROOT_VCT,
+            vct_check: CHECK_VCT,
             vct: Vct::new(),
             seed: None,
             jitter: ROOT_JITTER,
             weights: Weights::default(),
             probe: Probe::new(),
             reductions: Reductions::default(),
+            helpers: Vec::new(),
         }
     }
 
-    /// Forgets everything learnt (a new game).
-    pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
-        self.history.clear();
-        self.killers.fill([NO_MOVE; 2]);
-        self.probe.clear();
+    /// A helper thread's searcher: this one's table (shared) and settings, its own move
+    /// ordering memory and threat searches.
+    fn helper(&self) -> Searcher {
+        Searcher {
+            table: Arc::clone(&self.table),
+            killers: vec![[NO_MOVE; 2]; MAX_PLY],
+            history: Vec::new(),
+            move_lists: vec![Vec::new(); MAX_PLY],
+            scored: Vec::new(),
+            nodes: 0,
+            stopped: None,
+            vcf: self.vcf,
+            vct_limits: self.vct_limits,
+            vct_defence: self.vct_defence,
+            vct_check: self.vct_check,
+            vct: Vct::new(),
+            seed: self.seed,
+            jitter: self.jitter,
+            weights: self.weights,
+            probe: Probe::new(),
+            reductions: self.reductions,
+            helpers: Vec::new(),
+        }
     }
 
-    /// Chooses a move for the side to move; `None` when the game is over.
-    pub fn search(&mut self, state: &mut State, limits: &HardLimits<'_>) -> Option<Report> {
-        if state.is_over() {
-            return None;
-        }
+    /// How many helper searchers are kept.
+    #[cfg(test)]
+    pub(crate) fn helper_count(&self) -> usize {
+        self.helpers.len()
+    }
+
+    /// Gives a helper this searcher's settings of the moment (they may change between moves).
+    fn brief(&self, helper: &mut Searcher) {
+        helper.seed = self.seed;
+        helper.jitter = self.jitter;
+        helper.weights = self.weights;
+        helper.reductions = self.reductions;
+        helper.probe.limits = self.probe.limits;
+        helper.probe.plies = self.probe.plies;
+    }
+
+    /// Gets the move ordering memory ready for a new search of `state`.
+    fn prepare(&mut self, state: &State) {
         let cells = state.rules().cells();
         if self.history.len() != cells * 2 {
             self.history = vec![0; cells * 2];
@@ -200,6 +238,26 @@ impl Searcher {
         self.killers.fill([NO_MOVE; 2]);
         self.nodes = 0;
         self.stopped = None;
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.clear();
+        self.killers.fill([NO_MOVE; 2]);
+        self.probe.clear();
+        for helper in &mut self.helpers {
+            helper.history.clear();
+            helper.probe.clear();
+        }
+    }
+
+    /// Chooses a move for the side to move; `None` when the game is over.
+    pub fn search(&mut self, state: &mut State, limits: &HardLimits<'_>) -> Option<Report> {
+        if state.is_over() {
+            return None;
+        }
+        self.prepare(state);
         let me = state.to_move();
         let n = state.stone_count();
         let quick = |best: usize, score: Score, pv: Vec<usize>, reason: Reason| Report {
@@ -262,14 +320,107 @@ impl Searcher {
             return Some(quick(moves[0], 0, vec![moves[0]], reason));
         }
         moves.truncate(ROOT_WIDTH);
-        self.iterate(state, moves, limits)
+        let mut report = if limits.threads > 1 {
+            self.iterate_together(state, &mut moves, limits)
+        } else {
+            self.iterate(state, &mut moves, limits, 1)
+        }?;
+        if blocks.is_empty() {
+            self.check_choice(state, &moves, &mut report, limits);
+        }
+        Some(report)
     }
 
+    /// Checks the tree search's choice with a wider threat search than the tree's probes,
+    /// while the move's time lasts: when the opponent would then win by threats, the next
+    /// move in the search's order that does not lose (as far as the check sees) is played
+    /// instead, its line and estimate unknown (the choice's are kept as the estimate).
+    fn check_choice(
+        &mut self,
+        state: &mut State,
+        moves: &[usize],
+        report: &mut Report,
+        limits: &HardLimits<'_>,
+    ) {
+        if self.vct_check.nodes == 0
+            || report.reason != Reason::Search
+            || score_is_decisive(report.score)
+            || limits.budget.is_interrupted()
+        {
+            return;
+        }
+        // The choice first, then the rest in the search's order.
+        let mut order = vec![report.best];
+        order.extend(moves.iter().copied().filter(|&m| m != report.best));
+        let mut threats = Threats {
+            vcf: self.vcf,
+            vct_limits: self.vct_check,
+            vct: &mut self.vct,
+            budget: limits.budget,
+        };
+        if let Some(m) = first_not_losing(state, &order, CHECK_TRIES, &mut threats) {
+            if m != report.best {
+                report.best = m;
+                report.pv = vec![m];
+            }
+        }
+    }
+
+    /// [`Searcher::iterate`] on this thread, with helpers on `limits.threads - 1` more
+    /// sharing the table (lazy SMP): they search the same root, each from a deeper first
+    /// iteration, so that their results are in the table when this thread gets there. Only
+    /// this thread's result is played; the helpers run until it ends.
+    fn iterate_together(
+        &mut self,
+        state: &mut State,
+        moves: &mut [usize],
+        limits: &HardLimits<'_>,
+    ) -> Option<Report> {
+        let wanted = limits.threads.clamp(1, MAX_THREADS) - 1;
+        while self.helpers.len() < wanted {
+            self.helpers.push(self.helper());
+        }
+        let mut helpers = std::mem::take(&mut self.helpers);
+        let done = Arc::new(AtomicBool::new(false));
+        // This thread alone keeps the time (and the caller's stop flag, nodes and depth): the
+        // helpers only ask whether it is done, so they never read the caller's clock.
+        let helper_budget = Budget::unlimited().with_stop_flag(Arc::clone(&done));
+        let report = std::thread::scope(|scope| {
+            for (i, helper) in helpers.iter_mut().take(wanted).enumerate() {
+                self.brief(helper);
+                let mut state = state.clone();
+                let mut moves = moves.to_vec();
+                let budget = &helper_budget;
+                scope.spawn(move || {
+                    helper.prepare(&state);
+                    let limits = HardLimits {
+                        max_depth: limits.max_depth,
+                        budget,
+                        threads: 1,
+                    };
+                    helper.iterate(&mut state, &mut moves, &limits, 2 + (i as u32 % 2));
+                });
+            }
+            let report = self.iterate(state, moves, limits, 1);
+            done.store(true, Ordering::Relaxed);
+            report
+        });
+        let helper_nodes: u64 = helpers.iter().take(wanted).map(|h| h.nodes).sum();
+        self.helpers = helpers;
+        report.map(|r| Report {
+            nodes: r.nodes + helper_nodes,
+            ..r
+        })
+    }
+
+    /// Iterative deepening over the root `moves` from depth `first_depth` on; the best move
+    /// found is left first in `moves`.
     fn iterate(
         &mut self,
         state: &mut State,
-        mut moves: Vec<usize>,
+        moves: &mut [usize],
         limits: &HardLimits<'_>,
+        first_depth: u32,
     ) -> Option<Report> {
         let mut report = Report {
             best: moves[0],
@@ -280,8 +431,9 @@ impl Searcher {
             reason: Reason::Search,
             cut_short: None,
         };
-        for depth in 1..=limits.max_depth.min(MAX_DEPTH) {
-            if depth > 1 && limits.budget.wants_no_more_steps() {
+        let first_depth = first_depth.clamp(1, limits.max_depth.clamp(1, MAX_DEPTH));
+        for depth in first_depth..=limits.max_depth.min(MAX_DEPTH) {
+            if depth > first_depth && limits.budget.wants_no_more_steps() {
                 break;
             }
             let mut alpha = -MATE - 1;
@@ -382,7 +534,7 @@ impl Searcher {
         let mut pv = vec![first];
         state.play(first);
         while pv.len() < 16 && !state.is_over() {
-            let e = self.table[(state.hash() as usize) & (self.table.len() - 1)];
+            let e = self.table.get(state.hash());
             if e.key != state.hash() || e.mv == NO_MOVE || !state.is_empty(e.mv as usize) {
                 break;
             }

@@ -35,6 +35,7 @@ const O_DIGIT: [usize; 4] = [
 ];
 
 /// A Gomoku position with incrementally maintained line patterns.
+#[derive(Clone)]
 pub struct State {
     rules: Rules,
     /// `(cell * 4 + dir) * (2K+1) + K + offset` -> the cell at that offset, or [`OFF`].
