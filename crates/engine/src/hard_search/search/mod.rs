@@ -20,13 +20,13 @@ use super::weights::Weights;
 use crate::budget::{Budget, Exhausted};
 use crate::geometry::splitmix;
 use crate::score::{win_score, Score, MATE};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 pub use super::weights::EVAL_LIMIT;
 
 mod interior;
 mod table;
+mod threads;
 
 use table::{Entry, SharedTable};
 
@@ -79,7 +79,7 @@ pub struct Report {
     pub score: Score,
     /// Deepest completed iteration (0 when no search was needed).
     pub depth: u32,
-    /// Nodes searched.
+    /// Nodes searched (by the main thread, when helper threads searched too).
     pub nodes: u64,
     /// The expected line, starting with `best`.
     pub pv: Vec<usize>,
@@ -154,8 +154,10 @@ pub struct Searcher {
     pub probe: Probe,
     /// Late-move reductions of the inner nodes.
     pub reductions: Reductions,
-    /// The searchers of the helper threads (see [`HardLimits::threads`]), kept across moves.
+    /// The searchers of the helper threads (see [`HardLimits::threads`]), kept across moves:
+    /// those waiting, and those of the last search, still running or stopping.
     helpers: Vec<Searcher>,
+    running: Vec<std::thread::JoinHandle<Searcher>>,
 }
 
 impl Searcher {
@@ -182,48 +184,8 @@ impl Searcher {
             probe: Probe::new(),
             reductions: Reductions::default(),
             helpers: Vec::new(),
+            running: Vec::new(),
         }
-    }
-
-    /// A helper thread's searcher: this one's table (shared) and settings, its own move
-    /// ordering memory and threat searches.
-    fn helper(&self) -> Searcher {
-        Searcher {
-            table: Arc::clone(&self.table),
-            killers: vec![[NO_MOVE; 2]; MAX_PLY],
-            history: Vec::new(),
-            move_lists: vec![Vec::new(); MAX_PLY],
-            scored: Vec::new(),
-            nodes: 0,
-            stopped: None,
-            vcf: self.vcf,
-            vct_limits: self.vct_limits,
-            vct_defence: self.vct_defence,
-            vct_check: self.vct_check,
-            vct: Vct::new(),
-            seed: self.seed,
-            jitter: self.jitter,
-            weights: self.weights,
-            probe: Probe::new(),
-            reductions: self.reductions,
-            helpers: Vec::new(),
-        }
-    }
-
-    /// How many helper searchers are kept.
-    #[cfg(test)]
-    pub(crate) fn helper_count(&self) -> usize {
-        self.helpers.len()
-    }
-
-    /// Gives a helper this searcher's settings of the moment (they may change between moves).
-    fn brief(&self, helper: &mut Searcher) {
-        helper.seed = self.seed;
-        helper.jitter = self.jitter;
-        helper.weights = self.weights;
-        helper.reductions = self.reductions;
-        helper.probe.limits = self.probe.limits;
-        helper.probe.plies = self.probe.plies;
     }
 
     /// Gets the move ordering memory ready for a new search of `state`.
@@ -242,6 +204,8 @@ impl Searcher {
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
+        // The last search's helpers first: none may write into the emptied table.
+        self.reclaim_helpers();
         self.table.clear();
         self.history.clear();
         self.killers.fill([NO_MOVE; 2]);
@@ -364,53 +328,6 @@ impl Searcher {
                 report.pv = vec![m];
             }
         }
-    }
-
-    /// [`Searcher::iterate`] on this thread, with helpers on `limits.threads - 1` more
-    /// sharing the table (lazy SMP): they search the same root, each from a deeper first
-    /// iteration, so that their results are in the table when this thread gets there. Only
-    /// this thread's result is played; the helpers run until it ends.
-    fn iterate_together(
-        &mut self,
-        state: &mut State,
-        moves: &mut [usize],
-        limits: &HardLimits<'_>,
-    ) -> Option<Report> {
-        let wanted = limits.threads.clamp(1, MAX_THREADS) - 1;
-        while self.helpers.len() < wanted {
-            self.helpers.push(self.helper());
-        }
-        let mut helpers = std::mem::take(&mut self.helpers);
-        let done = Arc::new(AtomicBool::new(false));
-        // This thread alone keeps the time (and the caller's stop flag, nodes and depth): the
-        // helpers only ask whether it is done, so they never read the caller's clock.
-        let helper_budget = Budget::unlimited().with_stop_flag(Arc::clone(&done));
-        let report = std::thread::scope(|scope| {
-            for (i, helper) in helpers.iter_mut().take(wanted).enumerate() {
-                self.brief(helper);
-                let mut state = state.clone();
-                let mut moves = moves.to_vec();
-                let budget = &helper_budget;
-                scope.spawn(move || {
-                    helper.prepare(&state);
-                    let limits = HardLimits {
-                        max_depth: limits.max_depth,
-                        budget,
-                        threads: 1,
-                    };
-                    helper.iterate(&mut state, &mut moves, &limits, 2 + (i as u32 % 2));
-                });
-            }
-            let report = self.iterate(state, moves, limits, 1);
-            done.store(true, Ordering::Relaxed);
-            report
-        });
-        let helper_nodes: u64 = helpers.iter().take(wanted).map(|h| h.nodes).sum();
-        self.helpers = helpers;
-        report.map(|r| Report {
-            nodes: r.nodes + helper_nodes,
-            ..r
-        })
     }
 
     /// Iterative deepening over the root `moves` from depth `first_depth` on; the best move
