@@ -169,6 +169,16 @@ mod tests {
     use crate::hard_search::search::CHECK_VCT;
     use crate::hard_search::tests::played;
 
+    /// The check's threat searches on `vct` within `budget`.
+    fn check<'a>(vct: &'a mut Vct, budget: &'a Budget) -> Threats<'a> {
+        Threats {
+            vcf: VcfLimits::default(),
+            vct_limits: CHECK_VCT,
+            vct,
+            budget,
+        }
+    }
+
     #[test]
     fn the_check_passes_over_moves_that_let_the_opponent_win_by_threats() {
         // o: an open three h8 i8 j8 (columns 7 to 9 of row 7); x's stones in the corners.
@@ -177,12 +187,7 @@ mod tests {
         let (far, other_far, block) = (rules.cell(3, 12), rules.cell(12, 12), rules.cell(6, 7));
         let budget = Budget::unlimited();
         let mut vct = Vct::new();
-        let mut t = Threats {
-            vcf: VcfLimits::default(),
-            vct_limits: CHECK_VCT,
-            vct: &mut vct,
-            budget: &budget,
-        };
+        let mut t = check(&mut vct, &budget);
         // A move far away lets o make an open four; the block does not.
         assert_eq!(
             first_not_losing(&mut s, &[far, block, other_far], 6, &mut t),
@@ -208,12 +213,7 @@ mod tests {
         let far = s.rules().cell(3, 12);
         let budget = Budget::unlimited().with_deadline(std::sync::Arc::new(|| true));
         let mut vct = Vct::new();
-        let mut t = Threats {
-            vcf: VcfLimits::default(),
-            vct_limits: CHECK_VCT,
-            vct: &mut vct,
-            budget: &budget,
-        };
+        let mut t = check(&mut vct, &budget);
         assert_eq!(first_not_losing(&mut s, &[far], 6, &mut t), Some(far));
     }
 }

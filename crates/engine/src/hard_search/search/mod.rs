@@ -165,8 +165,13 @@ impl Searcher {
     pub fn new(hash_mib: usize) -> Searcher {
         let bytes = hash_mib.clamp(1, 4096) << 20;
         let entries = (bytes / size_of::<[u64; 2]>()).next_power_of_two() / 2;
+        Searcher::with_table(Arc::new(SharedTable::new(entries.max(1024))))
+    }
+
+    /// A searcher with the default settings on `table` (its own, or a shared one).
+    fn with_table(table: Arc<SharedTable>) -> Searcher {
         Searcher {
-            table: Arc::new(SharedTable::new(entries.max(1024))),
+            table,
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
             history: Vec::new(),
             move_lists: vec![Vec::new(); MAX_PLY],

@@ -6,11 +6,9 @@
 //! a time slice); they are joined at the start of the next search, long finished. The
 //! helpers' searchers are kept across moves, like the main one.
 
-use super::{HardLimits, Report, Searcher, MAX_PLY, MAX_THREADS, NO_MOVE};
+use super::{HardLimits, Report, Searcher, MAX_THREADS};
 use crate::budget::Budget;
 use crate::hard_search::state::State;
-use crate::hard_search::tactics::Probe;
-use crate::hard_search::vct::Vct;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -18,27 +16,13 @@ impl Searcher {
     /// A helper thread's searcher: this one's table (shared) and settings, its own move
     /// ordering memory and threat searches.
     pub(super) fn helper(&self) -> Searcher {
-        Searcher {
-            table: Arc::clone(&self.table),
-            killers: vec![[NO_MOVE; 2]; MAX_PLY],
-            history: Vec::new(),
-            move_lists: vec![Vec::new(); MAX_PLY],
-            scored: Vec::new(),
-            nodes: 0,
-            stopped: None,
-            vcf: self.vcf,
-            vct_limits: self.vct_limits,
-            vct_defence: self.vct_defence,
-            vct_check: self.vct_check,
-            vct: Vct::new(),
-            seed: self.seed,
-            jitter: self.jitter,
-            weights: self.weights,
-            probe: Probe::new(),
-            reductions: self.reductions,
-            helpers: Vec::new(),
-            running: Vec::new(),
-        }
+        let mut helper = Searcher::with_table(Arc::clone(&self.table));
+        helper.vcf = self.vcf;
+        helper.vct_limits = self.vct_limits;
+        helper.vct_defence = self.vct_defence;
+        helper.vct_check = self.vct_check;
+        self.brief(&mut helper);
+        helper
     }
 
     /// Takes back the helpers of the last search once they have stopped (a helper that
