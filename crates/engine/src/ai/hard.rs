@@ -146,9 +146,9 @@ impl HardPlayer {
     /// near-equal moves by `seed` and the position (`None`: always the same move in the same
     /// position), with `means` (the root's threat searches taking `means.threat_scale` times
     /// their default node budgets, see [`threat_scale`], a [`HardPlayer::with_threat_nodes`]
-    /// cap kept as it is; `means.threads` threads). A raised stop flag cancels (nothing is played, as with every computer move); nodes
-    /// and the deadline only cut the search short (the best move of the last finished
-    /// iteration is played).
+    /// cap kept as it is; `means.threads` threads). A raised stop flag cancels (nothing is
+    /// played, as with every computer move); nodes and the deadline only cut the search short
+    /// (the best move of the last finished iteration is played).
     pub(crate) fn think(
         &mut self,
         board: &Board,

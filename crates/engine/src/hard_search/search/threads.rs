@@ -13,16 +13,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 impl Searcher {
-    /// A helper thread's searcher: this one's table (shared) and settings, its own move
-    /// ordering memory and threat searches.
-    pub(super) fn helper(&self) -> Searcher {
-        let mut helper = Searcher::with_table(Arc::clone(&self.table));
-        helper.vcf = self.vcf;
-        helper.vct_limits = self.vct_limits;
-        helper.vct_defence = self.vct_defence;
-        helper.vct_check = self.vct_check;
-        self.brief(&mut helper);
-        helper
+    /// A helper thread's searcher: this one's table (shared), its own move ordering memory
+    /// and threat probe. It gets this searcher's settings before each search
+    /// ([`Searcher::brief`]); the root's threat searches are the main thread's alone.
+    fn helper(&self) -> Searcher {
+        Searcher::with_table(Arc::clone(&self.table))
     }
 
     /// Takes back the helpers of the last search once they have stopped (a helper that
