@@ -527,6 +527,12 @@ impl<B: BitSet> Solver<B> {
         let mut main_pos = pos.clone();
         let mut scores = Vec::with_capacity(classes.len());
         for i in 0..classes.len() {
+            // A raised stop flag cancels even when the helpers have already settled every
+            // class, so that the main thread would meet only table hits and never look.
+            if self.budget.is_stopped() {
+                work.stopped = Some(Exhausted::Stopped);
+                break;
+            }
             if let Some(t) = self.table.as_mut() {
                 t.maybe_grow();
             }
