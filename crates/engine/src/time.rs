@@ -21,7 +21,7 @@
 
 use crate::budget::{Budget, Controls, Deadline};
 use crate::go::{Clock, Go};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// When a whole game is timed, a move may use at most this fraction (1/n) of what is left,
@@ -88,6 +88,9 @@ pub struct TimeManager {
     go: Go,
     /// The clock and the time to search for (the move's time less the margin), when timed.
     timed: Option<(Clock, Duration)>,
+    /// When the decision's first search started: the clock is read no more often than the
+    /// searches need.
+    started: OnceLock<Instant>,
 }
 
 impl TimeManager {
@@ -100,6 +103,7 @@ impl TimeManager {
         TimeManager {
             go: go.clone(),
             timed,
+            started: OnceLock::new(),
         }
     }
 
@@ -114,12 +118,32 @@ impl TimeManager {
     /// `TIMED_NODES` as a guard), or, without a clock, `fixed_nodes` nodes. The caller's
     /// node cap bounds both.
     pub(crate) fn budget(&self, share: f64, fixed_nodes: u64) -> Budget {
+        self.budget_with(fixed_nodes, |time, _| time.mul_f64(share.clamp(0.0, 1.0)))
+    }
+
+    /// [`TimeManager::budget`], but the search may run only until `share` of the decision's
+    /// search time has passed since its first search started: what earlier searches of the
+    /// decision did not use is left to it.
+    pub(crate) fn budget_until(&self, share: f64, fixed_nodes: u64) -> Budget {
+        self.budget_with(fixed_nodes, |time, spent| {
+            time.mul_f64(share.clamp(0.0, 1.0)).saturating_sub(spent)
+        })
+    }
+
+    /// A budget whose hard limit `limit` makes from the decision's search time and the time
+    /// it has spent so far.
+    fn budget_with(
+        &self,
+        fixed_nodes: u64,
+        limit: impl Fn(Duration, Duration) -> Duration,
+    ) -> Budget {
         let mut budget = Budget::unlimited().with_stop(self.go.stop_flag().cloned());
         let cap = self.go.nodes().unwrap_or(u64::MAX);
         match &self.timed {
             Some((clock, time)) => {
-                let hard = time.mul_f64(share.clamp(0.0, 1.0));
                 let start = clock();
+                let started = *self.started.get_or_init(|| start);
+                let hard = limit(*time, start.saturating_duration_since(started));
                 budget = budget
                     .with_deadline(after(clock, start, hard))
                     .with_soft_deadline(after(clock, start, hard.mul_f64(SOFT_SHARE)))
@@ -142,6 +166,7 @@ impl TimeManager {
         }
         if let Some((clock, time)) = &self.timed {
             let start = clock();
+            self.started.get_or_init(|| start);
             budget = budget
                 .with_deadline(after(clock, start, *time))
                 .with_soft_deadline(after(clock, start, time.mul_f64(SOFT_SHARE)));
@@ -208,6 +233,30 @@ mod tests {
         *now.lock().unwrap() = start + Duration::from_millis(540 + 360);
         assert!(rest.is_late());
         assert_eq!(rest.node_limit(), Some(TIMED_NODES));
+    }
+
+    #[test]
+    fn a_search_until_a_share_of_the_move_gets_what_the_searches_before_it_left() {
+        let (now, clock) = fake_clock();
+        let start = *now.lock().unwrap();
+        let go = Go::default().with_clock(clock, Some(Duration::from_millis(1000)));
+        let manager = TimeManager::new(&go);
+        // A first search takes a third of the move, and ends after 100 ms.
+        let _proof = manager.budget(0.3, 0);
+        // Until 85 % of the 900 ms of search (765 ms) from the first search: 665 ms are left.
+        *now.lock().unwrap() = start + Duration::from_millis(100);
+        let solver = manager.budget_until(0.85, 0);
+        *now.lock().unwrap() = start + Duration::from_millis(764);
+        assert!(!solver.is_late());
+        *now.lock().unwrap() = start + Duration::from_millis(765);
+        assert!(solver.is_late());
+        assert_eq!(solver.node_limit(), Some(TIMED_NODES));
+        // Started past its share: none is left.
+        *now.lock().unwrap() = start + Duration::from_millis(800);
+        assert!(manager.budget_until(0.85, 0).is_late());
+        // Without a clock it is fixed work, as `budget`.
+        let fixed = TimeManager::new(&Go::default()).budget_until(0.85, 1_000);
+        assert_eq!(fixed.node_limit(), Some(1_000));
     }
 
     #[test]

@@ -135,7 +135,6 @@ fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
             &mut rng,
             Budget::unlimited(),
             &no_time,
-            0.5,
         )
         .unwrap()
         .expect("a draw");

@@ -168,6 +168,11 @@ impl Prover {
         }
     }
 
+    /// Sets the threads that settle the attacker's root moves (see [`ProofConfig::threads`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.config.threads = threads;
+    }
+
     /// Makes the prover publish nodes, settled root moves and table fill into `progress`.
     pub fn set_progress(&mut self, progress: Arc<Progress>) {
         self.progress = progress;
