@@ -12,7 +12,7 @@ use crate::board::Board;
 use crate::budget::Budget;
 use crate::error::SearchError;
 use crate::exact::algorithm::proof_first;
-use crate::exact::proven;
+use crate::exact::proven::{self, Pick};
 use crate::go::Go;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};
@@ -202,7 +202,7 @@ fn drawing_reply(
     let rules = pos.rules();
     let mut order: Vec<usize> = pos.legal_moves().cells().collect();
     order.sort_by_key(|&c| (proven::centre_distance(rules, c), c));
-    let Some(cell) = proven::drawing_move(prover, pos, &order, budget)? else {
+    let Some(cell) = proven::drawing_move(prover, pos, &order, Pick::FirstInOrder, budget)? else {
         return Ok(None);
     };
     let mut next = pos.clone();

@@ -157,3 +157,50 @@ fn explain_names_the_losing_moves_the_solver_did_not_value_in_time() {
         );
     }
 }
+
+#[test]
+fn the_proofs_own_reply_and_the_first_in_order_both_keep_the_draw_as_the_solver_values_it() {
+    use crate::exact::proven::{drawing_move, Pick};
+    use rand::seq::SliceRandom;
+    // Random 5x5/4 positions of 2 to 9 stones: where the solver says draw, each pick gives a
+    // move the solver values a draw; where it says win or loss, neither gives a move.
+    let mut rng = StdRng::seed_from_u64(33);
+    let mut draws = 0;
+    for _ in 0..40 {
+        let mut b = Board::new(Rules::new(5, 5, Some(4)).unwrap());
+        let stones = 2 + rand::Rng::gen_range(&mut rng, 0..8);
+        while b.stone_count() < stones && !b.is_over() {
+            let cell = *b.legal_moves().choose(&mut rng).unwrap();
+            b.play(cell).unwrap();
+        }
+        if b.is_over() {
+            continue;
+        }
+        let (moves, _) = exact::solve_moves(&b, SolverConfig::default(), &Go::default()).unwrap();
+        let value = |cell: usize| moves.iter().find(|m| m.cell == cell).unwrap().verdict;
+        let best = moves.iter().map(|m| m.verdict.rank()).max();
+        let drawn = best == Some(Verdict::Draw.rank());
+        draws += usize::from(drawn);
+        let order = b.legal_moves();
+        for pick in [Pick::ProofsReply, Pick::FirstInOrder] {
+            let mut prover = Prover::new(ProofConfig {
+                hash_mib: 4,
+                ..ProofConfig::default()
+            });
+            let pos = b.as_small().unwrap();
+            let found = drawing_move(&mut prover, pos, &order, pick, &Budget::unlimited());
+            let at = format!("{} {pick:?}", b.to_text());
+            match found.unwrap() {
+                Some(cell) => {
+                    assert!(drawn, "{at}");
+                    assert_eq!(value(cell), Verdict::Draw, "{at} {}", b.cell_name(cell));
+                }
+                None => assert!(!drawn, "{at}"),
+            }
+        }
+    }
+    assert!(
+        draws >= 10,
+        "too few drawn positions ({draws}) to test anything"
+    );
+}

@@ -14,7 +14,7 @@ use crate::board::{with_position, Board};
 use crate::budget::{Budget, Controls, Exhausted};
 use crate::error::SearchError;
 use crate::exact::algorithm::proof_first;
-use crate::exact::proven;
+use crate::exact::proven::{self, Pick};
 use crate::go::Go;
 use crate::position::Position;
 use crate::proof::{ProofConfig, Prover};
@@ -355,7 +355,7 @@ impl Thinker {
         let before = prover.stats().nodes;
         if !explain {
             let order = try_order(pos, rng);
-            let found = proven::drawing_move(prover, pos, &order, &budget)?;
+            let found = proven::drawing_move(prover, pos, &order, Pick::ProofsReply, &budget)?;
             let nodes = prover.stats().nodes - before;
             return Ok(found.map(|cell| Thought {
                 cell,

@@ -277,6 +277,22 @@ impl Prover {
         })
     }
 
+    /// The defender's reply that held at `pos` (the defender to move) when a search for
+    /// `attacker` last settled it as not winning, if the table still has it: a move that
+    /// keeps `attacker` from forcing a line, in the board's frame.
+    pub(crate) fn held_reply<B: BitSet>(
+        &mut self,
+        pos: &Position<B>,
+        attacker: Side,
+    ) -> Option<usize> {
+        self.with_search(pos, attacker, false, |s| match s.probe(pos) {
+            (Some(false), reply) => reply,
+            _ => None,
+        })
+        .ok()
+        .flatten()
+    }
+
     /// The threads that search `pos` (see [`ProofConfig::threads`]).
     fn threads_for<B: BitSet>(&self, pos: &Position<B>) -> usize {
         match self.config.threads {
