@@ -339,8 +339,9 @@ impl Thinker {
         prover
     }
 
-    /// The proof search within `budget`: a proven draw as a decision, the first move of
-    /// [`try_order`] proven to hold the draw (with `explain`, every drawing move, and the
+    /// The proof search within `budget`: a proven draw as a decision, the reply that held in
+    /// the proof that the opponent cannot force a line ([`Pick::ProofsReply`]; the first move
+    /// of [`try_order`] proven to hold the draw when the table lost it) (with `explain`, every drawing move, and the
     /// losing moves too, valued by the solver until [`PROOF_SHARE`] of the move; those not
     /// valued in time are named as unmeasured losses); `None` for a win or a loss.
     pub(super) fn proven_draw(
@@ -438,9 +439,9 @@ fn choice_rng(board: &Board, go: &Go) -> StdRng {
     StdRng::seed_from_u64(board.hash() ^ seed)
 }
 
-/// The legal moves of `pos` in the order the proof of a draw tries them: nearest the centre
-/// first (a central move is the likeliest to hold, and its proof the quickest), equally near
-/// ones in an order drawn from `rng`, so that seeded games differ.
+/// The legal moves of `pos` in the order the proof of a draw tries them when the proof's own
+/// reply is not in the table: nearest the centre first (a central move is the likeliest to
+/// hold, and its proof the quickest), equally near ones in an order drawn from `rng`.
 fn try_order(pos: &Position<u64>, rng: &mut impl Rng) -> Vec<usize> {
     let rules = pos.rules();
     let mut cells: Vec<(i64, u32, usize)> = pos
