@@ -303,11 +303,11 @@ pub fn run_solve(args: SolveArgs) -> anyhow::Result<()> {
         for line in notes {
             note(&line);
         }
-        proved.and_then(|p| {
+        proved.and_then(|mut p| {
             exact::report_proof(
                 &board,
                 &p.solution,
-                p.prover.stats(),
+                &mut p.prover,
                 config(args.hash, args.threads),
                 &live.go(),
             )

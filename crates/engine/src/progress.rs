@@ -61,7 +61,7 @@ pub struct ProgressSnapshot {
     /// The count: bytes its position tables hold now.
     pub memory: u64,
     /// The proof search: the root's value, once proven, while the search goes on to find
-    /// every move that keeps a draw or the solver measures how far a win or a loss is. From
+    /// every move that keeps a draw or measures how far a win or a loss is. From
     /// then on `root_settled` counts the first moves checked for the draw and
     /// `root_at_least_draw` those that keep it.
     pub proven: Option<Wdl>,

@@ -157,14 +157,14 @@ pub fn analyze(board: &Board, go: &Go) -> Result<Analysis, SearchError> {
 /// The exact value of every legal move of an unfinished position, as `mnk analyze` prints
 /// it: from the opening book where it holds the moves; where
 /// [`proof_first`](crate::proof_first) holds, the proof search first (a proven draw gives the
-/// drawing moves, and the solver measures each losing move); otherwise, and for a win or a
+/// drawing moves, and its distance search measures each losing move); otherwise, for a win or a
 /// loss, the exact solver (the only search beyond 64 cells, where it finishes only if forced
 /// wins are near).
 /// `config` sizes both tables (or the table size in `go`, when it names one); `go` bounds the
 /// searches as it bounds any exact search (by default they run until they are done; a
 /// stopped analysis is [`SearchError::Stopped`], never a guess), and its counters receive
 /// their progress. One stop is an answer: when the draw is proven and every move that keeps
-/// it is known, the other moves are known to lose, and those whose distance the solver had
+/// it is known, the other moves are known to lose, and those whose distance the search had
 /// not measured are listed in [`Analysis::unmeasured_losses`].
 pub fn exact_analysis(
     board: &Board,

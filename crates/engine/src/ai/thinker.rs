@@ -375,13 +375,17 @@ impl Thinker {
         let mut values: Vec<(usize, Verdict)> =
             drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
         let budget = time.budget_until(PROOF_SHARE, UNTIMED_PROOF_NODES);
-        let solver = self.solver(time.search_time().is_some());
-        let before = solver.stats().nodes;
-        match proven::losing_values(pos, &drawing, (solver, &budget), &mut values) {
+        self.solver(time.search_time().is_some());
+        // Both are made by now (`prover` above); a value is never guessed should one not be.
+        let (Some(prover), Some(solver)) = (self.prover.as_mut(), self.solver.as_mut()) else {
+            return Ok(None);
+        };
+        let before = prover.stats().nodes + solver.stats().nodes;
+        match proven::losing_values(pos, &drawing, (prover, solver, &budget), &mut values) {
             Ok(()) | Err(SearchError::Stopped(Exhausted::Nodes | Exhausted::Time)) => {}
             Err(e) => return Err(e),
         }
-        nodes += solver.stats().nodes - before;
+        nodes += prover.stats().nodes + solver.stats().nodes - before;
         let mut thought = exact_thought(&values, explain, nodes, rng);
         thought.unmeasured_losses = pos
             .legal_moves()

@@ -116,7 +116,7 @@ pub(crate) fn solve_within(
             }
             let solution = with_position!(board, p => prover.solve(p, &budget))?;
             let controls = Controls { budget, progress };
-            proof::report_within(board, &solution, prover.stats(), config, controls)
+            proof::report_within(board, &solution, &mut prover, config, controls)
         }
         Algorithm::Solver => with_position!(board, p => {
             let mut solver = Solver::new(config);

@@ -19,7 +19,7 @@ pub(crate) struct MoveValues {
     /// Cell and verdict of each move valued, in cell order: every legal move, unless some
     /// are in `unmeasured_losses`.
     pub values: Vec<(usize, Verdict)>,
-    /// The moves of a proven draw that are proven to lose, but whose distance the solver had
+    /// The moves of a proven draw that are proven to lose, but whose distance the search had
     /// not measured when the budget ran out (in cell order; empty when every move is valued).
     pub unmeasured_losses: Vec<usize>,
     /// Nodes the searches took.
@@ -28,7 +28,7 @@ pub(crate) struct MoveValues {
 
 /// The exact value of every legal move of `board` (for the side that plays it, in cell order)
 /// and the nodes it took, within `controls`: where [`proof_first`] holds, the proof search
-/// first (a proven draw gives the drawing moves, and the solver measures each losing move),
+/// first (a proven draw gives the drawing moves, its distance search each losing move's distance),
 /// bounded to `proof_nodes` when given (then the solver tries with the rest); otherwise, and
 /// for a win or a loss, the exact solver (the only search beyond 64 cells, where it finishes
 /// only if forced wins are near). `config` sizes both tables.
@@ -121,7 +121,7 @@ fn proven_draw(
     }
     let mut values: Vec<(usize, Verdict)> = drawing.iter().map(|&c| (c, Verdict::Draw)).collect();
     let unmeasured_losses =
-        match proven::losing_values(pos, &drawing, (solver, budget), &mut values) {
+        match proven::losing_values(pos, &drawing, (prover, solver, budget), &mut values) {
             Ok(()) => Vec::new(),
             // Every move not shown to keep the draw loses: only distances are missing.
             Err(SearchError::Stopped(_)) => pos
@@ -149,7 +149,7 @@ mod tests {
     fn the_root_counters_still_describe_the_analysed_position_after_the_losing_moves_are_measured()
     {
         // o to move must block x's three on the top row: one move keeps the draw, the other
-        // ten lose, and the solver measures each of those from a root of its own.
+        // ten lose, and the distance search measures each of those from a root of its own.
         let rules = Rules::new(4, 4, Some(4)).unwrap();
         let board = Board::from_text(rules, "xxx./o.../o.../....").unwrap();
         assert!(proof_first(rules));

@@ -9,7 +9,7 @@ use crate::error::SearchError;
 use crate::go::Go;
 use crate::position::Position;
 use crate::proof::split::{Child, Job, Split, SplitNode};
-use crate::proof::{CertificateSummary, ProofSolution, ProofStats, Prover};
+use crate::proof::{CertificateSummary, ProofSolution, Prover};
 use crate::score::{Verdict, Wdl};
 use crate::side::Side;
 use crate::solver::{Solver, SolverConfig};
@@ -61,8 +61,9 @@ pub fn write_certificate(
 }
 
 /// The report of a proof of `board`: a draw as it is; a win or loss with the distance and
-/// the fastest moves from the solver, run within what `go` allows (the proof search does not
-/// measure distance; a table size in `go` replaces `config.hash_mib`).
+/// the fastest moves (the slowest, for a loss), measured by `prover`'s distance search within
+/// what `go` allows, or by the solver should that search find no win where the proof did (a
+/// table size in `go` replaces `config.hash_mib`).
 ///
 /// ```
 /// use mnk_engine::proof::{ProofConfig, Prover};
@@ -72,13 +73,13 @@ pub fn write_certificate(
 /// let mut prover = Prover::new(ProofConfig::default());
 /// let solution = exact::prove(&board, &mut prover, &Go::default()).unwrap();
 /// let (config, go) = (SolverConfig::default(), Go::default());
-/// let report = exact::report_proof(&board, &solution, prover.stats(), config, &go).unwrap();
+/// let report = exact::report_proof(&board, &solution, &mut prover, config, &go).unwrap();
 /// assert_eq!(report.verdict, Verdict::Win(1));
 /// ```
 pub fn report_proof(
     board: &Board,
     solution: &ProofSolution,
-    stats: ProofStats,
+    prover: &mut Prover,
     config: SolverConfig,
     go: &Go,
 ) -> Result<SolveReport, SearchError> {
@@ -86,7 +87,7 @@ pub fn report_proof(
     report_within(
         board,
         solution,
-        stats,
+        prover,
         config,
         TimeManager::new(go).exact_controls(),
     )
@@ -96,20 +97,33 @@ pub fn report_proof(
 pub(super) fn report_within(
     board: &Board,
     solution: &ProofSolution,
-    stats: ProofStats,
+    prover: &mut Prover,
     config: SolverConfig,
     controls: Controls,
 ) -> Result<SolveReport, SearchError> {
+    let before = prover.stats();
     if solution.value == Wdl::Draw {
         return Ok(SolveReport {
             verdict: Verdict::Draw,
             best_moves: solution.best_moves.clone(),
+            nodes: before.nodes,
+            solver: None,
+            proof: Some(before),
+        });
+    }
+    let measured =
+        with_position!(board, pos => distance(pos, solution.value, prover, &controls.budget))?;
+    let stats = prover.stats();
+    if let Some((verdict, best_moves)) = measured {
+        return Ok(SolveReport {
+            verdict,
+            best_moves,
             nodes: stats.nodes,
             solver: None,
             proof: Some(stats),
         });
     }
-    // The proof decided the value: the solver measures only the distance.
+    // The distance search found no win where the proof did: the solver measures it.
     let decided = Some(solution.value == Wdl::Win);
     let (solved, solver_stats) = with_position!(board, pos => {
         let mut solver = Solver::new(config);
@@ -126,6 +140,43 @@ pub(super) fn report_within(
         solver: Some(solver_stats),
         proof: Some(stats),
     })
+}
+
+/// The exact value of `pos`, proven a win or a loss (`value`) for the side to move, and its
+/// best moves, by the distance search ([`Prover::fastest_win`]): for a win, the fastest; for
+/// a loss, each move's distance and the slowest. `None` if that search finds no win where
+/// the proof found one (the solver then measures).
+fn distance<B: crate::bits::BitSet>(
+    pos: &Position<B>,
+    value: Wdl,
+    prover: &mut Prover,
+    budget: &crate::budget::Budget,
+) -> Result<Option<(Verdict, Vec<usize>)>, SearchError> {
+    if value == Wdl::Win {
+        let found = prover.fastest_win(pos, budget, true)?;
+        return Ok(found.map(|(plies, best)| (Verdict::Win(plies), best)));
+    }
+    let mut slowest: Option<(u32, Vec<usize>)> = None;
+    let mut after = pos.clone();
+    for cell in pos.empty_cells().cells() {
+        after.play_unchecked(cell);
+        // A lost position has no winning move, and a move that filled the board would draw.
+        let plies = if after.is_over() {
+            None
+        } else {
+            prover.win_distance(&after, budget)?
+        };
+        after.undo_unchecked();
+        let Some(plies) = plies else {
+            return Ok(None);
+        };
+        match &mut slowest {
+            Some((most, best)) if plies == *most => best.push(cell),
+            Some((most, _)) if plies < *most => {}
+            _ => slowest = Some((plies, vec![cell])),
+        }
+    }
+    Ok(slowest.map(|(plies, best)| (Verdict::Win(plies).before_move(), best)))
 }
 
 /// Cuts the proof of `board` at `frontier` plies below it, into jobs that any prover can

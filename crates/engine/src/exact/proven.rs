@@ -1,7 +1,8 @@
 //! The proof search's part in exact play: on boards of four or more in a row it settles the
-//! draws in milliseconds where the solver takes seconds or more. It measures no
-//! distance, so it answers only draws here (the drawing moves are then exactly the best ones);
-//! a win or a loss, and the distance of each losing move, go to the solver. Which boards ask it
+//! draws in milliseconds where the solver takes seconds or more. It answers only draws here
+//! (the drawing moves are then exactly the best ones); a win or a loss goes to the solver,
+//! and the distance of each losing move to the proof search's distance search
+//! ([`Prover::win_distance`]). Which boards ask it
 //! first is the one policy [`proof_first`](super::algorithm::proof_first), which `mnk solve`'s
 //! `auto`, `perfect` ([`crate::ai::Thinker`]), the analyses and the opening book's build
 //! follow.
@@ -120,12 +121,14 @@ pub(crate) fn drawing_moves(
 }
 
 /// The exact value of every legal move of a drawn `pos` that is not in `drawing` (so loses),
-/// for the side that plays it, with the distance the solver measures within `budget`,
-/// added to `out` one by one: when the budget stops the solver, `out` keeps those valued.
+/// for the side that plays it, with the distance `prover` measures within `budget`
+/// ([`Prover::win_distance`]), added to `out` one by one: when the budget stops it, `out`
+/// keeps those valued. `solver` would value a move the distance search found no win after
+/// (which a proven draw rules out: it is there so that a fault costs time, not a value).
 pub(crate) fn losing_values(
     pos: &Position<u64>,
     drawing: &[usize],
-    (solver, budget): (&mut Solver<u64>, &Budget),
+    (prover, solver, budget): (&mut Prover, &mut Solver<u64>, &Budget),
     out: &mut Vec<(usize, Verdict)>,
 ) -> Result<(), SearchError> {
     let mut after = pos.clone();
@@ -136,9 +139,13 @@ pub(crate) fn losing_values(
         after.play_unchecked(cell);
         // In a drawn position a move neither wins nor fills the board (that would draw), so
         // the position after it is unfinished and the opponent wins it.
-        let answer = solver.solve(&after, budget);
+        let answer = match prover.win_distance(&after, budget) {
+            Ok(Some(plies)) => Ok(Verdict::Win(plies)),
+            Ok(None) => solver.solve(&after, budget).map(|s| s.verdict),
+            Err(e) => Err(e),
+        };
         after.undo_unchecked();
-        out.push((cell, answer?.verdict.before_move()));
+        out.push((cell, answer?.before_move()));
     }
     Ok(())
 }

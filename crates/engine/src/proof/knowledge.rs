@@ -49,7 +49,7 @@ pub(crate) fn live_cells<B: BitSet>(windows: &[B], x: B, o: B) -> B {
 }
 
 /// Fewest stones `side` still needs in a window free of the other side's stones.
-fn fewest_missing<B: BitSet>(windows: &[B], mine: B, theirs: B) -> u32 {
+pub(super) fn fewest_missing<B: BitSet>(windows: &[B], mine: B, theirs: B) -> u32 {
     windows
         .iter()
         .filter(|&&w| w.and(theirs).is_empty())
@@ -59,7 +59,7 @@ fn fewest_missing<B: BitSet>(windows: &[B], mine: B, theirs: B) -> u32 {
 }
 
 /// Cells where `side` completes a line at once.
-fn winning_cells<B: BitSet>(windows: &[B], mine: B, theirs: B) -> B {
+pub(super) fn winning_cells<B: BitSet>(windows: &[B], mine: B, theirs: B) -> B {
     windows
         .iter()
         .filter(|&&w| w.and(theirs).is_empty() && w.and_not(mine).count() == 1)
@@ -73,7 +73,13 @@ const WEIGHED_STONES: u32 = 11;
 /// How much each empty cell matters: every open window through it, weighted by the stones
 /// already in it (the attacker's windows count more), for attack and defence alike. `out`
 /// has a slot per cell of the board.
-fn weights<B: BitSet>(windows: &[B], attacker: B, defender: B, empty: B, out: &mut [u32]) {
+pub(super) fn weights<B: BitSet>(
+    windows: &[B],
+    attacker: B,
+    defender: B,
+    empty: B,
+    out: &mut [u32],
+) {
     out.fill(0);
     for &w in windows {
         let weight = if w.and(defender).is_empty() {
@@ -98,7 +104,7 @@ fn move_key(c: usize, weight: u32, first: Option<usize>) -> u64 {
 
 /// Sorts `cells` best first: the `first` move, then by weight, then by cell (`keys` is
 /// working memory).
-fn ordered<B: BitSet>(
+pub(super) fn ordered<B: BitSet>(
     cells: B,
     weight: &[u32],
     first: Option<usize>,

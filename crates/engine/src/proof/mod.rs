@@ -11,10 +11,12 @@
 //! a draw. On the empty board the second question is answered by strategy stealing (the
 //! second player never wins there), and then every first move draws: a first move after which
 //! the second player could win would give the first player a win from the empty board.
-//! Distances are not measured: a win is a win in some number of plies.
+//! The proof itself measures no distance (a win is a win in some number of plies); the
+//! distance search ([`distance`]) measures it afterwards, bounded in depth.
 
 pub mod checkpoint;
 mod classes;
+mod distance;
 mod knowledge;
 mod merge;
 pub mod pairing;
@@ -128,8 +130,8 @@ pub struct ProofSolution {
     /// The value for the side to move.
     pub value: Wdl,
     /// For a draw, every move that keeps the draw; empty for a win or a loss (the proof
-    /// search measures no distance, so it cannot rank them: the solver gives the fastest win
-    /// and the slowest loss, see [`crate::exact::report_proof`]).
+    /// measures no distance, so it cannot rank them: the distance search gives the fastest
+    /// win and the slowest loss, see [`crate::exact::report_proof`]).
     pub best_moves: Vec<usize>,
     /// The empty-board shortcut (strategy stealing) was used.
     pub strategy_stealing: bool,
@@ -152,6 +154,9 @@ pub struct Prover {
     stats: ProofStats,
     /// The size in MiB a table shared by threads starts at (see [`parallel`]).
     shared_start_mib: usize,
+    /// The distance search's table (see [`Prover::win_distance`]), made on first use with
+    /// the same bound as the proof's.
+    distance: Option<Table>,
 }
 
 impl Prover {
@@ -165,6 +170,7 @@ impl Prover {
             progress: Arc::new(Progress::default()),
             stats: ProofStats::default(),
             shared_start_mib: parallel::SHARED_TABLE_MIB,
+            distance: None,
         }
     }
 
@@ -275,6 +281,55 @@ impl Prover {
                 s.defender_node(&mut p)
             }
         })
+    }
+
+    /// In how many plies the side to move in `pos` completes a line against the longest
+    /// defence, within `budget`; `None` when it cannot force one. The proof search proves that
+    /// a win exists; this measures it, as the solver does, but only over the cells that can
+    /// still matter before the line (see [`distance`]).
+    pub(crate) fn win_distance<B: BitSet>(
+        &mut self,
+        pos: &Position<B>,
+        budget: &Budget,
+    ) -> Result<Option<crate::score::Plies>, SearchError> {
+        Ok(self
+            .fastest_win(pos, budget, false)?
+            .map(|(plies, _)| plies))
+    }
+
+    /// [`Prover::win_distance`] and, with `moves`, every move that wins as fast (none
+    /// without).
+    pub(crate) fn fastest_win<B: BitSet>(
+        &mut self,
+        pos: &Position<B>,
+        budget: &Budget,
+        moves: bool,
+    ) -> Result<Option<(crate::score::Plies, Vec<usize>)>, SearchError> {
+        // The proof search says at once (pairings) where there is no win to measure.
+        if !self.can_force_line(pos, pos.to_move(), budget)? {
+            return Ok(None);
+        }
+        let mib = self.config.hash_mib;
+        let table = self.distance.get_or_insert_with(|| Table::new(mib));
+        let mut p = pos.clone();
+        let progress = &self.progress;
+        let mut search = distance::DistanceSearch::new(pos, table, pos.to_move(), budget, progress);
+        let found = search.win_distance(&mut p).map(|plies| {
+            let best = if moves {
+                search.fastest_moves(&mut p, plies)
+            } else {
+                Vec::new()
+            };
+            (plies, best)
+        });
+        search.flush();
+        let nodes = search.nodes;
+        let stopped = search.stopped;
+        self.stats.nodes += nodes;
+        match stopped {
+            Some(why) => Err(SearchError::Stopped(why)),
+            None => Ok(found),
+        }
     }
 
     /// The defender's reply that held at `pos` (the defender to move) when a search for

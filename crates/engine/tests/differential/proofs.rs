@@ -88,7 +88,7 @@ fn check(board: &Board) -> Result<(), TestCaseError> {
     let reference = crate::solved(board, Algorithm::Minimax);
     let solver = crate::solved(board, Algorithm::Solver);
     let pos = small(board).unwrap();
-    // The proof's whole report: the solver measures only the distance of what it decided.
+    // The proof's whole report: its distance search measures the distance of what it decided.
     let proved = crate::solved(board, Algorithm::Proof);
     prop_assert_eq!(proved.verdict, reference.verdict, "{}", board.to_text());
     prop_assert_eq!(

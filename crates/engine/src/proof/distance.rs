@@ -1,0 +1,250 @@
+//! How fast a side that can force a line does it: "can the attacker complete a line within `d`
+//! plies, whatever the defender does?", an AND/OR search bounded in depth, asked for d = 1,
+//! 3, 5, ... until it says yes. The first `d` that holds is the exact distance of the win
+//! (the winner's fastest line against the loser's longest defence), as the solver measures it.
+//!
+//! The bound is what makes it fast where the solver's full-width search is not (7x7/5 losses
+//! of 20 plies and more): with `d` plies left the attacker has `ceil(d / 2)` stones to place,
+//! so only the windows it can fill with them matter, and of the defender's only those it can
+//! still turn into a four (which forces a block) or a line. A cell on none of them changes
+//! nothing before the horizon, and stays so as the game goes on (each side's own stone brings
+//! a window one stone nearer and takes one of that side's moves; the other side's stone kills
+//! it). All such cells are one class: one of them stands for all.
+
+use super::knowledge::{fewest_missing, ordered, weights, winning_cells};
+use crate::bits::BitSet;
+use crate::budget::{Budget, Exhausted};
+use crate::position::Position;
+use crate::progress::Progress;
+use crate::score::Bound;
+use crate::side::Side;
+use crate::solver::tt::Table;
+
+/// Keys of distance facts differ from the proof search's facts of the same position.
+const DISTANCE_SALT: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
+
+/// How often (in nodes) the search looks at its budget.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// One distance search's state; the table belongs to the caller.
+pub(crate) struct DistanceSearch<'a, B: BitSet> {
+    windows: &'a [B],
+    table: &'a mut Table,
+    attacker: Side,
+    budget: &'a Budget,
+    /// Where the nodes are published as they go (a long measure is not silent).
+    progress: &'a Progress,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Nodes not yet published to `progress`.
+    unpublished: u64,
+    /// Why the search ended early, once its budget ran out.
+    pub stopped: Option<Exhausted>,
+    /// The cells' weights at the node being ordered (a slot per cell, reused).
+    weight: Vec<u32>,
+    /// Sort keys (reused).
+    keys: Vec<u64>,
+}
+
+impl<'a, B: BitSet> DistanceSearch<'a, B> {
+    /// A search for `attacker` on the board of `pos`.
+    pub fn new(
+        pos: &'a Position<B>,
+        table: &'a mut Table,
+        attacker: Side,
+        budget: &'a Budget,
+        progress: &'a Progress,
+    ) -> Self {
+        DistanceSearch {
+            windows: pos.geometry().windows(),
+            table,
+            attacker,
+            budget,
+            progress,
+            nodes: 0,
+            unpublished: 0,
+            stopped: None,
+            weight: vec![0; pos.rules().cells()],
+            keys: Vec::new(),
+        }
+    }
+
+    /// The plies in which the attacker, to move in `pos`, completes a line against the
+    /// longest defence; `None` when it cannot force one at all (or the budget ran out: see
+    /// [`DistanceSearch::stopped`]).
+    pub fn win_distance(&mut self, pos: &mut Position<B>) -> Option<u32> {
+        debug_assert_eq!(pos.to_move(), self.attacker);
+        let empty = pos.empty_cells().count();
+        let mut d = 1;
+        while d <= empty {
+            if self.node(pos, d, true) {
+                return Some(d);
+            }
+            if self.stopped.is_some() {
+                return None;
+            }
+            d += 2;
+        }
+        None
+    }
+
+    /// The moves of `pos` (the attacker to move, winning in `plies`, as
+    /// [`DistanceSearch::win_distance`] found) that keep the win as fast: the fastest moves.
+    pub fn fastest_moves(&mut self, pos: &mut Position<B>, plies: u32) -> Vec<usize> {
+        let mut best = Vec::new();
+        for m in pos.empty_cells().cells() {
+            pos.play_unchecked(m);
+            let fastest = pos.winner().is_some() || self.node(pos, plies - 1, false);
+            pos.undo_unchecked();
+            if self.stopped.is_some() {
+                return Vec::new();
+            }
+            if fastest {
+                best.push(m);
+            }
+        }
+        best
+    }
+
+    /// Publishes the nodes not yet counted in the progress.
+    pub fn flush(&mut self) {
+        self.progress.add_nodes(self.unpublished);
+        self.unpublished = 0;
+    }
+
+    /// Counts a node and looks at the budget now and then.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        self.unpublished += 1;
+        // At the first node too: a budget already spent measures nothing.
+        if self.nodes % CHECK_INTERVAL == 1 && self.stopped.is_none() {
+            self.flush();
+            self.table.maybe_grow();
+            self.stopped = self.budget.exhausted(self.nodes);
+        }
+        self.stopped.is_some()
+    }
+
+    fn key(&self, pos: &Position<B>) -> (u64, usize) {
+        let (h, sym) = pos.canonical_hash();
+        (h ^ DISTANCE_SALT[self.attacker.index()], sym)
+    }
+
+    /// What the table knows of `pos` within `d` plies, and its stored move (board frame). An
+    /// entry holds `+p` for "a line within p plies" (so within any more) and `-p` for "no
+    /// line within p plies" (so within none fewer).
+    fn probe(&self, pos: &Position<B>, d: u32) -> (Option<bool>, Option<usize>) {
+        let (key, sym) = self.key(pos);
+        let Some(e) = self.table.probe(key) else {
+            return (None, None);
+        };
+        let d = d as i32;
+        let known = if e.score > 0 && e.score <= d {
+            Some(true)
+        } else if e.score < 0 && -e.score >= d {
+            Some(false)
+        } else {
+            None
+        };
+        let best = e
+            .best
+            .map(|m| pos.geometry().inverses()[sym][m as usize] as usize);
+        (known, best)
+    }
+
+    fn store(&mut self, pos: &Position<B>, d: u32, wins: bool, best: Option<usize>, work: u64) {
+        if self.stopped.is_some() {
+            return;
+        }
+        let (key, sym) = self.key(pos);
+        let best = best.map(|m| pos.geometry().symmetries()[sym][m]);
+        let score = if wins { d as i32 } else { -(d as i32) };
+        let work = 64 - work.leading_zeros() as u8;
+        self.table.store(key, score, Bound::Exact, best, work);
+    }
+
+    /// The moves worth trying at `pos` with `mine` and `theirs` moves left to each side
+    /// before the horizon, best first (`first`, the table's move, ahead): the cells of the
+    /// attacker's windows it can still fill and of the defender's it can still make a four
+    /// of, and one cell standing for all the others.
+    fn moves(
+        &mut self,
+        pos: &Position<B>,
+        (attacker_left, defender_left): (u32, u32),
+        first: Option<usize>,
+    ) -> Vec<u16> {
+        let a = pos.stones(self.attacker);
+        let d = pos.stones(self.attacker.other());
+        let empty = pos.empty_cells();
+        let live = self.windows.iter().fold(B::default(), |live, &w| {
+            let attacker_can = w.and(d).is_empty() && w.and_not(a).count() <= attacker_left;
+            let defender_can = w.and(a).is_empty() && w.and_not(d).count() <= defender_left + 1;
+            if attacker_can || defender_can {
+                live.or(w)
+            } else {
+                live
+            }
+        });
+        let dead = empty.and_not(live);
+        let cells = empty
+            .and(live)
+            .or(dead.lowest().map_or(B::default(), B::single));
+        weights(self.windows, a, d, empty, &mut self.weight);
+        ordered(cells, &self.weight, first, &mut self.keys)
+    }
+
+    /// Whether the attacker completes a line within `d` plies from `pos`, where the attacker
+    /// moves (`attacker_moves`) or the defender does, whatever the defender does.
+    fn node(&mut self, pos: &mut Position<B>, d: u32, attacker_moves: bool) -> bool {
+        // The attacker's line comes on its own ply: at least one ply away, or two.
+        let soonest = if attacker_moves { 1 } else { 2 };
+        if self.tick() || d < soonest || pos.empty_cells().is_empty() {
+            return false;
+        }
+        let (a, o) = (pos.stones(self.attacker), pos.stones(self.attacker.other()));
+        let (mine, theirs) = if attacker_moves { (a, o) } else { (o, a) };
+        // The mover completes a line now, or the other side does next (one block cannot
+        // stop two lines).
+        if !winning_cells(self.windows, mine, theirs).is_empty() {
+            return attacker_moves;
+        }
+        let threats = winning_cells(self.windows, theirs, mine);
+        if threats.count() >= 2 {
+            return !attacker_moves;
+        }
+        let (mover_left, other_left) = (d.div_ceil(2), d / 2);
+        let left = if attacker_moves {
+            (mover_left, other_left)
+        } else {
+            (other_left, mover_left)
+        };
+        if fewest_missing(self.windows, a, o) > left.0 {
+            return false;
+        }
+        let (known, first) = self.probe(pos, d);
+        if let Some(known) = known {
+            return known;
+        }
+        let start = self.nodes;
+        let moves = match threats.lowest() {
+            Some(block) => vec![block as u16],
+            None => self.moves(pos, left, first),
+        };
+        // The attacker looks for a move after which it wins, the defender for one after
+        // which it does not.
+        for m in moves {
+            pos.play_unchecked(m as usize);
+            let wins = self.node(pos, d - 1, !attacker_moves);
+            pos.undo_unchecked();
+            if self.stopped.is_some() {
+                return false;
+            }
+            if wins == attacker_moves {
+                self.store(pos, d, wins, Some(m as usize), self.nodes - start);
+                return wins;
+            }
+        }
+        self.store(pos, d, !attacker_moves, None, self.nodes - start);
+        !attacker_moves
+    }
+}
