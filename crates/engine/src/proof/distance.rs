@@ -11,7 +11,8 @@
 //! a window one stone nearer and takes one of that side's moves; the other side's stone kills
 //! it). All such cells are one class: one of them stands for all.
 
-use super::knowledge::{fewest_missing, ordered, weights, winning_cells};
+use super::knowledge::{fewest_missing, ordered, weights, winning_cells, AttackerFacts, Knowledge};
+use super::ProofStats;
 use crate::bits::BitSet;
 use crate::budget::{Budget, Exhausted};
 use crate::position::Position;
@@ -23,12 +24,21 @@ use crate::solver::tt::Table;
 /// Keys of distance facts differ from the proof search's facts of the same position.
 const DISTANCE_SALT: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
 
+/// Plies left from which an attacker node asks the proof search's knowledge (see
+/// [`DistanceSearch::knowledge_of`]).
+const KNOWLEDGE_FROM: u32 = 5;
+
 /// How often (in nodes) the search looks at its budget.
 const CHECK_INTERVAL: u64 = 1024;
 
 /// One distance search's state; the table belongs to the caller.
 pub(crate) struct DistanceSearch<'a, B: BitSet> {
     windows: &'a [B],
+    /// The proof search's knowledge: where the attacker cannot force a line at all, it
+    /// cannot within `d` plies, and a relevance zone leaves out moves after which it cannot.
+    knowledge: Knowledge<'a, B>,
+    /// Its counters (pairings looked for and found).
+    pub stats: ProofStats,
     table: &'a mut Table,
     attacker: Side,
     budget: &'a Budget,
@@ -50,6 +60,7 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     /// A search for `attacker` on the board of `pos`.
     pub fn new(
         pos: &'a Position<B>,
+        knowledge: Knowledge<'a, B>,
         table: &'a mut Table,
         attacker: Side,
         budget: &'a Budget,
@@ -57,6 +68,8 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     ) -> Self {
         DistanceSearch {
             windows: pos.geometry().windows(),
+            knowledge,
+            stats: ProofStats::default(),
             table,
             attacker,
             budget,
@@ -193,6 +206,32 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         ordered(cells, &self.weight, first, &mut self.keys)
     }
 
+    /// What the proof search's knowledge says of `pos` (the attacker to move, no line or
+    /// four on the board): `None` when the attacker cannot force a line at all (a pairing,
+    /// or no window left it can fill), else the cells its winning moves must be among (the
+    /// relevance zone, or every cell).
+    fn knowledge_of(&mut self, pos: &Position<B>) -> Option<B> {
+        let sym = pos.canonical_hash().1;
+        let geo = pos.geometry();
+        let a = geo.transform(sym, pos.stones(self.attacker));
+        let o = geo.transform(sym, pos.stones(self.attacker.other()));
+        let back = &geo.inverses()[sym];
+        match self.knowledge.attacker((a, o), None, &mut self.stats) {
+            AttackerFacts::Paired(_) | AttackerFacts::Exhausted | AttackerFacts::DefenderWins => {
+                None
+            }
+            AttackerFacts::Search {
+                moves,
+                zone: Some(_),
+            } => Some(
+                moves
+                    .iter()
+                    .fold(B::default(), |z, &m| z.with(back[m as usize] as usize)),
+            ),
+            _ => Some(pos.empty_cells()),
+        }
+    }
+
     /// Whether the attacker completes a line within `d` plies from `pos`, where the attacker
     /// moves (`attacker_moves`) or the defender does, whatever the defender does.
     fn node(&mut self, pos: &mut Position<B>, d: u32, attacker_moves: bool) -> bool {
@@ -226,10 +265,22 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
             return known;
         }
         let start = self.nodes;
-        let moves = match threats.lowest() {
+        let mut moves = match threats.lowest() {
             Some(block) => vec![block as u16],
             None => self.moves(pos, left, first),
         };
+        // Near the horizon the windows in reach prune more cheaply than a pairing search
+        // (a 7x7/5 win in 15 plies, tuned on: every node 16.2 s, from 5 plies 13.0 s, from 9
+        // 16.0 s, never 20.4 s).
+        if attacker_moves && moves.len() > 1 && d >= KNOWLEDGE_FROM {
+            match self.knowledge_of(pos) {
+                Some(zone) => moves.retain(|&m| zone.contains(m as usize)),
+                None => {
+                    self.store(pos, d, false, None, self.nodes - start);
+                    return false;
+                }
+            }
+        }
         // The attacker looks for a move after which it wins, the defender for one after
         // which it does not.
         for m in moves {

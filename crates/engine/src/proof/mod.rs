@@ -310,10 +310,13 @@ impl Prover {
             return Ok(None);
         }
         let mib = self.config.hash_mib;
+        let geo = pos.geometry().clone();
+        let knowledge = self.knowledge(&geo);
         let table = self.distance.get_or_insert_with(|| Table::new(mib));
         let mut p = pos.clone();
         let progress = &self.progress;
-        let mut search = distance::DistanceSearch::new(pos, table, pos.to_move(), budget, progress);
+        let mut search =
+            distance::DistanceSearch::new(pos, knowledge, table, pos.to_move(), budget, progress);
         let found = search.win_distance(&mut p).map(|plies| {
             let best = if moves {
                 search.fastest_moves(&mut p, plies)
@@ -326,6 +329,9 @@ impl Prover {
         let nodes = search.nodes;
         let stopped = search.stopped;
         self.stats.nodes += nodes;
+        self.stats.pairing_calls += search.stats.pairing_calls;
+        self.stats.pairings += search.stats.pairings;
+        self.stats.zones += search.stats.zones;
         match stopped {
             Some(why) => Err(SearchError::Stopped(why)),
             None => Ok(found),
