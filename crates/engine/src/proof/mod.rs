@@ -283,61 +283,6 @@ impl Prover {
         })
     }
 
-    /// In how many plies the side to move in `pos` completes a line against the longest
-    /// defence, within `budget`; `None` when it cannot force one. The proof search proves that
-    /// a win exists; this measures it, as the solver does, but only over the cells that can
-    /// still matter before the line (see [`distance`]).
-    pub(crate) fn win_distance<B: BitSet>(
-        &mut self,
-        pos: &Position<B>,
-        budget: &Budget,
-    ) -> Result<Option<crate::score::Plies>, SearchError> {
-        Ok(self
-            .fastest_win(pos, budget, false)?
-            .map(|(plies, _)| plies))
-    }
-
-    /// [`Prover::win_distance`] and, with `moves`, every move that wins as fast (none
-    /// without).
-    pub(crate) fn fastest_win<B: BitSet>(
-        &mut self,
-        pos: &Position<B>,
-        budget: &Budget,
-        moves: bool,
-    ) -> Result<Option<(crate::score::Plies, Vec<usize>)>, SearchError> {
-        // The proof search says at once (pairings) where there is no win to measure.
-        if !self.can_force_line(pos, pos.to_move(), budget)? {
-            return Ok(None);
-        }
-        let mib = self.config.hash_mib;
-        let geo = pos.geometry().clone();
-        let knowledge = self.knowledge(&geo);
-        let table = self.distance.get_or_insert_with(|| Table::new(mib));
-        let mut p = pos.clone();
-        let progress = &self.progress;
-        let mut search =
-            distance::DistanceSearch::new(pos, knowledge, table, pos.to_move(), budget, progress);
-        let found = search.win_distance(&mut p).map(|plies| {
-            let best = if moves {
-                search.fastest_moves(&mut p, plies)
-            } else {
-                Vec::new()
-            };
-            (plies, best)
-        });
-        search.flush();
-        let nodes = search.nodes;
-        let stopped = search.stopped;
-        self.stats.nodes += nodes;
-        self.stats.pairing_calls += search.stats.pairing_calls;
-        self.stats.pairings += search.stats.pairings;
-        self.stats.zones += search.stats.zones;
-        match stopped {
-            Some(why) => Err(SearchError::Stopped(why)),
-            None => Ok(found),
-        }
-    }
-
     /// The defender's reply that held at `pos` (the defender to move) when a search for
     /// `attacker` last settled it as not winning, if the table still has it: a move that
     /// keeps `attacker` from forcing a line, in the board's frame.
