@@ -12,7 +12,7 @@
 //! second player never wins there), and then every first move draws: a first move after which
 //! the second player could win would give the first player a win from the empty board.
 //! The proof itself measures no distance (a win is a win in some number of plies); the
-//! distance search ([`distance`]) measures it afterwards, bounded in depth.
+//! distance search (the private module `distance`) measures it afterwards, bounded in depth.
 
 pub mod checkpoint;
 mod classes;
