@@ -2,7 +2,7 @@ use super::*;
 use crate::certificate::verify;
 use crate::geometry::Geometry;
 use crate::rules::Rules;
-use crate::score::{Verdict, Wdl};
+use crate::score::Wdl;
 
 fn position(w: usize, h: usize, k: usize, text: &str) -> Position<u64> {
     Position::from_text(Geometry::new(Rules::new(w, h, Some(k)).unwrap()), text).unwrap()
@@ -235,52 +235,4 @@ fn the_check_after_a_pass_finds_the_drawing_moves_a_check_of_each_move_finds() {
         assert_eq!(solution.best_moves, each, "{text}");
         assert_eq!(each.len() == pos.empty_cells().count() as usize, pass_holds);
     }
-}
-
-#[test]
-fn the_distance_search_measures_every_win_as_the_solver_does_and_finds_none_where_there_is_none() {
-    use crate::solver::{Solver, SolverConfig};
-    use rand::seq::IteratorRandom;
-    use rand::{Rng, SeedableRng};
-    // Random positions on boards of three and four in a row, two of them wide (the search
-    // sees no more than the windows): the solver's distance for the side to move wherever
-    // it wins, and no win wherever it draws or loses.
-    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-    let mut wins = 0;
-    for (w, h, k, count) in [
-        (4, 4, 3, 30),
-        (4, 4, 4, 30),
-        (5, 5, 4, 40),
-        (6, 4, 4, 30),
-        (9, 3, 3, 20),
-    ] {
-        let geo = Geometry::new(Rules::new(w, h, Some(k)).unwrap());
-        for _ in 0..count {
-            let mut pos: Position<u64> = Position::from_stones(geo.clone(), 0, 0, None).unwrap();
-            let stones = rng.gen_range(3..(w * h / 2));
-            while pos.stone_count() < stones && !pos.is_over() {
-                let cell = pos.empty_cells().cells().choose(&mut rng).unwrap();
-                pos.play_unchecked(cell);
-            }
-            if pos.is_over() {
-                continue;
-            }
-            let mut solver = Solver::new(SolverConfig::default());
-            let verdict = solver.solve(&pos, &Budget::unlimited()).unwrap().verdict;
-            let mut prover = Prover::new(ProofConfig {
-                hash_mib: 4,
-                ..ProofConfig::default()
-            });
-            let plies = prover.win_distance(&pos, &Budget::unlimited()).unwrap();
-            let at = format!("{w}x{h}/{k} {:?}", pos);
-            match verdict {
-                Verdict::Win(p) => {
-                    wins += 1;
-                    assert_eq!(plies, Some(p), "{at}");
-                }
-                _ => assert_eq!(plies, None, "{at} {verdict:?}"),
-            }
-        }
-    }
-    assert!(wins > 30, "only {wins} wins among the positions");
 }
