@@ -11,7 +11,9 @@
 //! a window one stone nearer and takes one of that side's moves; the other side's stone kills
 //! it). All such cells are one class: one of them stands for all.
 
-use super::knowledge::{fewest_missing, ordered, weights, winning_cells, AttackerFacts, Knowledge};
+use super::knowledge::{
+    fewest_missing, ordered, reduced_moves, weights, winning_cells, AttackerFacts, Knowledge,
+};
 use super::{ProofStats, Prover};
 use crate::bits::BitSet;
 use crate::budget::{Budget, Exhausted};
@@ -199,12 +201,13 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
                 live
             }
         });
-        let dead = empty.and_not(live);
-        let cells = empty
-            .and(live)
-            .or(dead.lowest().map_or(B::default(), B::single));
         weights(self.windows, a, d, empty, &mut self.weight);
-        ordered(cells, &self.weight, first, &mut self.keys)
+        ordered(
+            reduced_moves(empty, live),
+            &self.weight,
+            first,
+            &mut self.keys,
+        )
     }
 
     /// What the proof search's knowledge says of `pos` (the attacker to move, no line or
