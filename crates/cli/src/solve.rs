@@ -368,6 +368,7 @@ fn print_solution(
             stats["proof_nodes"] = json!(p.nodes);
             stats["pairings"] = json!(p.pairings);
             stats["zones"] = json!(p.zones);
+            stats["threat_zones"] = json!(p.threat_zones);
             stats["table_used"] = json!(p.table_used);
             stats["table_capacity"] = json!(p.table_capacity);
         }

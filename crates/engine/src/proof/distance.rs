@@ -14,6 +14,7 @@
 use super::knowledge::{
     fewest_missing, ordered, reduced_moves, weights, winning_cells, AttackerFacts, Knowledge,
 };
+use super::threat_zone::{threat_zone, MOST_FOURS};
 use super::{ProofStats, Prover};
 use crate::bits::BitSet;
 use crate::budget::{Budget, Exhausted};
@@ -285,6 +286,16 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
                 }
             }
         }
+        // A defender reply off the zone of a line of fours loses to that line: within the
+        // horizon when its `f` fours and the last two plies fit in the `d - 1` plies after
+        // the reply (2f + 1 <= d - 1).
+        if !attacker_moves && moves.len() > 1 && self.knowledge.threat_zones {
+            let fours = ((d - 2) / 2).min(MOST_FOURS);
+            if let Some(zone) = threat_zone(pos.geometry(), a, o, fours) {
+                self.stats.threat_zones += 1;
+                moves.retain(|&m| zone.contains(m as usize));
+            }
+        }
         // The attacker looks for a move after which it wins, the defender for one after
         // which it does not.
         for m in moves {
@@ -354,6 +365,7 @@ impl Prover {
         self.stats.pairing_calls += search.stats.pairing_calls;
         self.stats.pairings += search.stats.pairings;
         self.stats.zones += search.stats.zones;
+        self.stats.threat_zones += search.stats.threat_zones;
         match stopped {
             Some(why) => Err(SearchError::Stopped(why)),
             None => Ok(found),

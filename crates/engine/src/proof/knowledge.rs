@@ -5,6 +5,7 @@
 //! certificate describes exactly what the search proved.
 
 use super::pairing::{pairing_cells, Pair, PairingFinder};
+use super::threat_zone::MOST_FOURS;
 use crate::bits::BitSet;
 
 /// Facts of a node with the attacker to move.
@@ -127,6 +128,8 @@ pub(crate) fn reduced_moves<B: BitSet>(empty: B, live: B) -> B {
 /// What a searcher knows of a node, given the board's windows.
 pub(crate) struct Knowledge<'a, B: BitSet> {
     pub windows: &'a [B],
+    /// The board's geometry (whose windows `windows` are).
+    pub geometry: &'a crate::geometry::Geometry<B>,
     /// Every cell of the board.
     pub full: B,
     pub pairing_steps: u32,
@@ -136,6 +139,9 @@ pub(crate) struct Knowledge<'a, B: BitSet> {
     pub quick_replies: usize,
     /// Defender replies tried for a relevance zone at each attacker node.
     pub zone_tries: usize,
+    /// Whether defender nodes keep only the replies in the attacker's threat zone (see
+    /// [`super::threat_zone`]).
+    pub threat_zones: bool,
     /// The pairing finder, with its working memory.
     pub finder: PairingFinder<B>,
     /// The cells' weights at the node being ordered (a slot per cell, reused).
@@ -231,7 +237,12 @@ impl<B: BitSet> Knowledge<'_, B> {
     }
 
     /// Facts of a defender-to-move node (unfinished, not full).
-    pub fn defender(&mut self, (a, d): (B, B), table_move: Option<usize>) -> DefenderFacts {
+    pub fn defender(
+        &mut self,
+        (a, d): (B, B),
+        table_move: Option<usize>,
+        counters: &mut super::ProofStats,
+    ) -> DefenderFacts {
         let empty = self.full.and_not(a.or(d));
         let own = winning_cells(self.windows, d, a);
         if let Some(c) = own.lowest() {
@@ -250,15 +261,16 @@ impl<B: BitSet> Knowledge<'_, B> {
                 moves: vec![c as u16],
             };
         }
+        let mut replies = reduced_moves(empty, live_cells(self.windows, a, d));
+        if self.threat_zones {
+            if let Some(zone) = super::threat_zone::threat_zone(self.geometry, a, d, MOST_FOURS) {
+                counters.threat_zones += 1;
+                replies = replies.and(zone);
+            }
+        }
         weights(self.windows, a, d, empty, &mut self.weight);
-        let live = live_cells(self.windows, a, d);
         DefenderFacts::Search {
-            moves: ordered(
-                reduced_moves(empty, live),
-                &self.weight,
-                table_move,
-                &mut self.keys,
-            ),
+            moves: ordered(replies, &self.weight, table_move, &mut self.keys),
         }
     }
 }

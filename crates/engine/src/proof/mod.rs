@@ -1,7 +1,9 @@
 //! The proof search: settles a position by asking "can this side force a line?" over an
 //! AND/OR tree, with the defender's knowledge ending most branches early (pairing strategies
 //! at a node and after a free defender move, lines dead for the attacker, cells dead for both
-//! sides as one class) and the attacker's (immediate wins, forced blocks, double threats).
+//! sides as one class) and the attacker's (immediate wins, forced blocks, double threats, and
+//! wins by continuous fours that leave the defender only the replies in their zone: see
+//! [`threat_zone`]).
 //! It shares the rules, the bitboards, the canonical hash and the bounded table with the
 //! exact solver, and it can write what it proved as a certificate that the independent
 //! checker in [`crate::certificate`] verifies.
@@ -23,6 +25,7 @@ pub mod pairing;
 mod parallel;
 mod search;
 pub mod split;
+mod threat_zone;
 mod writer;
 
 use crate::bits::BitSet;
@@ -54,6 +57,9 @@ pub struct ProofConfig {
     pub pairing_steps: u32,
     /// Free defender moves tried for a relevance zone at each attacker node.
     pub zone_tries: usize,
+    /// Whether a defender node searches only the replies that can stop the attacker's win by
+    /// continuous fours, where it has one (see [`threat_zone`]).
+    pub threat_zones: bool,
     /// Steps of the quick pairing look-ahead over the replies at defender nodes (0: none).
     pub quick_steps: u32,
     /// Replies (best first) the quick look-ahead tries at a defender node. Where none of
@@ -97,6 +103,7 @@ impl Default for ProofConfig {
             hash_mib: crate::solver::DEFAULT_HASH_MIB,
             pairing_steps: pairing::DEFAULT_PAIRING_STEPS,
             zone_tries: 8,
+            threat_zones: true,
             quick_steps: 50,
             quick_replies: 16,
             threads: 1,
@@ -118,6 +125,8 @@ pub struct ProofStats {
     pub pairings: u64,
     /// Attacker nodes whose moves were cut down to a relevance zone.
     pub zones: u64,
+    /// Defender nodes whose replies were cut down to the attacker's threat zone.
+    pub threat_zones: u64,
     /// Table slots in use.
     pub table_used: usize,
     /// Table slots in all.
@@ -227,9 +236,11 @@ impl Prover {
     fn knowledge<'g, B: BitSet>(&self, geo: &'g crate::geometry::Geometry<B>) -> Knowledge<'g, B> {
         Knowledge {
             windows: geo.windows(),
+            geometry: geo,
             full: geo.full(),
             pairing_steps: self.config.pairing_steps,
             zone_tries: self.config.zone_tries,
+            threat_zones: self.config.threat_zones,
             quick_steps: self.config.quick_steps,
             quick_replies: self.config.quick_replies,
             finder: pairing::PairingFinder::new(),

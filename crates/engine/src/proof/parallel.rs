@@ -46,6 +46,7 @@ impl ProofStats {
         self.pairing_calls += other.pairing_calls;
         self.pairings += other.pairings;
         self.zones += other.zones;
+        self.threat_zones += other.threat_zones;
     }
 }
 

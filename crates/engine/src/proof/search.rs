@@ -214,7 +214,7 @@ impl<'a, B: BitSet> Search<'a, B> {
         let (stones, sym) = self.canonical_stones(pos);
         let table_move = self.canonical_table_move(pos);
         let back = &pos.geometry().inverses()[sym];
-        match self.knowledge.defender(stones, table_move) {
+        match self.knowledge.defender(stones, table_move, self.stats) {
             DefenderFacts::DefenderWinsAt(c) => DefenderFacts::DefenderWinsAt(back[c] as usize),
             DefenderFacts::Search { moves } => DefenderFacts::Search {
                 moves: moves.into_iter().map(|m| back[m as usize]).collect(),
