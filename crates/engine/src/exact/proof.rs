@@ -320,6 +320,20 @@ mod tests {
     use rand::seq::IteratorRandom;
     use rand::{Rng, SeedableRng};
 
+    /// A position of `stones` random moves, or `None` when the game ended before.
+    fn random_position(
+        geo: &std::sync::Arc<Geometry<u64>>,
+        stones: usize,
+        rng: &mut rand::rngs::StdRng,
+    ) -> Option<Position<u64>> {
+        let mut pos: Position<u64> = Position::from_stones(geo.clone(), 0, 0, None).unwrap();
+        while pos.stone_count() < stones && !pos.is_over() {
+            let cell = pos.empty_cells().cells().choose(rng).unwrap();
+            pos.play_unchecked(cell);
+        }
+        (!pos.is_over()).then_some(pos)
+    }
+
     #[test]
     fn the_distance_search_values_wins_and_losses_and_their_best_moves_as_the_solver_does() {
         // Random positions of 3 or more stones, two boards wide: where the side to move wins
@@ -330,16 +344,10 @@ mod tests {
         for (w, h, k, count) in [(4, 4, 3, 40), (5, 5, 4, 40), (6, 4, 4, 20), (9, 3, 3, 20)] {
             let geo = Geometry::new(Rules::new(w, h, Some(k)).unwrap());
             for _ in 0..count {
-                let mut pos: Position<u64> =
-                    Position::from_stones(geo.clone(), 0, 0, None).unwrap();
                 let stones = rng.gen_range(3..(w * h / 2));
-                while pos.stone_count() < stones && !pos.is_over() {
-                    let cell = pos.empty_cells().cells().choose(&mut rng).unwrap();
-                    pos.play_unchecked(cell);
-                }
-                if pos.is_over() {
+                let Some(pos) = random_position(&geo, stones, &mut rng) else {
                     continue;
-                }
+                };
                 let solved = Solver::new(SolverConfig::default())
                     .solve(&pos, &Budget::unlimited())
                     .unwrap();
@@ -365,5 +373,35 @@ mod tests {
             }
         }
         assert!(wins > 10 && losses > 10, "{wins} wins, {losses} losses");
+    }
+
+    #[test]
+    fn distances_measured_on_two_threads_sharing_a_table_are_the_solvers() {
+        // Won positions of 5x5/4, measured all at once on two threads (as an analysis measures
+        // its losing moves), against the solver's distances.
+        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let geo = Geometry::new(Rules::new(5, 5, Some(4)).unwrap());
+        let (mut won, mut expected) = (Vec::new(), Vec::new());
+        while won.len() < 24 {
+            let stones = rng.gen_range(3..12);
+            let Some(pos) = random_position(&geo, stones, &mut rng) else {
+                continue;
+            };
+            let solved = Solver::new(SolverConfig::default())
+                .solve(&pos, &Budget::unlimited())
+                .unwrap();
+            if let Verdict::Win(plies) = solved.verdict {
+                won.push(pos);
+                expected.push(Some(plies));
+            }
+        }
+        let mut prover = Prover::new(ProofConfig {
+            hash_mib: 4,
+            threads: 2,
+            ..ProofConfig::default()
+        });
+        let (plies, result) = prover.proven_win_distances(&won, &Budget::unlimited());
+        assert!(result.is_ok());
+        assert_eq!(plies, expected);
     }
 }

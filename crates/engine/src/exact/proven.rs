@@ -121,31 +121,37 @@ pub(crate) fn drawing_moves(
 }
 
 /// The exact value of every legal move of a drawn `pos` that is not in `drawing` (so loses),
-/// for the side that plays it, with the distance `prover` measures within `budget`
-/// ([`Prover::win_distance`]), added to `out` one by one: when the budget stops it, `out`
-/// keeps those valued. `solver` would value a move the distance search found no win after
-/// (which a proven draw rules out: it is there so that a fault costs time, not a value).
+/// for the side that plays it, with the distance `prover` measures within `budget` on its
+/// threads ([`Prover::proven_win_distances`]), added to `out`: when the budget stops it,
+/// `out` keeps those valued. `solver` would value a move the distance search found no win
+/// after (which a proven draw rules out: it is there so that a fault costs time, not a
+/// value).
 pub(crate) fn losing_values(
     pos: &Position<u64>,
     drawing: &[usize],
     (prover, solver, budget): (&mut Prover, &mut Solver<u64>, &Budget),
     out: &mut Vec<(usize, Verdict)>,
 ) -> Result<(), SearchError> {
-    let mut after = pos.clone();
-    for cell in pos.legal_moves().cells() {
-        if drawing.contains(&cell) {
-            continue;
-        }
-        after.play_unchecked(cell);
-        // In a drawn position a move neither wins nor fills the board (that would draw), so
-        // the position after it is unfinished and the opponent wins it.
-        let answer = match prover.win_distance(&after, budget) {
-            Ok(Some(plies)) => Ok(Verdict::Win(plies)),
-            Ok(None) => solver.solve(&after, budget).map(|s| s.verdict),
-            Err(e) => Err(e),
+    // In a drawn position a move neither wins nor fills the board (that would draw), so the
+    // position after it is unfinished and the opponent wins it.
+    let (cells, after): (Vec<usize>, Vec<Position<u64>>) = pos
+        .legal_moves()
+        .cells()
+        .filter(|cell| !drawing.contains(cell))
+        .map(|cell| {
+            let mut after = pos.clone();
+            after.play_unchecked(cell);
+            (cell, after)
+        })
+        .unzip();
+    let (plies, measured) = prover.proven_win_distances(&after, budget);
+    for ((cell, after), plies) in cells.into_iter().zip(&after).zip(plies) {
+        let verdict = match plies {
+            Some(plies) => Verdict::Win(plies),
+            None if measured.is_ok() => solver.solve(after, budget)?.verdict,
+            None => continue,
         };
-        after.undo_unchecked();
-        out.push((cell, answer?.before_move()));
+        out.push((cell, verdict.before_move()));
     }
-    Ok(())
+    measured
 }

@@ -14,6 +14,7 @@
 use super::knowledge::{
     fewest_missing, ordered, reduced_moves, weights, winning_cells, AttackerFacts, Knowledge,
 };
+use super::search::TableRef;
 use super::threat_zone::{threat_zone, MOST_FOURS};
 use super::{ProofStats, Prover};
 use crate::bits::BitSet;
@@ -24,6 +25,7 @@ use crate::progress::Progress;
 use crate::score::Bound;
 use crate::side::Side;
 use crate::solver::tt::Table;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Keys of distance facts differ from the proof search's facts of the same position.
 const DISTANCE_SALT: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
@@ -43,7 +45,7 @@ pub(crate) struct DistanceSearch<'a, B: BitSet> {
     knowledge: Knowledge<'a, B>,
     /// Its counters (pairings looked for and found).
     pub stats: ProofStats,
-    table: &'a mut Table,
+    table: TableRef<'a>,
     attacker: Side,
     budget: &'a Budget,
     /// Where the nodes are published as they go (a long measure is not silent).
@@ -65,7 +67,7 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     pub fn new(
         pos: &'a Position<B>,
         knowledge: Knowledge<'a, B>,
-        table: &'a mut Table,
+        table: TableRef<'a>,
         attacker: Side,
         budget: &'a Budget,
         progress: &'a Progress,
@@ -123,6 +125,14 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         best
     }
 
+    /// Its work in the proof search's counters.
+    pub fn counters(&self) -> ProofStats {
+        ProofStats {
+            nodes: self.nodes,
+            ..self.stats
+        }
+    }
+
     /// Publishes the nodes not yet counted in the progress.
     pub fn flush(&mut self) {
         self.progress.add_nodes(self.unpublished);
@@ -136,7 +146,10 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         // At the first node too: a budget already spent measures nothing.
         if self.nodes % CHECK_INTERVAL == 1 && self.stopped.is_none() {
             self.flush();
-            self.table.maybe_grow();
+            // A table shared by threads was grown before they started.
+            if let TableRef::Own(table) = &mut self.table {
+                table.maybe_grow();
+            }
             self.stopped = self.budget.exhausted(self.nodes);
         }
         self.stopped.is_some()
@@ -315,6 +328,14 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     }
 }
 
+/// What one thread of [`Prover::proven_win_distances`] did.
+struct ThreadRun {
+    stats: ProofStats,
+    /// The positions it measured (indices) and their distances.
+    found: Vec<(usize, u32)>,
+    stopped: Option<Exhausted>,
+}
+
 impl Prover {
     /// In how many plies the side to move in `pos` completes a line against the longest
     /// defence, within `budget`; `None` when it cannot force one. The proof search proves that
@@ -345,7 +366,7 @@ impl Prover {
         let mib = self.config.hash_mib;
         let geo = pos.geometry().clone();
         let knowledge = self.knowledge(&geo);
-        let table = self.distance.get_or_insert_with(|| Table::new(mib));
+        let table = TableRef::Own(self.distance.get_or_insert_with(|| Table::new(mib)));
         let mut p = pos.clone();
         let progress = &self.progress;
         let mut search =
@@ -359,16 +380,93 @@ impl Prover {
             (plies, best)
         });
         search.flush();
-        let nodes = search.nodes;
-        let stopped = search.stopped;
-        self.stats.nodes += nodes;
-        self.stats.pairing_calls += search.stats.pairing_calls;
-        self.stats.pairings += search.stats.pairings;
-        self.stats.zones += search.stats.zones;
-        self.stats.threat_zones += search.stats.threat_zones;
+        let (stats, stopped) = (search.counters(), search.stopped);
+        self.stats.add(&stats);
         match stopped {
             Some(why) => Err(SearchError::Stopped(why)),
             None => Ok(found),
         }
+    }
+
+    /// The distance of the win of the side to move in each of `positions`, each already
+    /// proven won (so the search ends), measured on the prover's threads (as
+    /// [`ProofConfig::threads`](super::ProofConfig::threads) says for the first position)
+    /// sharing one distance table: one per thread at a time, in order. Where the budget stops
+    /// them, the positions not measured are `None` and the error says why.
+    pub(crate) fn proven_win_distances<B: BitSet>(
+        &mut self,
+        positions: &[Position<B>],
+        budget: &Budget,
+    ) -> (Vec<Option<crate::score::Plies>>, Result<(), SearchError>) {
+        let Some(first) = positions.first() else {
+            return (Vec::new(), Ok(()));
+        };
+        let threads = self.threads_for(first).clamp(1, positions.len());
+        let mib = self.config.hash_mib;
+        let table = self.distance.get_or_insert_with(|| Table::new(mib));
+        if threads > 1 {
+            // A shared table cannot grow: it starts at its bound.
+            table.grow_to(mib);
+        }
+        let geo = first.geometry().clone();
+        let next = AtomicUsize::new(0);
+        let never = AtomicBool::new(false);
+        let this = &*self;
+        let table = this.distance.as_ref().expect("made above");
+        let runs: Vec<ThreadRun> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    let (geo, next, never) = (&geo, &next, &never);
+                    scope.spawn(move || {
+                        let mut search = DistanceSearch::new(
+                            first,
+                            this.knowledge(geo),
+                            TableRef::Shared(table, never),
+                            first.to_move(),
+                            budget,
+                            &this.progress,
+                        );
+                        let mut found = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(pos) = positions.get(i) else { break };
+                            let mut p = pos.clone();
+                            search.attacker = p.to_move();
+                            let plies = search.win_distance(&mut p);
+                            if search.stopped.is_some() {
+                                break;
+                            }
+                            if let Some(plies) = plies {
+                                found.push((i, plies));
+                            }
+                        }
+                        search.flush();
+                        ThreadRun {
+                            stats: search.counters(),
+                            found,
+                            stopped: search.stopped,
+                        }
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a distance thread panicked"))
+                .collect()
+        });
+        let mut plies = vec![None; positions.len()];
+        let mut stopped = None;
+        for run in runs {
+            self.stats.add(&run.stats);
+            for (i, p) in run.found {
+                plies[i] = Some(p);
+            }
+            stopped = stopped.or(run.stopped);
+        }
+        let result = match stopped {
+            Some(why) => Err(SearchError::Stopped(why)),
+            None => Ok(()),
+        };
+        (plies, result)
     }
 }
