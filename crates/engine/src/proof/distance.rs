@@ -11,9 +11,7 @@
 //! a window one stone nearer and takes one of that side's moves; the other side's stone kills
 //! it). All such cells are one class: one of them stands for all.
 
-use super::knowledge::{
-    fewest_missing, ordered, reduced_moves, weights, winning_cells, AttackerFacts, Knowledge,
-};
+use super::knowledge::{ordered, reduced_moves, weights, AttackerFacts, Knowledge, LineFacts};
 use super::search::TableRef;
 use super::threat_zone::{threat_zone, MOST_FOURS};
 use super::{ProofStats, Prover};
@@ -259,13 +257,17 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
             return false;
         }
         let (a, o) = (pos.stones(self.attacker), pos.stones(self.attacker.other()));
-        let (mine, theirs) = if attacker_moves { (a, o) } else { (o, a) };
+        let facts = LineFacts::of(self.windows, a, o);
+        let (mine, threats) = if attacker_moves {
+            (facts.attacker_wins, facts.defender_wins)
+        } else {
+            (facts.defender_wins, facts.attacker_wins)
+        };
         // The mover completes a line now, or the other side does next (one block cannot
         // stop two lines).
-        if !winning_cells(self.windows, mine, theirs).is_empty() {
+        if !mine.is_empty() {
             return attacker_moves;
         }
-        let threats = winning_cells(self.windows, theirs, mine);
         if threats.count() >= 2 {
             return !attacker_moves;
         }
@@ -275,7 +277,7 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         } else {
             (other_left, mover_left)
         };
-        if fewest_missing(self.windows, a, o) > left.0 {
+        if facts.attacker_missing > left.0 {
             return false;
         }
         let (known, first) = self.probe(pos, d);
@@ -304,7 +306,8 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         // the reply (2f + 1 <= d - 1).
         if !attacker_moves && moves.len() > 1 && self.knowledge.threat_zones {
             let fours = ((d - 2) / 2).min(MOST_FOURS);
-            if let Some(zone) = threat_zone(pos.geometry(), a, o, fours) {
+            let threes = &mut self.knowledge.threes;
+            if let Some(zone) = threat_zone(pos.geometry(), (a, o), fours, threes) {
                 self.stats.threat_zones += 1;
                 moves.retain(|&m| zone.contains(m as usize));
             }

@@ -246,6 +246,7 @@ impl Prover {
             finder: pairing::PairingFinder::new(),
             weight: vec![0; geo.rules().cells()],
             keys: Vec::new(),
+            threes: Vec::new(),
         }
     }
 
