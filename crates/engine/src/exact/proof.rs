@@ -400,8 +400,51 @@ mod tests {
             threads: 2,
             ..ProofConfig::default()
         });
-        let (plies, result) = prover.proven_win_distances(&won, &Budget::unlimited());
+        let (plies, result) = prover.proven_win_distances(&won, 1, &Budget::unlimited());
         assert!(result.is_ok());
         assert_eq!(plies, expected);
+    }
+
+    #[test]
+    fn no_move_loses_faster_than_a_pass() {
+        // What the analyses' distances start from (`proven::losing_values`): on random
+        // positions, where the opponent would win after a pass in d plies, it wins after no
+        // move in fewer, by the solver's count.
+        let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+        let mut compared = 0;
+        // (Fewer stones on the larger boards would take the solver seconds a position.)
+        for (w, h, k, fewest) in [(4, 4, 3, 2), (5, 5, 4, 6), (6, 4, 4, 6)] {
+            let geo = Geometry::new(Rules::new(w, h, Some(k)).unwrap());
+            let mut solver = Solver::new(SolverConfig::default());
+            for _ in 0..30 {
+                let stones = rng.gen_range(fewest..fewest + 6);
+                let Some(pos) = random_position(&geo, stones, &mut rng) else {
+                    continue;
+                };
+                let Verdict::Win(after_pass) = solver
+                    .solve(&pos.passed(), &Budget::unlimited())
+                    .unwrap()
+                    .verdict
+                else {
+                    continue;
+                };
+                for cell in pos.legal_moves().cells() {
+                    let mut after = pos.clone();
+                    after.play_unchecked(cell);
+                    if after.is_over() {
+                        continue;
+                    }
+                    let verdict = solver.solve(&after, &Budget::unlimited()).unwrap().verdict;
+                    if let Verdict::Win(plies) = verdict {
+                        compared += 1;
+                        assert!(
+                            plies >= after_pass,
+                            "{pos:?} then {cell}: {plies} < {after_pass}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(compared > 100, "only {compared} losing moves compared");
     }
 }

@@ -144,7 +144,18 @@ pub(crate) fn losing_values(
             (cell, after)
         })
         .unzip();
-    let (plies, measured) = prover.proven_win_distances(&after, budget);
+    // No move loses faster than a pass would: after a move the mover has one stone more
+    // than after a pass, and an extra stone never harms its owner (it plays the defence it
+    // would play without it, and anywhere when that defence asks for the cell it holds; the
+    // opponent's stones are the same in both games, so its line comes no sooner). So each
+    // distance is measured from the pass's, one search for all (the analysis of
+    // ......./......./.....o./.oxxx.. on 7x7/5: 159 s -> 150 s on 2 cores, same values).
+    let passed = pos.passed();
+    let at_least = match after.is_empty() {
+        true => 1,
+        false => prover.win_distance(&passed, budget)?.unwrap_or(1),
+    };
+    let (plies, measured) = prover.proven_win_distances(&after, at_least, budget);
     for ((cell, after), plies) in cells.into_iter().zip(&after).zip(plies) {
         let verdict = match plies {
             Some(plies) => Verdict::Win(plies),

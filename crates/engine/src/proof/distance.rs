@@ -87,12 +87,13 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     }
 
     /// The plies in which the attacker, to move in `pos`, completes a line against the
-    /// longest defence; `None` when it cannot force one at all (or the budget ran out: see
-    /// [`DistanceSearch::stopped`]).
-    pub fn win_distance(&mut self, pos: &mut Position<B>) -> Option<u32> {
+    /// longest defence, known to be at least `at_least`; `None` when it cannot force one at
+    /// all (or the budget ran out: see [`DistanceSearch::stopped`]).
+    pub fn win_distance(&mut self, pos: &mut Position<B>, at_least: u32) -> Option<u32> {
         debug_assert_eq!(pos.to_move(), self.attacker);
         let empty = pos.empty_cells().count();
-        let mut d = 1;
+        // The attacker completes its line on its own plies: the odd ones.
+        let mut d = at_least.max(1) | 1;
         while d <= empty {
             if self.node(pos, d, true) {
                 return Some(d);
@@ -374,7 +375,7 @@ impl Prover {
         let progress = &self.progress;
         let mut search =
             DistanceSearch::new(pos, knowledge, table, pos.to_move(), budget, progress);
-        let found = search.win_distance(&mut p).map(|plies| {
+        let found = search.win_distance(&mut p, 1).map(|plies| {
             let best = if moves {
                 search.fastest_moves(&mut p, plies)
             } else {
@@ -392,13 +393,14 @@ impl Prover {
     }
 
     /// The distance of the win of the side to move in each of `positions`, each already
-    /// proven won (so the search ends), measured on the prover's threads (as
-    /// [`ProofConfig::threads`](super::ProofConfig::threads) says for the first position)
-    /// sharing one distance table: one per thread at a time, in order. Where the budget stops
-    /// them, the positions not measured are `None` and the error says why.
+    /// proven won (so the search ends) in at least `at_least` plies, measured on the prover's
+    /// threads (as [`ProofConfig::threads`](super::ProofConfig::threads) says for the first
+    /// position) sharing one distance table: one per thread at a time, in order. Where the
+    /// budget stops them, the positions not measured are `None` and the error says why.
     pub(crate) fn proven_win_distances<B: BitSet>(
         &mut self,
         positions: &[Position<B>],
+        at_least: crate::score::Plies,
         budget: &Budget,
     ) -> (Vec<Option<crate::score::Plies>>, Result<(), SearchError>) {
         let Some(first) = positions.first() else {
@@ -435,7 +437,7 @@ impl Prover {
                             let Some(pos) = positions.get(i) else { break };
                             let mut p = pos.clone();
                             search.attacker = p.to_move();
-                            let plies = search.win_distance(&mut p);
+                            let plies = search.win_distance(&mut p, at_least);
                             if search.stopped.is_some() {
                                 break;
                             }
