@@ -205,16 +205,9 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         let a = pos.stones(self.attacker);
         let d = pos.stones(self.attacker.other());
         let empty = pos.empty_cells();
-        let live = self.windows.iter().fold(B::default(), |live, &w| {
-            let attacker_can = w.and(d).is_empty() && w.and_not(a).count() <= attacker_left;
-            let defender_can = w.and(a).is_empty() && w.and_not(d).count() <= defender_left + 1;
-            if attacker_can || defender_can {
-                live.or(w)
-            } else {
-                live
-            }
-        });
-        weights(self.windows, a, d, empty, &mut self.weight);
+        // The attacker's windows it can fill, and the defender's it can make a four of.
+        let reach = (attacker_left, defender_left + 1);
+        let live = weights(self.windows, (a, d), empty, &mut self.weight, reach);
         ordered(
             reduced_moves(empty, live),
             &self.weight,

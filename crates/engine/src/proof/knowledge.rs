@@ -101,29 +101,45 @@ pub(super) fn winning_cells<B: BitSet>(windows: &[B], mine: B, theirs: B) -> B {
 /// weight stays the same, so that a cell's sum of weights (at most 4K windows) fits in 32 bits.
 const WEIGHED_STONES: u32 = 11;
 
+/// The reach of [`weights`] within which is every window either side can still complete.
+pub(super) const ANY_REACH: (u32, u32) = (u32::MAX, u32::MAX);
+
 /// How much each empty cell matters: every open window through it, weighted by the stones
 /// already in it (the attacker's windows count more), for attack and defence alike. `out`
-/// has a slot per cell of the board.
+/// has a slot per cell of the board. Returns, from the same pass, the cells of the windows
+/// within `reach`: free of defender stones and missing at most `reach.0` attacker stones,
+/// or free of attacker stones and missing at most `reach.1` defender stones ([`ANY_REACH`]:
+/// every window either side can still complete).
 pub(super) fn weights<B: BitSet>(
     windows: &[B],
-    attacker: B,
-    defender: B,
+    (attacker, defender): (B, B),
     empty: B,
     out: &mut [u32],
-) {
+    reach: (u32, u32),
+) -> B {
     out.fill(0);
+    let mut live = B::default();
     for &w in windows {
-        let weight = if w.and(defender).is_empty() {
-            4u32 << (2 * w.and(attacker).count().min(WEIGHED_STONES))
-        } else if w.and(attacker).is_empty() {
-            3u32 << (2 * w.and(defender).count().min(WEIGHED_STONES))
+        let (mine, theirs) = (w.and(attacker), w.and(defender));
+        let weight = if theirs.is_empty() {
+            4u32 << (2 * mine.count().min(WEIGHED_STONES))
+        } else if mine.is_empty() {
+            3u32 << (2 * theirs.count().min(WEIGHED_STONES))
         } else {
             continue;
         };
-        for c in w.and(empty).cells() {
+        let free = w.and(empty);
+        let cells = free.count();
+        // (A window free of one side misses as many of that side's stones as it has cells
+        // empty.)
+        if (theirs.is_empty() && cells <= reach.0) || (mine.is_empty() && cells <= reach.1) {
+            live = live.or(w);
+        }
+        for c in free.cells() {
             out[c] += weight;
         }
     }
+    live
 }
 
 /// A move's sort key: `first` (the table's move) first, then the heavier, then the lower
@@ -216,8 +232,7 @@ impl<B: BitSet> Knowledge<'_, B> {
             return AttackerFacts::MustBlock(c);
         }
         let weight = &mut self.weight;
-        weights(self.windows, a, d, empty, weight);
-        let live = live_cells(self.windows, a, d);
+        let live = weights(self.windows, (a, d), empty, weight, ANY_REACH);
         let all = ordered(
             reduced_moves(empty, live),
             weight,
@@ -293,7 +308,8 @@ impl<B: BitSet> Knowledge<'_, B> {
                 moves: vec![c as u16],
             };
         }
-        let mut replies = reduced_moves(empty, live_cells(self.windows, a, d));
+        let live = weights(self.windows, (a, d), empty, &mut self.weight, ANY_REACH);
+        let mut replies = reduced_moves(empty, live);
         if self.threat_zones {
             let zone = super::threat_zone::threat_zone(
                 self.geometry,
@@ -306,7 +322,6 @@ impl<B: BitSet> Knowledge<'_, B> {
                 replies = replies.and(zone);
             }
         }
-        weights(self.windows, a, d, empty, &mut self.weight);
         DefenderFacts::Search {
             moves: ordered(replies, &self.weight, table_move, &mut self.keys),
         }
