@@ -150,10 +150,14 @@ pub(crate) fn losing_values(
     // opponent's stones are the same in both games, so its line comes no sooner). So each
     // distance is measured from the pass's, one search for all (the analysis of
     // ......./......./.....o./.oxxx.. on 7x7/5: 159 s -> 150 s on 2 cores, same values).
-    let passed = pos.passed();
+    // (The pass is lost too, as a move is, so it needs no proof first.)
     let at_least = match after.is_empty() {
         true => 1,
-        false => prover.win_distance(&passed, budget)?.unwrap_or(1),
+        false => {
+            let (plies, measured) = prover.proven_win_distances(&[pos.passed()], 1, budget);
+            measured?;
+            plies[0].unwrap_or(1)
+        }
     };
     let (plies, measured) = prover.proven_win_distances(&after, at_least, budget);
     for ((cell, after), plies) in cells.into_iter().zip(&after).zip(plies) {
