@@ -173,8 +173,7 @@ pub(crate) fn reduced_moves<B: BitSet>(empty: B, live: B) -> B {
 
 /// What a searcher knows of a node, given the board's windows.
 pub(crate) struct Knowledge<'a, B: BitSet> {
-    pub windows: &'a [B],
-    /// The board's geometry (whose windows `windows` are).
+    /// The board's geometry: its windows, and the cells they pass through.
     pub geometry: &'a crate::geometry::Geometry<B>,
     /// Every cell of the board.
     pub full: B,
@@ -209,7 +208,7 @@ impl<B: BitSet> Knowledge<'_, B> {
         counters: &mut super::ProofStats,
     ) -> AttackerFacts {
         let empty = self.full.and_not(a.or(d));
-        let facts = LineFacts::of(self.windows, a, d);
+        let facts = LineFacts::of(self.geometry.windows(), a, d);
         if let Some(c) = facts.attacker_wins.lowest() {
             return AttackerFacts::WinsAt(c);
         }
@@ -224,7 +223,10 @@ impl<B: BitSet> Knowledge<'_, B> {
         // A pairing settles the node even when the attacker must block a four first (and it
         // is what the quick look-ahead at the defender's node accepted).
         counters.pairing_calls += 1;
-        if self.finder.find(self.windows, a, d, self.pairing_steps) {
+        if self
+            .finder
+            .find(self.geometry.windows(), a, d, self.pairing_steps)
+        {
             counters.pairings += 1;
             return AttackerFacts::Paired(self.finder.pairs().to_vec());
         }
@@ -232,7 +234,7 @@ impl<B: BitSet> Knowledge<'_, B> {
             return AttackerFacts::MustBlock(c);
         }
         let weight = &mut self.weight;
-        let live = weights(self.windows, (a, d), empty, weight, ANY_REACH);
+        let live = weights(self.geometry.windows(), (a, d), empty, weight, ANY_REACH);
         let all = ordered(
             reduced_moves(empty, live),
             weight,
@@ -242,7 +244,8 @@ impl<B: BitSet> Knowledge<'_, B> {
         // The relevance zone: a free defender move after which a pairing exists refutes every
         // attacker move off the pairing's cells (the same reply keeps the same pairing).
         let attacker_live = self
-            .windows
+            .geometry
+            .windows()
             .iter()
             .filter(|&&w| w.and(d).is_empty())
             .fold(B::default(), |s, &w| s.or(w))
@@ -250,10 +253,12 @@ impl<B: BitSet> Knowledge<'_, B> {
         let replies = ordered(attacker_live, weight, None, &mut self.keys);
         for &r in replies.iter().take(self.zone_tries) {
             counters.pairing_calls += 1;
-            if self
-                .finder
-                .find(self.windows, a, d.with(r as usize), self.pairing_steps)
-            {
+            if self.finder.find(
+                self.geometry.windows(),
+                a,
+                d.with(r as usize),
+                self.pairing_steps,
+            ) {
                 counters.zones += 1;
                 let pairs = self.finder.pairs().to_vec();
                 let zone = pairing_cells::<B>(&pairs).with(r as usize);
@@ -276,11 +281,12 @@ impl<B: BitSet> Knowledge<'_, B> {
 
     /// Whether a pairing covers every live attacker line (attacker to move) at once.
     pub fn paired(&mut self, (a, d): (B, B), counters: &mut super::ProofStats) -> bool {
-        if !winning_cells(self.windows, a, d).is_empty() {
+        if !winning_cells(self.geometry.windows(), a, d).is_empty() {
             return false;
         }
         counters.pairing_calls += 1;
-        self.finder.find(self.windows, a, d, self.quick_steps)
+        self.finder
+            .find(self.geometry.windows(), a, d, self.quick_steps)
     }
 
     /// Facts of a defender-to-move node (unfinished, not full).
@@ -291,7 +297,7 @@ impl<B: BitSet> Knowledge<'_, B> {
         counters: &mut super::ProofStats,
     ) -> DefenderFacts {
         let empty = self.full.and_not(a.or(d));
-        let facts = LineFacts::of(self.windows, a, d);
+        let facts = LineFacts::of(self.geometry.windows(), a, d);
         if let Some(c) = facts.defender_wins.lowest() {
             return DefenderFacts::DefenderWinsAt(c);
         }
@@ -308,7 +314,13 @@ impl<B: BitSet> Knowledge<'_, B> {
                 moves: vec![c as u16],
             };
         }
-        let live = weights(self.windows, (a, d), empty, &mut self.weight, ANY_REACH);
+        let live = weights(
+            self.geometry.windows(),
+            (a, d),
+            empty,
+            &mut self.weight,
+            ANY_REACH,
+        );
         let mut replies = reduced_moves(empty, live);
         if self.threat_zones {
             let zone = super::threat_zone::threat_zone(

@@ -235,7 +235,6 @@ impl Prover {
     /// A node's knowledge on the board of `geo`, with a fresh pairing finder.
     fn knowledge<'g, B: BitSet>(&self, geo: &'g crate::geometry::Geometry<B>) -> Knowledge<'g, B> {
         Knowledge {
-            windows: geo.windows(),
             geometry: geo,
             full: geo.full(),
             pairing_steps: self.config.pairing_steps,

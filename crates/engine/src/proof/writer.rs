@@ -67,7 +67,7 @@ impl<B: BitSet> Writer<'_, '_, '_, B> {
     /// checker reads them).
     fn distinct_moves(&self, pos: &Position<B>) -> B {
         let (x, o) = (pos.stones(crate::Side::X), pos.stones(crate::Side::O));
-        let live = super::knowledge::live_cells(self.search.knowledge.windows, x, o);
+        let live = super::knowledge::live_cells(self.search.knowledge.geometry.windows(), x, o);
         super::knowledge::reduced_moves(pos.empty_cells(), live)
     }
 
@@ -141,7 +141,7 @@ impl<B: BitSet> Writer<'_, '_, '_, B> {
             AttackerFacts::DefenderWins => {
                 let d = pos.stones(self.search.attacker.other());
                 let a = pos.stones(self.search.attacker);
-                let threat = defender_threat(self.search.knowledge.windows, d, a)
+                let threat = defender_threat(self.search.knowledge.geometry.windows(), d, a)
                     .ok_or_else(|| inconsistent("a defender with two threats has none"))?;
                 (Some((threat, Vec::new())), B::single(threat))
             }
