@@ -132,6 +132,36 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         }
     }
 
+    /// Measures the positions of `positions` that `next` hands it, one at a time, each won
+    /// in at least `at_least` plies, until none is left or the budget stops it.
+    fn measure_each(
+        mut self,
+        positions: &[Position<B>],
+        at_least: u32,
+        next: &AtomicUsize,
+    ) -> ThreadRun {
+        let mut found = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(pos) = positions.get(i) else { break };
+            let mut p = pos.clone();
+            self.attacker = p.to_move();
+            let plies = self.win_distance(&mut p, at_least);
+            if self.stopped.is_some() {
+                break;
+            }
+            if let Some(plies) = plies {
+                found.push((i, plies));
+            }
+        }
+        self.flush();
+        ThreadRun {
+            stats: self.counters(),
+            found,
+            stopped: self.stopped,
+        }
+    }
+
     /// Publishes the nodes not yet counted in the progress.
     pub fn flush(&mut self) {
         self.progress.add_nodes(self.unpublished);
@@ -401,57 +431,52 @@ impl Prover {
         };
         let threads = self.threads_for(first).clamp(1, positions.len());
         let mib = self.config.hash_mib;
-        let table = self.distance.get_or_insert_with(|| Table::new(mib));
-        if threads > 1 {
-            // A shared table cannot grow: it starts at its bound.
-            table.grow_to(mib);
-        }
         let geo = first.geometry().clone();
         let next = AtomicUsize::new(0);
-        let never = AtomicBool::new(false);
-        let this = &*self;
-        let table = this.distance.as_ref().expect("made above");
-        let runs: Vec<ThreadRun> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|_| {
-                    let (geo, next, never) = (&geo, &next, &never);
-                    scope.spawn(move || {
-                        let mut search = DistanceSearch::new(
-                            first,
-                            this.knowledge(geo),
-                            TableRef::Shared(table, never),
-                            first.to_move(),
-                            budget,
-                            &this.progress,
-                        );
-                        let mut found = Vec::new();
-                        loop {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(pos) = positions.get(i) else { break };
-                            let mut p = pos.clone();
-                            search.attacker = p.to_move();
-                            let plies = search.win_distance(&mut p, at_least);
-                            if search.stopped.is_some() {
-                                break;
-                            }
-                            if let Some(plies) = plies {
-                                found.push((i, plies));
-                            }
-                        }
-                        search.flush();
-                        ThreadRun {
-                            stats: search.counters(),
-                            found,
-                            stopped: search.stopped,
-                        }
+        let runs: Vec<ThreadRun> = if threads == 1 {
+            // One thread owns the table, which grows as it fills (as `fastest_win`'s).
+            let knowledge = self.knowledge(&geo);
+            let table = TableRef::Own(self.distance.get_or_insert_with(|| Table::new(mib)));
+            let search = DistanceSearch::new(
+                first,
+                knowledge,
+                table,
+                first.to_move(),
+                budget,
+                &self.progress,
+            );
+            vec![search.measure_each(positions, at_least, &next)]
+        } else {
+            // A shared table cannot grow: it starts at its bound.
+            self.distance
+                .get_or_insert_with(|| Table::new(mib))
+                .grow_to(mib);
+            let never = AtomicBool::new(false);
+            let this = &*self;
+            let table = this.distance.as_ref().expect("made above");
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|_| {
+                        let (geo, next, never) = (&geo, &next, &never);
+                        scope.spawn(move || {
+                            let search = DistanceSearch::new(
+                                first,
+                                this.knowledge(geo),
+                                TableRef::Shared(table, never),
+                                first.to_move(),
+                                budget,
+                                &this.progress,
+                            );
+                            search.measure_each(positions, at_least, next)
+                        })
                     })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a distance thread panicked"))
-                .collect()
-        });
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a distance thread panicked"))
+                    .collect()
+            })
+        };
         let mut plies = vec![None; positions.len()];
         let mut stopped = None;
         for run in runs {
