@@ -9,6 +9,8 @@
 
 use crate::bits::BitSet;
 
+mod sliced;
+
 /// A pair of cells the defender will split.
 pub type Pair = (u16, u16);
 
@@ -22,7 +24,7 @@ const FAST_FREE: usize = 8;
 /// The pairing finder with its working memory, kept between calls so that a search that asks
 /// millions of times allocates nothing (the pairs of a found pairing are the only output).
 /// `B` is the board's cell set (a machine word up to 64 cells, a wider set beyond).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PairingFinder<B: BitSet = u64> {
     /// A stack of line lists: each step's lines, then the lines left after its pair.
     lines: Vec<B>,
@@ -32,6 +34,10 @@ pub struct PairingFinder<B: BitSet = u64> {
     steps: u32,
     /// The lines [`PairingFinder::too_few_cells`] takes.
     family: Vec<B>,
+    /// The sliced search's set of lines through each cell (see [`sliced`]).
+    through: Vec<u128>,
+    /// Whether the sliced search takes the lines that fit it (off only to compare the two).
+    sliced: bool,
 }
 
 /// The two cells of a pair given as a set of two cells.
@@ -42,6 +48,12 @@ fn split_pair<B: BitSet>(pair: B) -> Pair {
     (a as u16, b as u16)
 }
 
+impl<B: BitSet> Default for PairingFinder<B> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<B: BitSet> PairingFinder<B> {
     /// A finder with no working memory yet.
     pub fn new() -> Self {
@@ -50,6 +62,8 @@ impl<B: BitSet> PairingFinder<B> {
             pairs: Vec::new(),
             steps: 0,
             family: Vec::new(),
+            through: Vec::new(),
+            sliced: true,
         }
     }
 
@@ -67,6 +81,9 @@ impl<B: BitSet> PairingFinder<B> {
             return false;
         }
         self.steps = steps;
+        if self.sliced && self.fits_sliced(n) {
+            return self.cover_sliced(n);
+        }
         self.cover(0, n, B::default())
     }
 
