@@ -1,7 +1,7 @@
 //! The engine's insides, for its benchmarks, its fuzz targets and its own integration tests
 //! only (the `internals` feature): not part of the API, and free to change in any release.
 
-pub use crate::bits::{BitSet, Wide};
+pub use crate::bits::{BitSet, Mid, Wide};
 pub use crate::board_game::{BoardGame, MoveOrder, Scoring};
 pub use crate::budget::{Budget, Controls, Deadline, Meter};
 pub use crate::count::{count, estimate};
@@ -39,7 +39,25 @@ pub fn textbook(
     crate::exact::textbook(board, textbook, limits, scoring, order, evaluator)
 }
 
-/// The wide position of a board of more than 64 cells.
-pub fn wide(board: &crate::Board) -> Option<&Position<Wide>> {
-    board.as_wide()
+/// The two-word position of a board of 65 to 128 cells.
+pub fn mid(board: &crate::Board) -> Option<&Position<Mid>> {
+    board.as_mid()
+}
+
+/// The position of a board of more than 64 cells in the eleven-word form (which boards of 65
+/// to 128 cells used before [`Mid`]), so that tests compare the two forms' searches; its
+/// history starts here.
+pub fn wide(board: &crate::Board) -> Option<Position<Wide>> {
+    if let Some(p) = board.as_wide() {
+        return Some(p.clone());
+    }
+    let p = board.as_mid()?;
+    let set = |s: Mid| Wide::from_words(s.words());
+    Position::from_stones(
+        Geometry::new(board.rules()),
+        set(p.stones(crate::Side::X))?,
+        set(p.stones(crate::Side::O))?,
+        Some(board.to_move()),
+    )
+    .ok()
 }

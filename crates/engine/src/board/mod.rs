@@ -4,7 +4,7 @@
 //! points that take one are in [`crate::exact`] (the exact searches) and [`crate::ai`] (the
 //! players), and reach its position through [`with_position`].
 
-use crate::bits::{BitSet, Wide};
+use crate::bits::{BitSet, Mid, Wide};
 use crate::error::BoardError;
 use crate::error::{GameOver, NotationError, PositionError};
 use crate::foul::Foul;
@@ -37,13 +37,21 @@ pub struct Board(pub(crate) Repr);
 pub(crate) enum Repr {
     /// Up to 64 cells.
     Small(Position<u64>),
-    /// 65 to 676 cells.
+    /// 65 to 128 cells.
+    Mid(Position<Mid>),
+    /// 129 to 676 cells.
     Wide(Position<Wide>),
 }
 
 impl From<Position<u64>> for Board {
     fn from(p: Position<u64>) -> Board {
         Board(Repr::Small(p))
+    }
+}
+
+impl From<Position<Mid>> for Board {
+    fn from(p: Position<Mid>) -> Board {
+        Board(Repr::Mid(p))
     }
 }
 
@@ -58,6 +66,7 @@ macro_rules! each_mut {
     ($board:expr, $p:ident => $body:expr) => {
         match &mut $board.0 {
             Repr::Small($p) => $body,
+            Repr::Mid($p) => $body,
             Repr::Wide($p) => $body,
         }
     };
@@ -70,6 +79,7 @@ macro_rules! each {
     ($board:expr, $p:ident => $body:expr) => {
         match &$board.0 {
             $crate::board::Repr::Small($p) => $body,
+            $crate::board::Repr::Mid($p) => $body,
             $crate::board::Repr::Wide($p) => $body,
         }
     };
@@ -82,19 +92,19 @@ pub(crate) use each as with_position;
 impl Board {
     /// The empty board of a rule set, x to move.
     pub fn new(rules: Rules) -> Board {
-        if rules.cells() <= 64 {
-            Board::from(Position::<u64>::empty(Geometry::new(rules)))
-        } else {
-            Board::from(Position::<Wide>::empty(Geometry::new(rules)))
+        match rules.cells() {
+            ..=64 => Board::from(Position::<u64>::empty(Geometry::new(rules))),
+            65..=128 => Board::from(Position::<Mid>::empty(Geometry::new(rules))),
+            _ => Board::from(Position::<Wide>::empty(Geometry::new(rules))),
         }
     }
 
     /// Parses board text (see DESIGN.md) for a rule set.
     pub fn from_text(rules: Rules, text: &str) -> Result<Board, BoardError> {
-        Ok(if rules.cells() <= 64 {
-            Board::from(Position::<u64>::from_text(Geometry::new(rules), text)?)
-        } else {
-            Board::from(Position::<Wide>::from_text(Geometry::new(rules), text)?)
+        Ok(match rules.cells() {
+            ..=64 => Board::from(Position::<u64>::from_text(Geometry::new(rules), text)?),
+            65..=128 => Board::from(Position::<Mid>::from_text(Geometry::new(rules), text)?),
+            _ => Board::from(Position::<Wide>::from_text(Geometry::new(rules), text)?),
         })
     }
 
@@ -124,10 +134,10 @@ impl Board {
             }
             Position::from_stones(Geometry::new(rules), xs, os, Some(to_move))
         }
-        Ok(if cells <= 64 {
-            Board::from(build::<u64>(rules, x, o, to_move)?)
-        } else {
-            Board::from(build::<Wide>(rules, x, o, to_move)?)
+        Ok(match cells {
+            ..=64 => Board::from(build::<u64>(rules, x, o, to_move)?),
+            65..=128 => Board::from(build::<Mid>(rules, x, o, to_move)?),
+            _ => Board::from(build::<Wide>(rules, x, o, to_move)?),
         })
     }
 
@@ -275,12 +285,21 @@ impl Board {
         }
     }
 
-    /// The wide-board position (boards of more than 64 cells).
+    /// The wide-board position (boards of more than 128 cells).
     #[cfg(any(test, feature = "internals"))]
     pub(crate) fn as_wide(&self) -> Option<&Position<Wide>> {
         match &self.0 {
-            Repr::Small(_) => None,
             Repr::Wide(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The two-word position (boards of 65 to 128 cells).
+    #[cfg(any(test, feature = "internals"))]
+    pub(crate) fn as_mid(&self) -> Option<&Position<Mid>> {
+        match &self.0 {
+            Repr::Mid(p) => Some(p),
+            _ => None,
         }
     }
 
@@ -288,7 +307,7 @@ impl Board {
     pub(crate) fn as_small(&self) -> Option<&Position<u64>> {
         match &self.0 {
             Repr::Small(p) => Some(p),
-            Repr::Wide(_) => None,
+            _ => None,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The proof search on boards of more than 64 cells (9x9/4, 10x7/4, 12x6/4) against the exact
-//! solver: hand-made positions with a few stones and random games played until few cells are
+//! solver, in the two-word and the eleven-word forms (the same certificates): hand-made positions with a few stones and random games played until few cells are
 //! left. Each certificate (`MNKCERT2`) verifies; one with a record dropped, its header edited,
 //! its claim flipped, a pairing broken or its version changed is refused. And today's
 //! `MNKCERT1` certificates (the fuzz target's seeds) still verify and are written back
@@ -10,7 +10,7 @@ use mnk_engine::certificate::format::{
     write_header, write_record, Body, Header, Reader, Record, Refutation, MAGIC, MAGIC_WIDE,
 };
 use mnk_engine::certificate::{verify, CertificateError};
-use mnk_engine::internals::{wide, Position, Wide};
+use mnk_engine::internals::{mid, wide, Position, Wide};
 use mnk_engine::proof::ProofSolution;
 use mnk_engine::{Algorithm, Board, Rules, Wdl};
 
@@ -130,8 +130,15 @@ fn check(board: &Board) -> Vec<u8> {
     let proved = crate::solved(board, Algorithm::Proof);
     assert_eq!(proved.verdict, solver.verdict, "{text}");
     assert_eq!(proved.best_moves, solver.best_moves, "{text}");
-    let (solution, bytes) = prove(wide(board).unwrap());
+    let (solution, bytes) = prove(&wide(board).unwrap());
     assert_eq!(solution.value, value_of(solver.verdict), "{text}");
+    // The two-word form these boards use searches exactly as the eleven-word one.
+    if let Some(pos) = mid(board) {
+        assert!(
+            crate::proofs::prove(pos, 4).1 == bytes,
+            "{text}: other certificates"
+        );
+    }
     assert!(bytes.starts_with(MAGIC_WIDE), "{text}");
     let verified = verify(bytes.as_slice(), 1_000_000);
     assert!(verified.is_ok(), "{text}: {verified:?}");
@@ -157,7 +164,7 @@ fn nearly_full_wide_boards_prove_what_the_solver_solves() {
         for _ in 0..4 {
             let board = nearly_full(w, h, 12, &mut seed);
             check(&board);
-            values.push(prove(wide(&board).unwrap()).0.value);
+            values.push(prove(&wide(&board).unwrap()).0.value);
         }
     }
     assert!(values.contains(&Wdl::Draw), "{values:?}");
@@ -199,7 +206,7 @@ fn refused(bytes: &[u8], what: &str) {
 #[test]
 fn the_checkers_bound_on_a_wide_board_counts_its_wider_records() {
     let empty = Board::new(Rules::new(11, 6, Some(6)).unwrap());
-    let (_, bytes) = prove(wide(&empty).unwrap());
+    let (_, bytes) = prove(&wide(&empty).unwrap());
     let kept = verify(bytes.as_slice(), 1_000_000).unwrap().records;
     // Room for all of its records were they small, not for its wide ones.
     let result = verify(bytes.as_slice(), kept + 1);
@@ -221,7 +228,7 @@ fn a_tampered_wide_certificate_is_refused() {
     // 11x6/6 from the empty board (far beyond the solver): a draw of some 1500 records, with
     // pairings and relevance zones.
     let empty = Board::new(Rules::new(11, 6, Some(6)).unwrap());
-    let (solution, bytes) = prove(wide(&empty).unwrap());
+    let (solution, bytes) = prove(&wide(&empty).unwrap());
     assert_eq!(solution.value, Wdl::Draw);
     certificates.push(bytes);
     boards.push(empty);
