@@ -32,6 +32,13 @@ const DISTANCE_SALT: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
 /// [`DistanceSearch::knowledge_of`]).
 const KNOWLEDGE_FROM: u32 = 5;
 
+/// Plies left above which a defender node first looks for a reply after which a pairing
+/// exists at once (the proof search's quick look-ahead, [`Knowledge::paired`]): the attacker
+/// then cannot force a line at all, so not within the horizon either. Tuned on one 7x7/5
+/// position (`..o..../......./.....o./.oxxx.. x`, a win in 17 plies: 16.3 s and 19.7 M nodes
+/// without, 14.1 s and 13.2 M with; from 5 plies 17.1 s, from 9 14.0 s, from 11 15.3 s).
+const QUICK_PAIRING_ABOVE: u32 = 7;
+
 /// How often (in nodes) the search looks at its budget.
 const CHECK_INTERVAL: u64 = 1024;
 
@@ -334,6 +341,21 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
             if let Some(zone) = threat_zone(pos.geometry(), (a, o), fours, threes) {
                 self.stats.threat_zones += 1;
                 moves.retain(|&m| zone.contains(m as usize));
+            }
+        }
+        if !attacker_moves
+            && moves.len() > 1
+            && d > QUICK_PAIRING_ABOVE
+            && self.knowledge.quick_steps > 0
+        {
+            for &r in moves.iter().take(self.knowledge.quick_replies) {
+                if self
+                    .knowledge
+                    .paired((a, o.with(r as usize)), &mut self.stats)
+                {
+                    self.store(pos, d, false, Some(r as usize), self.nodes - start);
+                    return false;
+                }
             }
         }
         // The attacker looks for a move after which it wins, the defender for one after
