@@ -123,6 +123,11 @@ impl Progress {
         self.root_kept.store(keep, Relaxed);
     }
 
+    /// Whether the root counters are kept as they are (see [`Progress::keep_root`]).
+    pub(crate) fn root_is_kept(&self) -> bool {
+        self.root_kept.load(Relaxed)
+    }
+
     /// The root's value is proven (or, with `None`, a new proof starts).
     pub(crate) fn set_proven(&self, value: Option<Wdl>) {
         let code = match value {

@@ -76,6 +76,10 @@ pub struct ProofConfig {
     /// ([`GROW_FOR_CERTIFICATE`]), since its writer searches again every settled position
     /// the table lost to a collision.
     pub grow_at_one_in: usize,
+    /// Nodes one thread gives a class of the moves that may keep a draw before putting it
+    /// aside for all the threads together, so that no thread is left alone on a long one at
+    /// the end; only with more than one thread.
+    pub class_share_nodes: u64,
 }
 
 /// [`ProofConfig::grow_at_one_in`] for a proof alone: a quarter full.
@@ -108,6 +112,7 @@ impl Default for ProofConfig {
             quick_replies: 16,
             threads: 1,
             grow_at_one_in: GROW_FOR_PROOF,
+            class_share_nodes: classes::CLASS_SHARE_NODES,
         }
     }
 }
@@ -127,6 +132,9 @@ pub struct ProofStats {
     pub zones: u64,
     /// Defender nodes whose replies were cut down to the attacker's threat zone.
     pub threat_zones: u64,
+    /// Classes of the moves that may keep a draw that one thread put aside and all the
+    /// threads then checked together ([`ProofConfig::class_share_nodes`]).
+    pub classes_shared: u64,
     /// Table slots in use.
     pub table_used: usize,
     /// Table slots in all.

@@ -47,6 +47,7 @@ impl ProofStats {
         self.pairings += other.pairings;
         self.zones += other.zones;
         self.threat_zones += other.threat_zones;
+        self.classes_shared += other.classes_shared;
     }
 }
 

@@ -67,6 +67,11 @@ pub(crate) struct Search<'a, B: BitSet> {
     /// The table grows once one slot in this many is used (see `ProofConfig`).
     pub grow_at_one_in: usize,
     unpublished: u64,
+    /// Stop once `stats.nodes` reaches this (a share of work given to one job), setting
+    /// `capped`.
+    pub cap: Option<u64>,
+    /// Whether the search stopped at `cap`.
+    pub capped: bool,
     /// Replies the next defender node tries first (see [`Search::hints`]).
     pub hint: [Option<u16>; 3],
 }
@@ -94,6 +99,8 @@ impl<'a, B: BitSet> Search<'a, B> {
             reverse_below: 0,
             grow_at_one_in: super::GROW_FOR_PROOF,
             unpublished: 0,
+            cap: None,
+            capped: false,
             hint: [None; 3],
         }
     }
@@ -133,6 +140,10 @@ impl<'a, B: BitSet> Search<'a, B> {
                 .any(|h| h.is_some_and(|h| h.load(Ordering::Relaxed)));
             if self.stopped.is_none() && (grow || halted) {
                 self.stopped = Some(Exhausted::Stopped);
+            }
+            if self.stopped.is_none() && self.cap.is_some_and(|c| self.stats.nodes >= c) {
+                self.stopped = Some(Exhausted::Stopped);
+                self.capped = true;
             }
         }
     }

@@ -236,3 +236,49 @@ fn the_check_after_a_pass_finds_the_drawing_moves_a_check_of_each_move_finds() {
         assert_eq!(each.len() == pos.empty_cells().count() as usize, pass_holds);
     }
 }
+
+#[test]
+fn classes_put_aside_for_all_the_threads_settle_as_one_thread_does() {
+    // o to move on 7x7/5: some of its moves keep the draw, others let x force a line.
+    let pos = position(
+        7,
+        7,
+        5,
+        "......./..x..../..x.x../...o.../......o/......./.......",
+    );
+    let classes = root_classes(&pos);
+    let config = ProofConfig {
+        hash_mib: 16,
+        threads: 1,
+        ..ProofConfig::default()
+    };
+    let alone = Prover::new(config)
+        .classes_that_hold(&pos, &classes, 1)
+        .unwrap();
+    assert!(alone.contains(&true) && alone.contains(&false), "{alone:?}");
+    // A thread puts aside every class that takes it more than a node or so: those are then
+    // checked by both threads together, after the others.
+    let mut shared = Prover::new(ProofConfig {
+        class_share_nodes: 1,
+        ..config
+    });
+    let progress = Arc::new(Progress::default());
+    shared.set_progress(progress.clone());
+    let together = shared.classes_that_hold(&pos, &classes, 2).unwrap();
+    assert_eq!(together, alone);
+    let stats = shared.stats();
+    assert!(stats.classes_shared > 0, "{stats:?}");
+    assert!(
+        (stats.classes_shared as usize) < classes.len(),
+        "the quick classes are settled by one thread each: {stats:?}"
+    );
+    // Each class counts once in the root's progress, whoever checked it.
+    let now = progress.snapshot();
+    let moves: usize = classes.iter().map(Vec::len).sum();
+    assert_eq!(now.root_settled, moves);
+    let kept: usize = (classes.iter().zip(&alone))
+        .filter(|(_, holds)| **holds)
+        .map(|(class, _)| class.len())
+        .sum();
+    assert_eq!(now.root_at_least_draw, kept);
+}
