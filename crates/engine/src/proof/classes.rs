@@ -13,6 +13,7 @@
 //! threads ([`Prover::root_in_parallel`]); the table then holds what the other classes
 //! settled, and the work spent before the class was put aside.
 
+use super::parallel::Round;
 use super::{ProofStats, Prover};
 use crate::bits::BitSet;
 use crate::budget::Exhausted;
@@ -26,11 +27,10 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// 112, 112, 109 and 118 s, once each).
 pub(super) const CLASS_SHARE_NODES: u64 = 2_000_000;
 
-/// What one thread did in one round: its work, the classes it settled (indices into the
-/// classes, and whether each holds) and those it put aside.
-struct Round {
-    stats: ProofStats,
-    settled: Vec<(usize, bool)>,
+/// What one thread did in one round: its work and the classes it settled (whether each
+/// holds), and those it put aside.
+struct ClassRound {
+    round: Round,
     aside: Vec<usize>,
 }
 
@@ -85,7 +85,7 @@ impl Prover {
             let grow = AtomicBool::new(false);
             let next = AtomicUsize::new(0);
             let geo = pos.geometry().clone();
-            let rounds: Vec<Round> = std::thread::scope(|scope| {
+            let rounds: Vec<ClassRound> = std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..threads)
                     .map(|_| {
                         let (grow, next, todo, geo) = (&grow, &next, &todo, &geo);
@@ -115,9 +115,8 @@ impl Prover {
                             }
                             search.flush();
                             drop(search);
-                            Round {
-                                stats,
-                                settled,
+                            ClassRound {
+                                round: Round { stats, settled },
                                 aside,
                             }
                         })
@@ -129,15 +128,19 @@ impl Prover {
                     .collect()
             });
             let mut settled_any = false;
-            for round in &rounds {
+            for ClassRound {
+                round,
+                aside: put_aside,
+            } in &rounds
+            {
                 self.stats.add(&round.stats);
                 for &(i, held) in &round.settled {
                     holds[i] = Some(held);
                     settled_any = true;
                 }
                 // A class put aside is progress too: the next round leaves it out.
-                settled_any |= !round.aside.is_empty();
-                aside.extend(&round.aside);
+                settled_any |= !put_aside.is_empty();
+                aside.extend(put_aside);
             }
             if holds
                 .iter()
@@ -160,9 +163,10 @@ impl Prover {
         }
     }
 
-    /// Whether `class` (moves of the side to move in `pos`) holds, its check's first attacker
-    /// moves shared out among `threads` threads; counted in the progress as one class of the
-    /// root, whose counters the shared check does not touch.
+    /// Whether `class` (moves of the side to move in `pos`, one that a thread put aside, so
+    /// not one that fills the board) holds, its check's first attacker moves shared out among
+    /// `threads` threads; counted in the progress as one class of the root, whose counters
+    /// the shared check does not touch.
     fn class_holds_together<B: BitSet>(
         &mut self,
         pos: &Position<B>,
@@ -171,10 +175,6 @@ impl Prover {
     ) -> Result<bool, SearchError> {
         let mut p = pos.clone();
         p.play_unchecked(class[0]);
-        if p.empty_cells().is_empty() {
-            self.progress.settle(class.len(), true, false);
-            return Ok(true);
-        }
         let kept = self.progress.root_is_kept();
         self.progress.keep_root(true);
         let wins = self.root_in_parallel(&p, pos.to_move().other(), threads);

@@ -31,11 +31,12 @@ enum Root {
     Moves(Vec<u16>, Option<(usize, Vec<super::pairing::Pair>)>),
 }
 
-/// What one thread did in one round.
-struct Round {
-    stats: ProofStats,
-    /// Moves (indices into the root's moves) settled, and whether each wins.
-    settled: Vec<(usize, bool)>,
+/// What one thread did in one round (here and in [`super::classes`]).
+pub(super) struct Round {
+    pub stats: ProofStats,
+    /// Jobs (indices: the root's moves here, the classes there) settled, and the answer of
+    /// each.
+    pub settled: Vec<(usize, bool)>,
 }
 
 impl ProofStats {
