@@ -18,7 +18,7 @@
 //! depth, nodes and time.
 
 use mnk_engine::internals::Budget;
-use mnk_engine::internals::{HardLimits, Reductions, Searcher, State, Weights};
+use mnk_engine::internals::{HardLimits, Reductions, Searcher, State, Weights, CHECK_SHARE};
 use mnk_engine::{Board, Rules, Side};
 use std::sync::Arc;
 use std::time::Instant;
@@ -212,18 +212,28 @@ fn game(args: &Args, number: usize, opening: &str, a_is_x: bool) -> Option<bool>
         };
         let started = Instant::now();
         let ms = args.ms;
+        // The tree search keeps the share of the move that `hard` keeps for its check (its
+        // soft deadline stays).
+        let tree_ms = (ms as f64 * (1.0 - CHECK_SHARE)) as u64;
+        let move_budget = Budget::unlimited()
+            .with_deadline(Arc::new(move || started.elapsed().as_millis() as u64 >= ms));
         let mut budget = Budget::unlimited()
-            .with_deadline(Arc::new(move || started.elapsed().as_millis() as u64 >= ms))
+            .with_deadline(Arc::new(move || {
+                started.elapsed().as_millis() as u64 >= tree_ms
+            }))
             .with_soft_deadline(Arc::new(move || {
-                started.elapsed().as_millis() as u64 >= ms * 2 / 5
+                started.elapsed().as_millis() as u64 >= (ms * 2 / 5).min(tree_ms)
             }));
+        let mut check = Some(&move_budget);
         if let Some(n) = args.nodes {
             budget = Budget::unlimited().with_node_limit(n);
+            check = None;
         }
         let limits = HardLimits {
             max_depth: 64,
             budget: &budget,
             threads,
+            check,
         };
         let r = searcher.search(&mut state, &limits).expect("not over");
         let name = board.cell_name(r.best);

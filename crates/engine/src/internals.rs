@@ -1,6 +1,7 @@
 //! The engine's insides, for its benchmarks, its fuzz targets and its own integration tests
 //! only (the `internals` feature): not part of the API, and free to change in any release.
 
+pub use crate::ai::hard::CHECK_SHARE;
 pub use crate::bits::{BitSet, Mid, Wide};
 pub use crate::board_game::{BoardGame, MoveOrder, Scoring};
 pub use crate::budget::{Budget, Controls, Deadline, Meter};

@@ -121,6 +121,20 @@ impl TimeManager {
         self.budget_with(fixed_nodes, |time, _| time.mul_f64(share.clamp(0.0, 1.0)))
     }
 
+    /// [`TimeManager::budget`] of a search that keeps `kept` (0 to 1) of its share for a
+    /// search after it: its hard deadline that much earlier, its soft deadline where
+    /// [`TimeManager::budget`] has it, or at the hard one when that is sooner. So it starts no
+    /// step later than a search of the whole share would, and the one after it has at least
+    /// `kept` of the share, or all the time the first left. Without a clock it is
+    /// [`TimeManager::budget`].
+    pub(crate) fn budget_keeping(&self, share: f64, kept: f64, fixed_nodes: u64) -> Budget {
+        self.budget_with_soft(fixed_nodes, |time, _| {
+            let share = time.mul_f64(share.clamp(0.0, 1.0));
+            let hard = share.mul_f64(1.0 - kept.clamp(0.0, 1.0));
+            (hard, hard.min(share.mul_f64(SOFT_SHARE)))
+        })
+    }
+
     /// [`TimeManager::budget`], but the search may run only until `share` of the decision's
     /// search time has passed since its first search started: what earlier searches of the
     /// decision did not use is left to it.
@@ -137,16 +151,28 @@ impl TimeManager {
         fixed_nodes: u64,
         limit: impl Fn(Duration, Duration) -> Duration,
     ) -> Budget {
+        self.budget_with_soft(fixed_nodes, |time, spent| {
+            let hard = limit(time, spent);
+            (hard, hard.mul_f64(SOFT_SHARE))
+        })
+    }
+
+    /// [`TimeManager::budget_with`] whose `limits` gives the soft deadline too: (hard, soft).
+    fn budget_with_soft(
+        &self,
+        fixed_nodes: u64,
+        limits: impl Fn(Duration, Duration) -> (Duration, Duration),
+    ) -> Budget {
         let mut budget = Budget::unlimited().with_stop(self.go.stop_flag().cloned());
         let cap = self.go.nodes().unwrap_or(u64::MAX);
         match &self.timed {
             Some((clock, time)) => {
                 let start = clock();
                 let started = *self.started.get_or_init(|| start);
-                let hard = limit(*time, start.saturating_duration_since(started));
+                let (hard, soft) = limits(*time, start.saturating_duration_since(started));
                 budget = budget
                     .with_deadline(after(clock, start, hard))
-                    .with_soft_deadline(after(clock, start, hard.mul_f64(SOFT_SHARE)))
+                    .with_soft_deadline(after(clock, start, soft))
                     .with_node_limit(TIMED_NODES.min(cap));
             }
             None => budget = budget.with_node_limit(fixed_nodes.min(cap)),
@@ -233,6 +259,35 @@ mod tests {
         *now.lock().unwrap() = start + Duration::from_millis(540 + 360);
         assert!(rest.is_late());
         assert_eq!(rest.node_limit(), Some(TIMED_NODES));
+    }
+
+    #[test]
+    fn a_search_that_keeps_a_share_for_the_next_stops_that_much_sooner_and_steps_as_late() {
+        let (now, clock) = fake_clock();
+        let start = *now.lock().unwrap();
+        let go = Go::default().with_clock(clock, Some(Duration::from_millis(1000)));
+        let manager = TimeManager::new(&go);
+        // 900 ms in all; 15% kept: the hard deadline at 765 ms, the soft one at 720 ms as
+        // for the whole.
+        let tree = manager.budget_keeping(1.0, 0.15, 0);
+        let whole = manager.budget(1.0, 0);
+        *now.lock().unwrap() = start + Duration::from_millis(719);
+        assert!(!tree.wants_no_more_steps());
+        *now.lock().unwrap() = start + Duration::from_millis(720);
+        assert!(tree.wants_no_more_steps() && whole.wants_no_more_steps());
+        *now.lock().unwrap() = start + Duration::from_millis(764);
+        assert!(!tree.is_late());
+        *now.lock().unwrap() = start + Duration::from_millis(765);
+        assert!(tree.is_late() && !whole.is_late());
+        // Keeping more than the soft deadline leaves: the soft deadline is the hard one.
+        let half = manager.budget_keeping(1.0, 0.5, 0);
+        *now.lock().unwrap() = start + Duration::from_millis(765 + 449);
+        assert!(!half.wants_no_more_steps());
+        *now.lock().unwrap() = start + Duration::from_millis(765 + 450);
+        assert!(half.wants_no_more_steps() && half.is_late());
+        // Untimed: the same fixed work.
+        let fixed = TimeManager::new(&Go::default()).budget_keeping(1.0, 0.15, 123);
+        assert_eq!(fixed.node_limit(), Some(123));
     }
 
     #[test]

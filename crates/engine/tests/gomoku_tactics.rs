@@ -67,6 +67,7 @@ fn best(searcher: &mut Searcher, state: &mut State) -> (usize, i32) {
         max_depth: 64,
         budget: &budget,
         threads: 1,
+        check: None,
     };
     let r = searcher.search(state, &limits).expect("game not over");
     (r.best, r.score)

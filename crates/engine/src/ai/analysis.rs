@@ -295,6 +295,7 @@ mod tests {
             .think(
                 &big,
                 &crate::budget::Budget::unlimited(),
+                None,
                 Some(1),
                 None,
                 super::super::hard::Means::FIXED,

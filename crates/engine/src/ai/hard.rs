@@ -24,6 +24,15 @@ pub const HARD_MAX_DEPTH: u32 = MAX_DEPTH;
 /// against PELA at 300 ms a move.
 const THREAT_REFERENCE: Duration = Duration::from_millis(300);
 
+/// The share of a timed move's search that the tree search leaves to the check of its choice
+/// (the opponent's VCF and VCT after it, and after the next moves in the search's order when
+/// it loses): the tree search's hard deadline comes that much sooner, its soft deadline (no
+/// new iteration) stays where it was (`TimeManager::budget_keeping`). Left to take what the
+/// tree search left, the check got no time at all in most moves of the opening and middle
+/// game at 1000 ms a move, and a choice that let the opponent win by threats (found in about
+/// 50,000 nodes, some 60 ms) was played unchecked.
+pub const CHECK_SHARE: f64 = 0.2;
+
 /// The most times a longer move multiplies the root's threat budgets.
 const THREAT_SCALE_MAX: u64 = 8;
 
@@ -142,7 +151,9 @@ impl HardPlayer {
         self.searcher = None;
     }
 
-    /// Chooses a move on `board` within `budget`, at most `depth` plies deep, choosing among
+    /// Chooses a move on `board` within `budget` (`check`: the whole decision's budget, when
+    /// `budget` ends early to keep some for the check of the tree search's choice, see
+    /// [`CHECK_SHARE`]), at most `depth` plies deep, choosing among
     /// near-equal moves by `seed` and the position (`None`: always the same move in the same
     /// position), with `means` (the root's threat searches taking `means.threat_scale` times
     /// their default node budgets, see [`threat_scale`], a [`HardPlayer::with_threat_nodes`]
@@ -153,6 +164,7 @@ impl HardPlayer {
         &mut self,
         board: &Board,
         budget: &Budget,
+        check: Option<&Budget>,
         depth: Option<u32>,
         seed: Option<u64>,
         means: Means,
@@ -178,6 +190,7 @@ impl HardPlayer {
             max_depth: depth.unwrap_or(HARD_MAX_DEPTH).clamp(1, HARD_MAX_DEPTH),
             budget,
             threads: means.threads,
+            check,
         };
         let Some(report) = searcher.search(&mut state, &limits) else {
             unreachable!("the search answers every unfinished position");
@@ -276,7 +289,9 @@ mod tests {
                 threat_scale: 3,
                 threads: 1,
             };
-            player.think(&board, &budget, Some(2), None, means).unwrap();
+            player
+                .think(&board, &budget, None, Some(2), None, means)
+                .unwrap();
             let s = player.searcher.as_ref().unwrap();
             (s.vct_limits.nodes, s.vct_defence.nodes, s.vct_check.nodes)
         };

@@ -5,7 +5,7 @@
 //!
 
 use super::book::Book;
-use super::hard::{HardPlayer, Means, HARD_TABLE_MIB};
+use super::hard::{HardPlayer, Means, CHECK_SHARE, HARD_TABLE_MIB};
 use super::level::Level;
 use super::textbook::bounded_on;
 use super::thought::{Candidate, Method, Thought};
@@ -293,7 +293,7 @@ impl Thinker {
             }
             (Level::Perfect | Level::Hard, _) => self
                 .hard
-                .think(board, &budget, go.depth(), go.seed(), Means::FIXED)
+                .think(board, &budget, None, go.depth(), go.seed(), Means::FIXED)
                 .map(Some),
             (Level::Random | Level::Depth(_), _) => Ok(None),
         }
@@ -504,8 +504,17 @@ impl Thinker {
     ) -> Result<Thought, SearchError> {
         let budget = time.budget(share, UNTIMED_NODES);
         let means = Means::for_time(time.search_time().map(|t| t.mul_f64(share)), go.threads());
+        // Timed, the tree search ends early and the check of its choice gets the rest;
+        // fixed work is the same nodes either way.
+        let (tree, check) = match time.search_time() {
+            Some(_) => (
+                time.budget_keeping(share, CHECK_SHARE, UNTIMED_NODES),
+                Some(&budget),
+            ),
+            None => (budget.clone(), None),
+        };
         self.hard
-            .think(board, &budget, go.depth(), go.seed(), means)
+            .think(board, &tree, check, go.depth(), go.seed(), means)
     }
 
     /// `depth:N`: depth-limited alpha-beta on either board representation, stopped by the stop

@@ -43,6 +43,7 @@ fn think(s: &mut State, nodes: u64) -> Report {
         max_depth: 64,
         budget: &budget,
         threads: 1,
+        check: None,
     };
     Searcher::new(8).search(s, &limits).expect("not over")
 }
@@ -184,6 +185,7 @@ fn a_seed_varies_near_equal_moves_and_repeats() {
             max_depth: 64,
             budget: &budget,
             threads: 1,
+            check: None,
         };
         let mut searcher = Searcher::new(1);
         searcher.seed = seed;
@@ -246,6 +248,7 @@ fn a_seed_chooses_the_reply_to_the_first_stone_among_its_neighbours() {
             max_depth: 64,
             budget: &budget,
             threads: 1,
+            check: None,
         };
         let mut searcher = Searcher::new(1);
         searcher.seed = Some(seed);
@@ -356,6 +359,7 @@ fn helper_threads_are_kept_and_leave_the_position_as_it_was() {
             max_depth: 64,
             budget: &budget,
             threads,
+            check: None,
         };
         let r = searcher.search(&mut s, &limits).expect("not over");
         assert!(s.is_empty(r.best));
@@ -373,7 +377,61 @@ fn helper_threads_are_kept_and_leave_the_position_as_it_was() {
         max_depth: 64,
         budget: &budget,
         threads: 2,
+        check: None,
     };
     let r = searcher.search(&mut s, &limits).expect("not over");
     assert!(r.score > weights::EVAL_LIMIT, "{r:?}");
+}
+
+/// Whether the opponent of the side to move, after `m`, wins by threats within a wide search.
+fn lets_the_opponent_win(s: &mut State, m: usize) -> bool {
+    let limits = vct::VctLimits {
+        threes: 8,
+        moves: 24,
+        nodes: 1_000_000,
+    };
+    s.play(m);
+    let found = vct::Vct::new()
+        .find(s, limits, &crate::budget::Budget::unlimited())
+        .is_some();
+    s.undo();
+    found
+}
+
+#[test]
+fn the_check_of_the_choice_runs_on_its_own_budget_when_the_trees_is_spent() {
+    // From a game against Rapfi (x to move, 10 stones): o threatens a VCT from g9; only a
+    // few moves (g10, m4, n4) stop it, and g13 only makes it longer (21 plies, some 50,000
+    // nodes to find).
+    let rules = Rules::new(15, 15, Some(5)).unwrap();
+    let board = Board::new(rules);
+    let mut s = State::new(rules);
+    for m in "i10 h10 l4 i11 k4 g11 j4 i4 h11 g12".split_whitespace() {
+        s.play(board.parse_cell(m).unwrap());
+    }
+    // The tree search's budget is spent before it starts: its root threat searches see
+    // nothing, and it plays the best it found in its first few nodes.
+    let spent = crate::budget::Budget::unlimited().with_deadline(std::sync::Arc::new(|| true));
+    let free = crate::budget::Budget::unlimited();
+    let choose = |s: &mut State, check: Option<&crate::budget::Budget>| {
+        let limits = HardLimits {
+            max_depth: 64,
+            budget: &spent,
+            threads: 1,
+            check,
+        };
+        Searcher::new(8).search(s, &limits).expect("not over").best
+    };
+    let unchecked = choose(&mut s, None);
+    assert!(
+        lets_the_opponent_win(&mut s, unchecked),
+        "with no budget of its own the check cannot run: the tree's choice stands"
+    );
+    let checked = choose(&mut s, Some(&free));
+    assert!(
+        !lets_the_opponent_win(&mut s, checked),
+        "{} still lets o win",
+        rules.cell_name(checked)
+    );
+    assert_eq!(s.stone_count(), 10);
 }

@@ -49,6 +49,11 @@ pub struct HardLimits<'a> {
     /// Threads searching together (lazy SMP), this one included: 1 for a search that must
     /// give the same answer on every run (a budget of nodes), more when a clock bounds it.
     pub threads: usize,
+    /// The budget of the check of the tree search's choice, which comes after the tree
+    /// search: the decision's whole budget when `budget` ends early to keep time for it
+    /// (a timed `hard` move keeps [`crate::ai::hard::CHECK_SHARE`] of its time for it), `None` when the check gets
+    /// what the tree search leaves of `budget`.
+    pub check: Option<&'a Budget>,
 }
 
 /// The most threads one search uses.
@@ -301,7 +306,7 @@ impl Searcher {
     }
 
     /// Checks the tree search's choice with a wider threat search than the tree's probes,
-    /// while the move's time lasts: when the opponent would then win by threats, the next
+    /// while the check's budget lasts ([`HardLimits::check`]): when the opponent would then win by threats, the next
     /// move in the search's order that does not lose (as far as the check sees) is played
     /// instead, its line and estimate unknown (the choice's are kept as the estimate).
     fn check_choice(
@@ -311,10 +316,11 @@ impl Searcher {
         report: &mut Report,
         limits: &HardLimits<'_>,
     ) {
+        let budget = limits.check.unwrap_or(limits.budget);
         if self.vct_check.nodes == 0
             || report.reason != Reason::Search
             || score_is_decisive(report.score)
-            || limits.budget.is_interrupted()
+            || budget.is_interrupted()
         {
             return;
         }
@@ -325,7 +331,7 @@ impl Searcher {
             vcf: self.vcf,
             vct_limits: self.vct_check,
             vct: &mut self.vct,
-            budget: limits.budget,
+            budget,
         };
         if let Some(m) = first_not_losing(state, &order, CHECK_TRIES, &mut threats) {
             if m != report.best {

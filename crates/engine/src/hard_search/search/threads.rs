@@ -80,6 +80,7 @@ impl Searcher {
                     max_depth,
                     budget: &budget,
                     threads: 1,
+                    check: None,
                 };
                 helper.iterate(&mut state, &mut moves, &limits, 2 + (i as u32 % 2));
                 helper
