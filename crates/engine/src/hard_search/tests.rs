@@ -435,3 +435,46 @@ fn the_check_of_the_choice_runs_on_its_own_budget_when_the_trees_is_spent() {
     );
     assert_eq!(s.stone_count(), 10);
 }
+
+#[test]
+fn a_loss_the_tree_search_saw_is_checked_and_a_win_it_saw_is_not() {
+    // The position of the test above: after g9 o wins by threats (found in a few thousand
+    // nodes), after g10 it does not.
+    let rules = Rules::new(15, 15, Some(5)).unwrap();
+    let board = Board::new(rules);
+    let mut s = State::new(rules);
+    for m in "i10 h10 l4 i11 k4 g11 j4 i4 h11 g12".split_whitespace() {
+        s.play(board.parse_cell(m).unwrap());
+    }
+    let cell = |m| board.parse_cell(m).unwrap();
+    let (g9, g10) = (cell("g9"), cell("g10"));
+    let budget = crate::budget::Budget::unlimited();
+    let limits = HardLimits {
+        max_depth: 64,
+        budget: &budget,
+        threads: 1,
+        check: None,
+    };
+    let checked = |score| {
+        let mut report = Report {
+            best: g9,
+            score,
+            depth: 9,
+            nodes: 0,
+            pv: vec![g9],
+            reason: Reason::Search,
+            cut_short: None,
+        };
+        let mut s = s.clone();
+        Searcher::new(8).check_choice(&mut s, &[g9, g10], &mut report, &limits);
+        report.best
+    };
+    let n = s.stone_count();
+    assert_eq!(
+        checked(-crate::score::win_score(n + 9)),
+        g10,
+        "a loss it saw"
+    );
+    assert_eq!(checked(0), g10, "an estimate");
+    assert_eq!(checked(crate::score::win_score(n + 9)), g9, "a win it saw");
+}

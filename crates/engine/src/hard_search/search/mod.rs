@@ -309,7 +309,7 @@ impl Searcher {
     /// while the check's budget lasts ([`HardLimits::check`]): when the opponent would then win by threats, the next
     /// move in the search's order that does not lose (as far as the check sees) is played
     /// instead, its line and estimate unknown (the choice's are kept as the estimate).
-    fn check_choice(
+    pub(in crate::hard_search) fn check_choice(
         &mut self,
         state: &mut State,
         moves: &[usize],
@@ -317,9 +317,12 @@ impl Searcher {
         limits: &HardLimits<'_>,
     ) {
         let budget = limits.check.unwrap_or(limits.budget);
+        // A loss the tree search sees is no proof (it searches a few of our replies at each
+        // node): the check may still find a move after which the opponent has no threat
+        // sequence, where the tree's choice is only the loss it saw last.
         if self.vct_check.nodes == 0
             || report.reason != Reason::Search
-            || score_is_decisive(report.score)
+            || report.score > EVAL_LIMIT
             || budget.is_interrupted()
         {
             return;
