@@ -235,12 +235,18 @@ mod tests {
         (now, Arc::new(move || *reader.lock().unwrap()))
     }
 
-    #[test]
-    fn a_share_of_the_move_ends_at_its_share_of_the_search_time() {
+    /// The time manager of a move of a second on a [`fake_clock`]: the clock's hand, the
+    /// time it shows at the start, and the manager.
+    fn a_second_move() -> (Arc<Mutex<Instant>>, Instant, TimeManager) {
         let (now, clock) = fake_clock();
         let start = *now.lock().unwrap();
         let go = Go::default().with_clock(clock, Some(Duration::from_millis(1000)));
-        let manager = TimeManager::new(&go);
+        (now, start, TimeManager::new(&go))
+    }
+
+    #[test]
+    fn a_share_of_the_move_ends_at_its_share_of_the_search_time() {
+        let (now, start, manager) = a_second_move();
         // 900 ms of search in all (the margin is 100 ms): 60% of it is 540 ms.
         assert_eq!(manager.search_time(), Some(Duration::from_millis(900)));
         let proof = manager.budget(0.6, 0);
@@ -263,10 +269,7 @@ mod tests {
 
     #[test]
     fn a_search_that_keeps_a_share_for_the_next_stops_that_much_sooner_and_steps_as_late() {
-        let (now, clock) = fake_clock();
-        let start = *now.lock().unwrap();
-        let go = Go::default().with_clock(clock, Some(Duration::from_millis(1000)));
-        let manager = TimeManager::new(&go);
+        let (now, start, manager) = a_second_move();
         // 900 ms in all; 15% kept: the hard deadline at 765 ms, the soft one at 720 ms as
         // for the whole.
         let tree = manager.budget_keeping(1.0, 0.15, 0);
@@ -292,10 +295,7 @@ mod tests {
 
     #[test]
     fn a_search_until_a_share_of_the_move_gets_what_the_searches_before_it_left() {
-        let (now, clock) = fake_clock();
-        let start = *now.lock().unwrap();
-        let go = Go::default().with_clock(clock, Some(Duration::from_millis(1000)));
-        let manager = TimeManager::new(&go);
+        let (now, start, manager) = a_second_move();
         // A first search takes a third of the move, and ends after 100 ms.
         let _proof = manager.budget(0.3, 0);
         // Until 85 % of the 900 ms of search (765 ms) from the first search: 665 ms are left.
@@ -353,10 +353,8 @@ mod tests {
         assert!(!unbounded.is_stopped() && !unbounded.is_late());
         let capped = TimeManager::new(&Go::default().with_nodes(500)).exact_budget();
         assert_eq!(capped.node_limit(), Some(500));
-        let (now, clock) = fake_clock();
-        let start = *now.lock().unwrap();
-        let go = Go::default().with_clock(clock, Some(Duration::from_millis(1000)));
-        let timed = TimeManager::new(&go).exact_budget();
+        let (now, start, manager) = a_second_move();
+        let timed = manager.exact_budget();
         assert_eq!(
             timed.node_limit(),
             None,

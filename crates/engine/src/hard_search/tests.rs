@@ -398,17 +398,22 @@ fn lets_the_opponent_win(s: &mut State, m: usize) -> bool {
     found
 }
 
-#[test]
-fn the_check_of_the_choice_runs_on_its_own_budget_when_the_trees_is_spent() {
-    // From a game against Rapfi (x to move, 10 stones): o threatens a VCT from g9; only a
-    // few moves (g10, m4, n4) stop it, and g13 only makes it longer (21 plies, some 50,000
-    // nodes to find).
+/// From a game against Rapfi (x to move, 10 stones): o threatens a VCT from g9; only a few
+/// moves (g10, m4, n4) stop it, g9 does not (o wins in a few thousand nodes), and g13 only
+/// makes it longer (21 plies, some 50,000 nodes to find). The board names its cells.
+fn threatened_by_rapfi() -> (State, Board) {
     let rules = Rules::new(15, 15, Some(5)).unwrap();
     let board = Board::new(rules);
     let mut s = State::new(rules);
     for m in "i10 h10 l4 i11 k4 g11 j4 i4 h11 g12".split_whitespace() {
         s.play(board.parse_cell(m).unwrap());
     }
+    (s, board)
+}
+
+#[test]
+fn the_check_of_the_choice_runs_on_its_own_budget_when_the_trees_is_spent() {
+    let (mut s, board) = threatened_by_rapfi();
     // The tree search's budget is spent before it starts: its root threat searches see
     // nothing, and it plays the best it found in its first few nodes.
     let spent = crate::budget::Budget::unlimited().with_deadline(std::sync::Arc::new(|| true));
@@ -431,21 +436,14 @@ fn the_check_of_the_choice_runs_on_its_own_budget_when_the_trees_is_spent() {
     assert!(
         !lets_the_opponent_win(&mut s, checked),
         "{} still lets o win",
-        rules.cell_name(checked)
+        board.cell_name(checked)
     );
     assert_eq!(s.stone_count(), 10);
 }
 
 #[test]
 fn a_loss_the_tree_search_saw_is_checked_and_a_win_it_saw_is_not() {
-    // The position of the test above: after g9 o wins by threats (found in a few thousand
-    // nodes), after g10 it does not.
-    let rules = Rules::new(15, 15, Some(5)).unwrap();
-    let board = Board::new(rules);
-    let mut s = State::new(rules);
-    for m in "i10 h10 l4 i11 k4 g11 j4 i4 h11 g12".split_whitespace() {
-        s.play(board.parse_cell(m).unwrap());
-    }
+    let (s, board) = threatened_by_rapfi();
     let cell = |m| board.parse_cell(m).unwrap();
     let (g9, g10) = (cell("g9"), cell("g10"));
     let budget = crate::budget::Budget::unlimited();

@@ -50,9 +50,9 @@ pub struct HardLimits<'a> {
     /// give the same answer on every run (a budget of nodes), more when a clock bounds it.
     pub threads: usize,
     /// The budget of the check of the tree search's choice, which comes after the tree
-    /// search: the decision's whole budget when `budget` ends early to keep time for it
-    /// (a timed `hard` move keeps [`crate::ai::hard::CHECK_SHARE`] of its time for it), `None` when the check gets
-    /// what the tree search leaves of `budget`.
+    /// search: the decision's whole budget when `budget` ends early to keep time for it (a
+    /// timed `hard` move keeps [`crate::ai::hard::CHECK_SHARE`] of its time for it), `None`
+    /// when the check gets what the tree search leaves of `budget`.
     pub check: Option<&'a Budget>,
 }
 
@@ -306,9 +306,10 @@ impl Searcher {
     }
 
     /// Checks the tree search's choice with a wider threat search than the tree's probes,
-    /// while the check's budget lasts ([`HardLimits::check`]): when the opponent would then win by threats, the next
-    /// move in the search's order that does not lose (as far as the check sees) is played
-    /// instead, its line and estimate unknown (the choice's are kept as the estimate).
+    /// while the check's budget lasts ([`HardLimits::check`]): when the opponent would then
+    /// win by threats, the next move in the search's order that does not lose (as far as the
+    /// check sees) is played instead, its line and estimate unknown (the choice's are kept as
+    /// the estimate).
     pub(in crate::hard_search) fn check_choice(
         &mut self,
         state: &mut State,
