@@ -65,6 +65,10 @@ pub(crate) struct DistanceSearch<'a, B: BitSet> {
     weight: Vec<u32>,
     /// Sort keys (reused).
     keys: Vec<u64>,
+    /// A slot per cell for [`makes_two_wins`] (reused).
+    partner: Vec<u16>,
+    /// The windows the attacker can still complete before the horizon (reused).
+    reach: Vec<B>,
 }
 
 impl<'a, B: BitSet> DistanceSearch<'a, B> {
@@ -90,6 +94,8 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
             stopped: None,
             weight: vec![0; pos.rules().cells()],
             keys: Vec::new(),
+            partner: vec![0; pos.rules().cells()],
+            reach: Vec::new(),
         }
     }
 
@@ -257,13 +263,17 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     /// four on the board): `None` when the attacker cannot force a line at all (a pairing,
     /// or no window left it can fill), else the cells its winning moves must be among (the
     /// relevance zone, or every cell).
-    fn knowledge_of(&mut self, pos: &Position<B>) -> Option<B> {
+    fn knowledge_of(&mut self, pos: &Position<B>, left: u32) -> Option<B> {
         let sym = pos.canonical_hash().1;
         let geo = pos.geometry();
         let a = geo.transform(sym, pos.stones(self.attacker));
         let o = geo.transform(sym, pos.stones(self.attacker.other()));
         let back = &geo.inverses()[sym];
-        match self.knowledge.attacker((a, o), None, &mut self.stats) {
+        within_reach(self.windows, (a, o), left, &mut self.reach);
+        let facts = self
+            .knowledge
+            .attacker_over((a, o), &self.reach, None, &mut self.stats);
+        match facts {
             AttackerFacts::Paired(_) | AttackerFacts::Exhausted | AttackerFacts::DefenderWins => {
                 None
             }
@@ -302,6 +312,16 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         if threats.count() >= 2 {
             return !attacker_moves;
         }
+        // Two or three plies from the horizon the answer is read off the windows: the
+        // attacker's last move completes a line only if the move before it made two cells
+        // that do (one is blocked), and no block of the defender's can change that (it
+        // stops one cell, and the attacker blocks the defender's four with the move itself).
+        if !attacker_moves && d == 2 {
+            return false;
+        }
+        if attacker_moves && d == 3 {
+            return makes_two_wins(self.windows, (a, o), threats.lowest(), &mut self.partner);
+        }
         let (mover_left, other_left) = (d.div_ceil(2), d / 2);
         let left = if attacker_moves {
             (mover_left, other_left)
@@ -324,7 +344,7 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         // (a 7x7/5 win in 15 plies, tuned on: every node 16.2 s, from 5 plies 13.0 s, from 9
         // 16.0 s, never 20.4 s).
         if attacker_moves && moves.len() > 1 && d >= KNOWLEDGE_FROM {
-            match self.knowledge_of(pos) {
+            match self.knowledge_of(pos, left.0) {
                 Some(zone) => moves.retain(|&m| zone.contains(m as usize)),
                 None => {
                     self.store(pos, d, false, None, self.nodes - start);
@@ -349,9 +369,11 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
             && self.knowledge.quick_steps > 0
         {
             for &r in moves.iter().take(self.knowledge.quick_replies) {
+                let after = (a, o.with(r as usize));
+                within_reach(self.windows, after, left.0, &mut self.reach);
                 if self
                     .knowledge
-                    .paired((a, o.with(r as usize)), &mut self.stats)
+                    .paired_over(after, &self.reach, &mut self.stats)
                 {
                     self.store(pos, d, false, Some(r as usize), self.nodes - start);
                     return false;
@@ -375,6 +397,57 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         self.store(pos, d, !attacker_moves, None, self.nodes - start);
         !attacker_moves
     }
+}
+
+/// Whether the attacker (stones `a`, the defender's `d`) has a move, at `only` when given,
+/// after which two different cells complete a line of its: a window free of defender stones
+/// that misses two makes each of its empty cells the other's winning cell, so a cell with two
+/// different such partners makes two. `partner` has a slot per cell; only the slots this call
+/// writes are read.
+fn makes_two_wins<B: BitSet>(
+    windows: &[B],
+    (a, d): (B, B),
+    only: Option<usize>,
+    partner: &mut [u16],
+) -> bool {
+    let mut seen = B::default();
+    for &w in windows {
+        if !w.and(d).is_empty() {
+            continue;
+        }
+        let free = w.and_not(a);
+        if free.count() != 2 {
+            continue;
+        }
+        let mut cells = free.cells();
+        let (first, second) = (cells.next(), cells.next());
+        let (Some(first), Some(second)) = (first, second) else {
+            continue;
+        };
+        for (c, p) in [(first, second), (second, first)] {
+            if only.is_some_and(|o| o != c) {
+                continue;
+            }
+            if !seen.contains(c) {
+                seen = seen.with(c);
+                partner[c] = p as u16;
+            } else if partner[c] != p as u16 {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The windows free of defender stones (`d`) that miss at most `moves` attacker stones (`a`),
+/// into `out`.
+fn within_reach<B: BitSet>(windows: &[B], (a, d): (B, B), moves: u32, out: &mut Vec<B>) {
+    out.clear();
+    out.extend(
+        windows
+            .iter()
+            .filter(|&&w| w.and(d).is_empty() && w.and_not(a).count() <= moves),
+    );
 }
 
 /// What one thread of [`Prover::proven_win_distances`] did.
@@ -513,5 +586,40 @@ impl Prover {
             None => Ok(()),
         };
         (plies, result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Geometry;
+    use crate::rules::Rules;
+
+    /// The stones of a row of text (`x`, `o`, `.`) on a board of one row, k = 5.
+    fn row(text: &str) -> (Vec<u64>, (u64, u64)) {
+        let geo = Geometry::<u64>::new(Rules::new(text.len(), 1, Some(5)).unwrap());
+        let cells = |c: char| {
+            text.chars()
+                .enumerate()
+                .filter(|&(_, t)| t == c)
+                .fold(0u64, |s, (i, _)| s.with(i))
+        };
+        (geo.windows().to_vec(), (cells('x'), cells('o')))
+    }
+
+    #[test]
+    fn two_winning_cells_need_two_different_partners() {
+        let mut partner = vec![0; 9];
+        // Two windows miss the same two cells (b and d): either move makes one winning cell.
+        let (windows, stones) = row("x.x.xxo..");
+        assert!(!makes_two_wins(&windows, stones, None, &mut partner));
+        // Without the o, d also makes a window that g completes: two cells.
+        let (windows, stones) = row("x.x.xx...");
+        assert!(makes_two_wins(&windows, stones, None, &mut partner));
+        // An open three: b (or f) makes an open four, g alone does not.
+        let (windows, stones) = row("..xxx....");
+        assert!(makes_two_wins(&windows, stones, None, &mut partner));
+        assert!(makes_two_wins(&windows, stones, Some(5), &mut partner));
+        assert!(!makes_two_wins(&windows, stones, Some(6), &mut partner));
     }
 }

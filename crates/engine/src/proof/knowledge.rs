@@ -203,7 +203,25 @@ impl<B: BitSet> Knowledge<'_, B> {
     /// the same facts however it was reached (the certificate then repeats the search).
     pub fn attacker(
         &mut self,
+        stones: (B, B),
+        table_move: Option<usize>,
+        counters: &mut super::ProofStats,
+    ) -> AttackerFacts {
+        let geometry = self.geometry;
+        self.attacker_over(stones, geometry.windows(), table_move, counters)
+    }
+
+    /// [`Knowledge::attacker`] with the pairings (at the node, and after a free defender
+    /// reply for the zone) covering only `lines`, which hold every window the attacker can
+    /// complete before the end the caller cares about (all of them for a whole game; for a
+    /// horizon, those it can fill with the moves it has left: a pairing of those shows that
+    /// it completes no line before the horizon). The zone holds for such `lines` too: a move
+    /// brings a window one stone nearer and spends one of the attacker's moves, so what is
+    /// within its reach after any move is among them.
+    pub fn attacker_over(
+        &mut self,
         (a, d): (B, B),
+        lines: &[B],
         table_move: Option<usize>,
         counters: &mut super::ProofStats,
     ) -> AttackerFacts {
@@ -223,10 +241,7 @@ impl<B: BitSet> Knowledge<'_, B> {
         // A pairing settles the node even when the attacker must block a four first (and it
         // is what the quick look-ahead at the defender's node accepted).
         counters.pairing_calls += 1;
-        if self
-            .finder
-            .find(self.geometry.windows(), a, d, self.pairing_steps)
-        {
+        if self.finder.find(lines, a, d, self.pairing_steps) {
             counters.pairings += 1;
             return AttackerFacts::Paired(self.finder.pairs().to_vec());
         }
@@ -243,9 +258,7 @@ impl<B: BitSet> Knowledge<'_, B> {
         );
         // The relevance zone: a free defender move after which a pairing exists refutes every
         // attacker move off the pairing's cells (the same reply keeps the same pairing).
-        let attacker_live = self
-            .geometry
-            .windows()
+        let attacker_live = lines
             .iter()
             .filter(|&&w| w.and(d).is_empty())
             .fold(B::default(), |s, &w| s.or(w))
@@ -253,12 +266,10 @@ impl<B: BitSet> Knowledge<'_, B> {
         let replies = ordered(attacker_live, weight, None, &mut self.keys);
         for &r in replies.iter().take(self.zone_tries) {
             counters.pairing_calls += 1;
-            if self.finder.find(
-                self.geometry.windows(),
-                a,
-                d.with(r as usize),
-                self.pairing_steps,
-            ) {
+            if self
+                .finder
+                .find(lines, a, d.with(r as usize), self.pairing_steps)
+            {
                 counters.zones += 1;
                 let pairs = self.finder.pairs().to_vec();
                 let zone = pairing_cells::<B>(&pairs).with(r as usize);
@@ -280,13 +291,23 @@ impl<B: BitSet> Knowledge<'_, B> {
     }
 
     /// Whether a pairing covers every live attacker line (attacker to move) at once.
-    pub fn paired(&mut self, (a, d): (B, B), counters: &mut super::ProofStats) -> bool {
-        if !winning_cells(self.geometry.windows(), a, d).is_empty() {
+    pub fn paired(&mut self, stones: (B, B), counters: &mut super::ProofStats) -> bool {
+        let geometry = self.geometry;
+        self.paired_over(stones, geometry.windows(), counters)
+    }
+
+    /// [`Knowledge::paired`] over `lines` only (see [`Knowledge::attacker_over`]).
+    pub fn paired_over(
+        &mut self,
+        (a, d): (B, B),
+        lines: &[B],
+        counters: &mut super::ProofStats,
+    ) -> bool {
+        if !winning_cells(lines, a, d).is_empty() {
             return false;
         }
         counters.pairing_calls += 1;
-        self.finder
-            .find(self.geometry.windows(), a, d, self.quick_steps)
+        self.finder.find(lines, a, d, self.quick_steps)
     }
 
     /// Facts of a defender-to-move node (unfinished, not full).
