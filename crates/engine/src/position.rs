@@ -220,6 +220,19 @@ impl<B: BitSet> Position<B> {
         best
     }
 
+    /// [`Position::canonical_hash`] of this position without `side`'s stone on `cell` (the
+    /// side to move unchanged); the caller knows the stone is there.
+    #[inline]
+    pub fn canonical_hash_without(&self, cell: usize, side: Side) -> (u64, usize) {
+        let keys = self.geo.symmetric_zobrist(cell, side.index());
+        let n = self.geo.symmetries().len();
+        (self.hashes.iter().zip(keys).take(n))
+            .enumerate()
+            .map(|(s, (h, k))| (h ^ k, s))
+            .min_by_key(|&(h, _)| h)
+            .expect("the identity is always a symmetry")
+    }
+
     /// The moves played since the position was set up, oldest first.
     pub fn history(&self) -> &[u16] {
         &self.history

@@ -209,4 +209,53 @@ mod tests {
         }
         assert!(partial > 0, "no limit stopped the measuring of the losses");
     }
+
+    #[test]
+    fn the_values_of_drawn_positions_moves_are_the_solvers() {
+        // Random drawn positions of 5x5/4 and 6x5/4: the proof search settles the draw, and
+        // the distance search measures each losing move from the pass's distance, sharing one
+        // table (so a position without the move's stone may answer for it); every value is
+        // the one the solver gives.
+        use rand::seq::IteratorRandom;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        let mut losses = 0;
+        for (w, h, count) in [(5, 5, 8), (6, 5, 4)] {
+            let rules = Rules::new(w, h, Some(4)).unwrap();
+            assert!(proof_first(rules));
+            let mut drawn = 0;
+            while drawn < count {
+                let mut board = Board::new(rules);
+                for _ in 0..rng.gen_range(4..9) {
+                    let cell = board.legal_moves().into_iter().choose(&mut rng).unwrap();
+                    board.play(cell).unwrap();
+                    if board.is_over() {
+                        break;
+                    }
+                }
+                let pos = board.as_small().unwrap();
+                if pos.is_over() {
+                    continue;
+                }
+                let mut solver = Solver::new(SolverConfig::default());
+                let solved = solver.solve_moves(pos, &Budget::unlimited()).unwrap();
+                if !solved.iter().any(|m| m.verdict == Verdict::Draw) {
+                    continue;
+                }
+                drawn += 1;
+                let mut expected: Vec<(usize, Verdict)> =
+                    solved.iter().map(|m| (m.cell, m.verdict)).collect();
+                expected.sort_unstable_by_key(|&(c, _)| c);
+                losses += expected
+                    .iter()
+                    .filter(|(_, v)| matches!(v, Verdict::Loss(_)))
+                    .count();
+                let found =
+                    move_values_within(&board, SolverConfig::default(), Controls::default(), None)
+                        .unwrap();
+                assert_eq!(found.values, expected, "{}", board.to_text());
+            }
+        }
+        assert!(losses > 20, "{losses} losing moves");
+    }
 }

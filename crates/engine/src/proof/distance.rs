@@ -11,6 +11,7 @@
 //! a window one stone nearer and takes one of that side's moves; the other side's stone kills
 //! it). All such cells are one class: one of them stands for all.
 
+use super::horizon::{makes_two_wins, within_reach};
 use super::knowledge::{ordered, reduced_moves, weights, AttackerFacts, Knowledge, LineFacts};
 use super::search::TableRef;
 use super::threat_zone::{threat_zone, MOST_FOURS};
@@ -65,6 +66,10 @@ pub(crate) struct DistanceSearch<'a, B: BitSet> {
     weight: Vec<u32>,
     /// Sort keys (reused).
     keys: Vec<u64>,
+    /// A defender stone of the root whose positions without it the table may know (the
+    /// root's last move, when the defender played it: an analysis measures the position
+    /// after a pass first, which is each of its losing moves' positions without the move).
+    lacking: Option<usize>,
     /// A slot per cell for [`makes_two_wins`] (reused).
     partner: Vec<u16>,
     /// The windows the attacker can still complete before the horizon (reused).
@@ -94,6 +99,7 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
             stopped: None,
             weight: vec![0; pos.rules().cells()],
             keys: Vec::new(),
+            lacking: None,
             partner: vec![0; pos.rules().cells()],
             reach: Vec::new(),
         }
@@ -104,6 +110,9 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     /// all (or the budget ran out: see [`DistanceSearch::stopped`]).
     pub fn win_distance(&mut self, pos: &mut Position<B>, at_least: u32) -> Option<u32> {
         debug_assert_eq!(pos.to_move(), self.attacker);
+        self.lacking = pos
+            .last_move()
+            .filter(|&m| pos.stones(self.attacker.other()).contains(m));
         let empty = pos.empty_cells().count();
         // The attacker completes its line on its own plies: the odd ones.
         let mut d = at_least.max(1) | 1;
@@ -205,23 +214,41 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     /// What the table knows of `pos` within `d` plies, and its stored move (board frame). An
     /// entry holds `+p` for "a line within p plies" (so within any more) and `-p` for "no
     /// line within p plies" (so within none fewer).
+    ///
+    /// Where the root has a defender stone to leave out ([`DistanceSearch::lacking`]) and the
+    /// table does not settle `pos`, "no line within `d`" of `pos` without that stone holds
+    /// for `pos` too: a defender stone more never helps the attacker.
     fn probe(&self, pos: &Position<B>, d: u32) -> (Option<bool>, Option<usize>) {
         let (key, sym) = self.key(pos);
-        let Some(e) = self.table.probe(key) else {
-            return (None, None);
-        };
+        let entry = self.table.probe(key);
+        let known = entry.and_then(|e| Self::known(e.score, d));
+        let best = entry
+            .and_then(|e| e.best)
+            .map(|m| pos.geometry().inverses()[sym][m as usize] as usize);
+        if known.is_none() {
+            if let Some(cell) = self.lacking {
+                let without = pos.canonical_hash_without(cell, self.attacker.other()).0;
+                let key = without ^ DISTANCE_SALT[self.attacker.index()];
+                let entry = self.table.probe(key);
+                if entry.and_then(|e| Self::known(e.score, d)) == Some(false) {
+                    return (Some(false), best);
+                }
+            }
+        }
+        (known, best)
+    }
+
+    /// What a table score says of a line within `d` plies: `+p` a line within p plies (so
+    /// within any more), `-p` none within p (so within none fewer).
+    fn known(score: i32, d: u32) -> Option<bool> {
         let d = d as i32;
-        let known = if e.score > 0 && e.score <= d {
+        if score > 0 && score <= d {
             Some(true)
-        } else if e.score < 0 && -e.score >= d {
+        } else if score < 0 && -score >= d {
             Some(false)
         } else {
             None
-        };
-        let best = e
-            .best
-            .map(|m| pos.geometry().inverses()[sym][m as usize] as usize);
-        (known, best)
+        }
     }
 
     fn store(&mut self, pos: &Position<B>, d: u32, wins: bool, best: Option<usize>, work: u64) {
@@ -399,57 +426,6 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     }
 }
 
-/// Whether the attacker (stones `a`, the defender's `d`) has a move, at `only` when given,
-/// after which two different cells complete a line of its: a window free of defender stones
-/// that misses two makes each of its empty cells the other's winning cell, so a cell with two
-/// different such partners makes two. `partner` has a slot per cell; only the slots this call
-/// writes are read.
-fn makes_two_wins<B: BitSet>(
-    windows: &[B],
-    (a, d): (B, B),
-    only: Option<usize>,
-    partner: &mut [u16],
-) -> bool {
-    let mut seen = B::default();
-    for &w in windows {
-        if !w.and(d).is_empty() {
-            continue;
-        }
-        let free = w.and_not(a);
-        if free.count() != 2 {
-            continue;
-        }
-        let mut cells = free.cells();
-        let (first, second) = (cells.next(), cells.next());
-        let (Some(first), Some(second)) = (first, second) else {
-            continue;
-        };
-        for (c, p) in [(first, second), (second, first)] {
-            if only.is_some_and(|o| o != c) {
-                continue;
-            }
-            if !seen.contains(c) {
-                seen = seen.with(c);
-                partner[c] = p as u16;
-            } else if partner[c] != p as u16 {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// The windows free of defender stones (`d`) that miss at most `moves` attacker stones (`a`),
-/// into `out`.
-fn within_reach<B: BitSet>(windows: &[B], (a, d): (B, B), moves: u32, out: &mut Vec<B>) {
-    out.clear();
-    out.extend(
-        windows
-            .iter()
-            .filter(|&&w| w.and(d).is_empty() && w.and_not(a).count() <= moves),
-    );
-}
-
 /// What one thread of [`Prover::proven_win_distances`] did.
 struct ThreadRun {
     stats: ProofStats,
@@ -586,40 +562,5 @@ impl Prover {
             None => Ok(()),
         };
         (plies, result)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::geometry::Geometry;
-    use crate::rules::Rules;
-
-    /// The stones of a row of text (`x`, `o`, `.`) on a board of one row, k = 5.
-    fn row(text: &str) -> (Vec<u64>, (u64, u64)) {
-        let geo = Geometry::<u64>::new(Rules::new(text.len(), 1, Some(5)).unwrap());
-        let cells = |c: char| {
-            text.chars()
-                .enumerate()
-                .filter(|&(_, t)| t == c)
-                .fold(0u64, |s, (i, _)| s.with(i))
-        };
-        (geo.windows().to_vec(), (cells('x'), cells('o')))
-    }
-
-    #[test]
-    fn two_winning_cells_need_two_different_partners() {
-        let mut partner = vec![0; 9];
-        // Two windows miss the same two cells (b and d): either move makes one winning cell.
-        let (windows, stones) = row("x.x.xxo..");
-        assert!(!makes_two_wins(&windows, stones, None, &mut partner));
-        // Without the o, d also makes a window that g completes: two cells.
-        let (windows, stones) = row("x.x.xx...");
-        assert!(makes_two_wins(&windows, stones, None, &mut partner));
-        // An open three: b (or f) makes an open four, g alone does not.
-        let (windows, stones) = row("..xxx....");
-        assert!(makes_two_wins(&windows, stones, None, &mut partner));
-        assert!(makes_two_wins(&windows, stones, Some(5), &mut partner));
-        assert!(!makes_two_wins(&windows, stones, Some(6), &mut partner));
     }
 }

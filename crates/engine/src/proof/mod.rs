@@ -19,6 +19,7 @@
 pub mod checkpoint;
 mod classes;
 mod distance;
+mod horizon;
 mod knowledge;
 mod merge;
 pub mod pairing;
