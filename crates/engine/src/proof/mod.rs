@@ -3,7 +3,7 @@
 //! at a node and after a free defender move, lines dead for the attacker, cells dead for both
 //! sides as one class) and the attacker's (immediate wins, forced blocks, double threats, and
 //! wins by continuous fours that leave the defender only the replies in their zone: see
-//! [`threat_zone`]).
+//! `proof/threat_zone.rs`).
 //! It shares the rules, the bitboards, the canonical hash and the bounded table with the
 //! exact solver, and it can write what it proved as a certificate that the independent
 //! checker in [`crate::certificate`] verifies.
@@ -59,7 +59,7 @@ pub struct ProofConfig {
     /// Free defender moves tried for a relevance zone at each attacker node.
     pub zone_tries: usize,
     /// Whether a defender node searches only the replies that can stop the attacker's win by
-    /// continuous fours, where it has one (see [`threat_zone`]).
+    /// continuous fours, where it has one (see `proof/threat_zone.rs`).
     pub threat_zones: bool,
     /// Steps of the quick pairing look-ahead over the replies at defender nodes (0: none).
     pub quick_steps: u32,
