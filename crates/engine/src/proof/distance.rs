@@ -397,9 +397,11 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
             && d > QUICK_PAIRING_ABOVE
             && self.knowledge.quick_steps > 0
         {
+            // The windows in reach once, for every reply: a pairing (and the winning cells)
+            // leave out the windows through the reply's stone themselves.
+            within_reach(self.windows, (a, o), left.0, &mut self.reach);
             for &r in moves.iter().take(self.knowledge.quick_replies) {
                 let after = (a, o.with(r as usize));
-                within_reach(self.windows, after, left.0, &mut self.reach);
                 if self
                     .knowledge
                     .paired_over(after, &self.reach, &mut self.stats)
