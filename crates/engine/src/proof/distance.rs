@@ -12,7 +12,9 @@
 //! it). All such cells are one class: one of them stands for all.
 
 use super::horizon::{makes_two_wins, within_reach};
-use super::knowledge::{ordered, reduced_moves, weights, AttackerFacts, Knowledge, LineFacts};
+use super::knowledge::{
+    ordered, reduced_moves, weights, AttackerFacts, Cores, Knowledge, LineFacts,
+};
 use super::search::TableRef;
 use super::threat_zone::{threat_zone, MOST_FOURS};
 use super::{ProofStats, Prover};
@@ -400,12 +402,20 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
             // The windows in reach once, for every reply: a pairing (and the winning cells)
             // leave out the windows through the reply's stone themselves.
             within_reach(self.windows, (a, o), left.0, &mut self.reach);
+            let mut cores = Cores::new();
+            let steps = self.knowledge.quick_steps;
             for &r in moves.iter().take(self.knowledge.quick_replies) {
+                if cores.rule_out(r as usize) {
+                    continue;
+                }
                 let after = (a, o.with(r as usize));
-                if self
-                    .knowledge
-                    .paired_over(after, &self.reach, &mut self.stats)
-                {
+                let (found, core) =
+                    self.knowledge
+                        .pairing(after, (&self.reach, steps), &mut self.stats);
+                if let Some(core) = core {
+                    cores.add(core);
+                }
+                if found {
                     self.store(pos, d, false, Some(r as usize), self.nodes - start);
                     return false;
                 }

@@ -41,6 +41,45 @@ pub(crate) enum DefenderFacts {
     Search { moves: Vec<u16> },
 }
 
+/// What the failed pairing searches after some defender replies at one node showed (their
+/// [`PairingFinder::failure_core`]s): a reply off any one core has no pairing after it either,
+/// so a node that tries several replies searches only for those that meet every core.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cores<B> {
+    cells: [B; CORES],
+    len: usize,
+}
+
+/// Cores a node keeps (the smallest ones, which rule out the most replies).
+const CORES: usize = 4;
+
+impl<B: BitSet> Cores<B> {
+    /// No core yet.
+    pub fn new() -> Self {
+        Cores {
+            cells: [B::default(); CORES],
+            len: 0,
+        }
+    }
+
+    /// Whether a pairing search after a reply on `cell` is sure to fail.
+    pub fn rule_out(&self, cell: usize) -> bool {
+        self.cells[..self.len].iter().any(|c| !c.contains(cell))
+    }
+
+    /// Keeps `core` (in place of the largest kept one when full, if it is smaller).
+    pub fn add(&mut self, core: B) {
+        if self.len < CORES {
+            self.cells[self.len] = core;
+            self.len += 1;
+        } else if let Some(largest) = self.cells.iter_mut().max_by_key(|c| c.count()) {
+            if core.count() < largest.count() {
+                *largest = core;
+            }
+        }
+    }
+}
+
 /// Cells on at least one window that either side can still complete.
 pub(crate) fn live_cells<B: BitSet>(windows: &[B], x: B, o: B) -> B {
     windows
@@ -245,6 +284,11 @@ impl<B: BitSet> Knowledge<'_, B> {
             counters.pairings += 1;
             return AttackerFacts::Paired(self.finder.pairs().to_vec());
         }
+        // A free reply off the lines that have no pairing now leaves them without one.
+        let mut cores = Cores::new();
+        if let Some(core) = self.finder.failure_core() {
+            cores.add(core);
+        }
         if let Some(c) = threats.lowest() {
             return AttackerFacts::MustBlock(c);
         }
@@ -264,12 +308,16 @@ impl<B: BitSet> Knowledge<'_, B> {
             .fold(B::default(), |s, &w| s.or(w))
             .and(empty);
         let replies = ordered(attacker_live, weight, None, &mut self.keys);
+        let steps = self.pairing_steps;
         for &r in replies.iter().take(self.zone_tries) {
-            counters.pairing_calls += 1;
-            if self
-                .finder
-                .find(lines, a, d.with(r as usize), self.pairing_steps)
-            {
+            if cores.rule_out(r as usize) {
+                continue;
+            }
+            let (found, core) = self.pairing((a, d.with(r as usize)), (lines, steps), counters);
+            if let Some(core) = core {
+                cores.add(core);
+            }
+            if found {
                 counters.zones += 1;
                 let pairs = self.finder.pairs().to_vec();
                 let zone = pairing_cells::<B>(&pairs).with(r as usize);
@@ -290,24 +338,23 @@ impl<B: BitSet> Knowledge<'_, B> {
         }
     }
 
-    /// Whether a pairing covers every live attacker line (attacker to move) at once.
-    pub fn paired(&mut self, stones: (B, B), counters: &mut super::ProofStats) -> bool {
-        let geometry = self.geometry;
-        self.paired_over(stones, geometry.windows(), counters)
-    }
-
-    /// [`Knowledge::paired`] over `lines` only (see [`Knowledge::attacker_over`]).
-    pub fn paired_over(
+    /// Whether a pairing of `lines` (every window, or those in reach: see
+    /// [`Knowledge::attacker_over`]) covers every live attacker line at once (attacker to
+    /// move), found within `steps`; when there is none, the cells that showed it when they
+    /// did (a [`PairingFinder::failure_core`], or a cell that completes an attacker line),
+    /// for the [`Cores`] of the node that asks.
+    pub fn pairing(
         &mut self,
         (a, d): (B, B),
-        lines: &[B],
+        (lines, steps): (&[B], u32),
         counters: &mut super::ProofStats,
-    ) -> bool {
-        if !winning_cells(lines, a, d).is_empty() {
-            return false;
+    ) -> (bool, Option<B>) {
+        if let Some(c) = winning_cells(lines, a, d).lowest() {
+            return (false, Some(B::single(c)));
         }
         counters.pairing_calls += 1;
-        self.finder.find(lines, a, d, self.quick_steps)
+        let found = self.finder.find(lines, a, d, steps);
+        (found, self.finder.failure_core())
     }
 
     /// Facts of a defender-to-move node (unfinished, not full).

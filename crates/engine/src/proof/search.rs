@@ -4,7 +4,7 @@
 //! nodes (one holding reply disproves them); the node facts of `knowledge` end most branches
 //! before any move is searched.
 
-use super::knowledge::{AttackerFacts, DefenderFacts, Knowledge};
+use super::knowledge::{AttackerFacts, Cores, DefenderFacts, Knowledge};
 use super::ProofStats;
 use crate::bits::BitSet;
 use crate::budget::{Budget, Exhausted};
@@ -234,10 +234,30 @@ impl<'a, B: BitSet> Search<'a, B> {
         }
     }
 
-    /// Whether a pairing covers every live attacker line of `pos` (attacker to move) at once.
-    pub fn quickly_paired(&mut self, pos: &Position<B>) -> bool {
-        let (stones, _) = self.canonical_stones(pos);
-        self.knowledge.paired(stones, self.stats)
+    /// Whether a pairing covers every live attacker line of `pos` (attacker to move, after
+    /// the defender's reply `reply`) at once, found within the quick look-ahead's steps;
+    /// `cores` are what the look-ups after the node's other replies showed (see [`Cores`]).
+    pub fn quickly_paired(
+        &mut self,
+        pos: &Position<B>,
+        reply: usize,
+        cores: &mut Cores<B>,
+    ) -> bool {
+        if cores.rule_out(reply) {
+            return false;
+        }
+        let (stones, sym) = self.canonical_stones(pos);
+        let windows = pos.geometry().windows();
+        let steps = self.knowledge.quick_steps;
+        let (found, core) = self.knowledge.pairing(stones, (windows, steps), self.stats);
+        if let Some(core) = core {
+            let back = &pos.geometry().inverses()[sym];
+            cores.add(
+                core.cells()
+                    .fold(B::default(), |s, c| s.with(back[c] as usize)),
+            );
+        }
+        found
     }
 
     /// Counts a node and settles it at once when the search is stopped, the board is full
@@ -360,11 +380,12 @@ impl<'a, B: BitSet> Search<'a, B> {
         // A reply after which the table already knows that the attacker fails, or after which
         // a pairing exists at once, ends the node without a deeper search.
         if moves.len() > 1 && self.knowledge.quick_steps > 0 {
+            let mut cores = Cores::new();
             for &r in moves.iter().take(self.knowledge.quick_replies) {
                 pos.play_unchecked(r as usize);
                 let quick = pos.winner().is_some()
                     || self.probe(pos).0 == Some(false)
-                    || self.quickly_paired(pos);
+                    || self.quickly_paired(pos, r as usize, &mut cores);
                 pos.undo_unchecked();
                 if quick {
                     self.store(pos, false, Some(r as usize), 1);

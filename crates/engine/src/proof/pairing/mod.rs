@@ -38,6 +38,12 @@ pub struct PairingFinder<B: BitSet = u64> {
     through: Vec<u128>,
     /// Whether the sliced search takes the lines that fit it (off only to compare the two).
     sliced: bool,
+    /// The sliced search's lines that its failure rests on, one bit each (see
+    /// [`PairingFinder::failure_core`]).
+    core_lines: u128,
+    /// The cells of the lines the last failed [`PairingFinder::find`] showed cannot all hold
+    /// a pair, when it showed it (see [`PairingFinder::failure_core`]).
+    core: Option<B>,
 }
 
 /// The two cells of a pair given as a set of two cells.
@@ -64,6 +70,8 @@ impl<B: BitSet> PairingFinder<B> {
             family: Vec::new(),
             through: Vec::new(),
             sliced: true,
+            core_lines: 0,
+            core: None,
         }
     }
 
@@ -74,17 +82,45 @@ impl<B: BitSet> PairingFinder<B> {
     pub fn find(&mut self, windows: &[B], attacker: B, defender: B, steps: u32) -> bool {
         self.pairs.clear();
         self.lines.clear();
-        let Some(n) = self.open_lines(windows, attacker, defender) else {
-            return false;
+        self.core = None;
+        let n = match self.open_lines(windows, attacker, defender) {
+            Ok(n) => n,
+            Err(short) => {
+                self.core = Some(short);
+                return false;
+            }
         };
         if self.too_few_cells(n) {
+            self.core = Some(self.family.iter().fold(B::default(), |u, &l| u.or(l)));
             return false;
         }
         self.steps = steps;
         if self.sliced && self.fits_sliced(n) {
-            return self.cover_sliced(n);
+            self.core_lines = 0;
+            let found = self.cover_sliced(n);
+            // Out of steps the search proved nothing (steps only go down, so a search that
+            // ends with some left never ran out).
+            if !found && self.steps > 0 {
+                let lines = &self.lines;
+                self.core = Some(
+                    (0..n)
+                        .filter(|&i| self.core_lines >> i & 1 == 1)
+                        .fold(B::default(), |u, i| u.or(lines[i])),
+                );
+            }
+            return found;
         }
         self.cover(0, n, B::default())
+    }
+
+    /// After a [`PairingFinder::find`] that failed: the free cells of some of the lines it
+    /// was given that no pairing covers all together, when the search proved there is none
+    /// (not when it ran out of steps; `None` then, and after a success). A defender stone
+    /// off these cells leaves those lines live with the same free cells, so the position
+    /// with it has no pairing either: a caller that tries several replies at one node need
+    /// not search again for those that miss the core.
+    pub fn failure_core(&self) -> Option<B> {
+        self.core
     }
 
     /// The pairing the last successful [`PairingFinder::find`] found.
@@ -94,16 +130,16 @@ impl<B: BitSet> PairingFinder<B> {
 
     /// Lines that must hold a pair, into `self.lines`: the free cells of each live attacker
     /// window, with a line left out when its free cells contain another line's (a pair inside
-    /// the smaller lies inside the larger). `None` when a live line has fewer than two free
-    /// cells.
-    fn open_lines(&mut self, windows: &[B], attacker: B, defender: B) -> Option<usize> {
+    /// the smaller lies inside the larger). When a live line has fewer than two free cells,
+    /// its free cells as the error.
+    fn open_lines(&mut self, windows: &[B], attacker: B, defender: B) -> Result<usize, B> {
         for &w in windows {
             if !w.and(defender).is_empty() {
                 continue;
             }
             let free = w.and_not(attacker);
             if free.count() < 2 {
-                return None;
+                return Err(free);
             }
             self.lines.push(free);
         }
@@ -118,7 +154,7 @@ impl<B: BitSet> PairingFinder<B> {
             }
         }
         lines.truncate(kept);
-        Some(kept)
+        Ok(kept)
     }
 
     /// Whether the lines `0..n` cannot all hold a pair for want of cells: lines that pairwise

@@ -51,9 +51,9 @@ impl Lines {
         }
     }
 
-    /// Whether an active line has fewer than two free cells.
-    fn short(&self) -> bool {
-        self.active & !(self.planes[1] | self.planes[2] | self.planes[3]) != 0
+    /// The active lines with fewer than two free cells.
+    fn short_lines(&self) -> u128 {
+        self.active & !(self.planes[1] | self.planes[2] | self.planes[3])
     }
 
     /// The fewest free cells of an active line, and the first line with that many.
@@ -117,6 +117,9 @@ impl<B: BitSet> PairingFinder<B> {
     /// [`PairingFinder::branch`]: every pair of the free cells of line `pick`, the pair that
     /// lies in most lines first.
     fn branch_sliced(&mut self, lines: Lines, used: B, pick: usize, fewest: u32) -> bool {
+        // Every pairing covers this line with a pair of its free cells: a failure here rests
+        // on it (and on what refuted each pair).
+        self.core_lines |= 1 << pick;
         let free = self.lines[pick].and_not(used);
         let mut fast = [(0u32, B::default()); FAST_FREE * (FAST_FREE - 1) / 2];
         let mut long = Vec::new();
@@ -166,7 +169,17 @@ impl<B: BitSet> PairingFinder<B> {
         next.active &= !(through_a & through_b);
         next.take_one(through_a);
         next.take_one(through_b);
-        let blocked = next.short() || self.forced_clash(&next, used);
+        let short = next.short_lines();
+        let blocked = if short != 0 {
+            // One line left without a pair refutes the choice.
+            self.core_lines |= short & short.wrapping_neg();
+            true
+        } else if let Some((i, j)) = self.forced_clash(&next, used) {
+            self.core_lines |= 1 << i | 1 << j;
+            true
+        } else {
+            false
+        };
         let left = next.active != 0;
         let found = if !left && !blocked {
             true
@@ -190,26 +203,29 @@ impl<B: BitSet> PairingFinder<B> {
         found
     }
 
-    /// Whether two lines left with two free cells each share one: both pairs cannot be
-    /// chosen. Compared in line order against the first [`FORCED`] such lines, as
-    /// [`PairingFinder::try_pair`] does.
-    fn forced_clash(&self, lines: &Lines, used: B) -> bool {
-        let mut forced = [B::default(); FORCED];
+    /// Two lines left with two free cells each that share one (both pairs cannot be
+    /// chosen), when there are: compared in line order against the first [`FORCED`] such
+    /// lines, as [`PairingFinder::try_pair`] does.
+    fn forced_clash(&self, lines: &Lines, used: B) -> Option<(usize, usize)> {
+        let mut forced = [(B::default(), 0); FORCED];
         let mut n = 0;
         let mut two = lines.count_is(2);
         while two != 0 {
             let i = two.trailing_zeros() as usize;
             two &= two - 1;
             let m = self.lines[i].and_not(used);
-            if forced[..n].iter().any(|&f| !f.and(m).is_empty() && f != m) {
-                return true;
+            if let Some(&(_, j)) = forced[..n]
+                .iter()
+                .find(|&&(f, _)| !f.and(m).is_empty() && f != m)
+            {
+                return Some((j, i));
             }
             if n < FORCED {
-                forced[n] = m;
+                forced[n] = (m, i);
                 n += 1;
             }
         }
-        false
+        None
     }
 }
 
@@ -255,6 +271,70 @@ mod tests {
             found += usize::from(one);
         }
         found
+    }
+
+    /// Random positions on `w`x`h`/`k`: wherever a search fails with a core, the live
+    /// windows whose free cells lie inside it have no pairing (an exhaustive search of the
+    /// line-list kind says so), and neither has the position after a defender stone off it.
+    /// Returns how many cores it checked.
+    fn cores_hold<B: BitSet>(w: usize, h: usize, k: usize, most: usize, seed: u64) -> usize {
+        let geo = Geometry::<B>::new(Rules::new(w, h, Some(k)).unwrap());
+        let cells = w * h;
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (mut finder, mut exhaustive) = (PairingFinder::<B>::new(), PairingFinder::<B>::new());
+        exhaustive.sliced = false;
+        let mut checked = 0;
+        for _ in 0..150 {
+            let (mut a, mut d) = (B::default(), B::default());
+            for i in 0..rng.gen_range(0..=most) {
+                let c = rng.gen_range(0..cells);
+                if !a.or(d).contains(c) {
+                    if i % 2 == 0 {
+                        a = a.with(c);
+                    } else {
+                        d = d.with(c);
+                    }
+                }
+            }
+            let steps = [1, 5, 50, 300][rng.gen_range(0..4)];
+            if finder.find(geo.windows(), a, d, steps) {
+                assert_eq!(finder.failure_core(), None, "a success has no core");
+                continue;
+            }
+            let Some(core) = finder.failure_core() else {
+                continue;
+            };
+            let inside: Vec<B> = (geo.windows().iter().copied())
+                .filter(|w| w.and(d).is_empty() && core.contains_all(w.and_not(a)))
+                .collect();
+            assert!(!inside.is_empty(), "{w}x{h}/{k}: an empty core");
+            assert!(
+                !exhaustive.find(&inside, a, d, u32::MAX),
+                "{w}x{h}/{k}: the core's lines have a pairing: {a:?} {d:?} core {core:?}"
+            );
+            let off = geo.full().and_not(a.or(d).or(core));
+            if let Some(r) = off.cells().nth(rng.gen_range(0..=off.count() as usize)) {
+                assert!(
+                    !exhaustive.find(geo.windows(), a, d.with(r), 100_000),
+                    "{w}x{h}/{k}: a pairing after a stone off the core"
+                );
+            }
+            checked += 1;
+        }
+        checked
+    }
+
+    #[test]
+    fn a_failure_core_holds_lines_without_a_pairing() {
+        let mut checked = 0;
+        for seed in 0..3 {
+            checked += cores_hold::<u64>(4, 4, 3, 6, seed);
+            checked += cores_hold::<u64>(5, 5, 4, 8, seed);
+            checked += cores_hold::<u64>(7, 7, 5, 14, seed);
+            checked += cores_hold::<u64>(8, 8, 5, 16, seed);
+            checked += cores_hold::<Wide>(9, 9, 5, 24, seed);
+        }
+        assert!(checked > 300, "only {checked} cores checked");
     }
 
     #[test]
