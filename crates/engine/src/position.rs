@@ -233,6 +233,19 @@ impl<B: BitSet> Position<B> {
             .expect("the identity is always a symmetry")
     }
 
+    /// [`Position::canonical_hash`] of this position after the side to move plays `cell` (an
+    /// empty cell), without playing it: a look-up can be started early.
+    #[inline]
+    pub fn canonical_hash_after(&self, cell: usize) -> u64 {
+        let keys = self.geo.symmetric_zobrist(cell, self.to_move.index());
+        let side = self.geo.side_key();
+        let n = self.geo.symmetries().len();
+        (self.hashes.iter().zip(keys).take(n))
+            .map(|(h, k)| h ^ k ^ side)
+            .min()
+            .expect("the identity is always a symmetry")
+    }
+
     /// The moves played since the position was set up, oldest first.
     pub fn history(&self) -> &[u16] {
         &self.history

@@ -15,7 +15,7 @@ use super::horizon::{makes_two_wins, within_reach};
 use super::knowledge::{
     ordered, reduced_moves, weights, AttackerFacts, Cores, Knowledge, LineFacts,
 };
-use super::search::TableRef;
+use super::search::{TableRef, AHEAD};
 use super::threat_zone::{threat_zone, MOST_FOURS};
 use super::{ProofStats, Prover};
 use crate::bits::BitSet;
@@ -211,6 +211,13 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
     fn key(&self, pos: &Position<B>) -> (u64, usize) {
         let (h, sym) = pos.canonical_hash();
         (h ^ DISTANCE_SALT[self.attacker.index()], sym)
+    }
+
+    /// Starts the table look-up of the position after `m` (of the side to move in `pos`),
+    /// which the node is about to search (see [`Search::prefetch_after`](super::search)).
+    fn prefetch_after(&self, pos: &Position<B>, m: u16) {
+        let key = pos.canonical_hash_after(m as usize) ^ DISTANCE_SALT[self.attacker.index()];
+        self.table.prefetch(key);
     }
 
     /// What the table knows of `pos` within `d` plies, and its stored move (board frame). An
@@ -423,7 +430,13 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
         }
         // The attacker looks for a move after which it wins, the defender for one after
         // which it does not.
-        for m in moves {
+        for &m in moves.iter().take(AHEAD) {
+            self.prefetch_after(pos, m);
+        }
+        for (k, &m) in moves.iter().enumerate() {
+            if let Some(&next) = moves.get(k + AHEAD) {
+                self.prefetch_after(pos, next);
+            }
             pos.play_unchecked(m as usize);
             let wins = self.node(pos, d - 1, !attacker_moves);
             pos.undo_unchecked();

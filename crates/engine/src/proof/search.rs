@@ -18,6 +18,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// How often (in nodes) the search publishes its counters and looks at its budget.
 const CHECK_INTERVAL: u64 = 1024;
 
+/// How many moves ahead of the one it searches a node starts the table look-ups (see
+/// [`Search::prefetch_after`]).
+pub(super) const AHEAD: usize = 4;
+
 /// Keys of the two questions differ: "can x force a line" and "can o" are other facts.
 const ATTACKER_SALT: [u64; 2] = [0, 0x5bd1_e995_7f4a_7c15];
 
@@ -151,6 +155,17 @@ impl<'a, B: BitSet> Search<'a, B> {
     fn key(&self, pos: &Position<B>) -> (u64, usize) {
         let (h, sym) = pos.canonical_hash();
         (h ^ ATTACKER_SALT[self.attacker.index()], sym)
+    }
+
+    /// Starts the table look-ups of the positions after `moves` (of the side to move in
+    /// `pos`), which the node is about to make: the buckets load side by side, not one miss
+    /// after another (a probe is mostly a wait on memory).
+    fn prefetch_after(&self, pos: &Position<B>, moves: &[u16]) {
+        let salt = ATTACKER_SALT[self.attacker.index()];
+        for &m in moves {
+            self.table
+                .prefetch(pos.canonical_hash_after(m as usize) ^ salt);
+        }
     }
 
     /// The settled value of `pos` if the table has it, and its stored move (board frame).
@@ -294,10 +309,17 @@ impl<'a, B: BitSet> Search<'a, B> {
         let at_root = self.root_stones == Some(pos.stone_count());
         let mut seen: Vec<u64> = Vec::with_capacity(moves.len());
         let reverse = pos.stone_count() < self.reverse_below;
+        let nth = |k: usize| moves[if reverse { moves.len() - 1 - k } else { k }];
+        for k in 0..moves.len().min(AHEAD) {
+            self.prefetch_after(pos, &[nth(k)]);
+        }
         // The reply that held after the last move refuted, tried early after the next.
         let mut killer: Option<u16> = None;
         for k in 0..moves.len() {
-            let m = moves[if reverse { moves.len() - 1 - k } else { k }] as usize;
+            if k + AHEAD < moves.len() {
+                self.prefetch_after(pos, &[nth(k + AHEAD)]);
+            }
+            let m = nth(k) as usize;
             pos.play_unchecked(m);
             let child = pos.canonical_hash().0;
             let wins = if seen.contains(&child) {
@@ -381,6 +403,7 @@ impl<'a, B: BitSet> Search<'a, B> {
         // a pairing exists at once, ends the node without a deeper search.
         if moves.len() > 1 && self.knowledge.quick_steps > 0 {
             let mut cores = Cores::new();
+            self.prefetch_after(pos, &moves[..moves.len().min(self.knowledge.quick_replies)]);
             for &r in moves.iter().take(self.knowledge.quick_replies) {
                 pos.play_unchecked(r as usize);
                 let quick = pos.winner().is_some()

@@ -1,6 +1,6 @@
 //! Random games against brute force: win detection from the last stone equals a check of every
-//! line, the incremental hashes equal hashes computed from scratch, and symmetric positions
-//! share a canonical key.
+//! line, the incremental hashes equal hashes computed from scratch (and the key after a move
+//! read before it is played), and symmetric positions share a canonical key.
 
 use mnk_engine::internals::BitSet;
 use mnk_engine::internals::Geometry;
@@ -32,7 +32,12 @@ fn check_game<B: BitSet>(
             break;
         }
         let mover = pos.to_move();
-        pos.play(legal[choice % legal.len()]).unwrap();
+        let cell = legal[choice % legal.len()];
+        // The key of the position after a move, read before it is played (the searches'
+        // early table look-ups), is the key after it.
+        let ahead = pos.canonical_hash_after(cell);
+        pos.play(cell).unwrap();
+        prop_assert_eq!(ahead, pos.canonical_hash().0);
         // Win detection from the last stone equals the full-board check.
         prop_assert_eq!(pos.winner() == Some(mover), pos.has_line(mover));
         prop_assert!(!pos.has_line(mover.other()));
