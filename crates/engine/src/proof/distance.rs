@@ -36,7 +36,7 @@ const DISTANCE_SALT: [u64; 2] = [0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f];
 const KNOWLEDGE_FROM: u32 = 5;
 
 /// Plies left above which a defender node first looks for a reply after which a pairing
-/// exists at once (the proof search's quick look-ahead, [`Knowledge::paired`]): the attacker
+/// exists at once (the proof search's quick look-ahead, [`Knowledge::pairing`]): the attacker
 /// then cannot force a line at all, so not within the horizon either. Tuned on one 7x7/5
 /// position (`..o..../......./.....o./.oxxx.. x`, a win in 17 plies: 16.3 s and 19.7 M nodes
 /// without, 14.1 s and 13.2 M with; from 5 plies 17.1 s, from 9 14.0 s, from 11 15.3 s).
