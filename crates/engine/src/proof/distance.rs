@@ -412,17 +412,12 @@ impl<'a, B: BitSet> DistanceSearch<'a, B> {
             let mut cores = Cores::new();
             let steps = self.knowledge.quick_steps;
             for &r in moves.iter().take(self.knowledge.quick_replies) {
-                if cores.rule_out(r as usize) {
-                    continue;
-                }
-                let after = (a, o.with(r as usize));
-                let (found, core) =
-                    self.knowledge
-                        .pairing(after, (&self.reach, steps), &mut self.stats);
-                if let Some(core) = core {
-                    cores.add(core);
-                }
-                if found {
+                let lines = (self.reach.as_slice(), steps);
+                let stats = &mut self.stats;
+                if self
+                    .knowledge
+                    .paired_after((a, o), r as usize, lines, &mut cores, stats)
+                {
                     self.store(pos, d, false, Some(r as usize), self.nodes - start);
                     return false;
                 }

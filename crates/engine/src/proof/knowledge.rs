@@ -310,14 +310,7 @@ impl<B: BitSet> Knowledge<'_, B> {
         let replies = ordered(attacker_live, weight, None, &mut self.keys);
         let steps = self.pairing_steps;
         for &r in replies.iter().take(self.zone_tries) {
-            if cores.rule_out(r as usize) {
-                continue;
-            }
-            let (found, core) = self.pairing((a, d.with(r as usize)), (lines, steps), counters);
-            if let Some(core) = core {
-                cores.add(core);
-            }
-            if found {
+            if self.paired_after((a, d), r as usize, (lines, steps), &mut cores, counters) {
                 counters.zones += 1;
                 let pairs = self.finder.pairs().to_vec();
                 let zone = pairing_cells::<B>(&pairs).with(r as usize);
@@ -355,6 +348,27 @@ impl<B: BitSet> Knowledge<'_, B> {
         counters.pairing_calls += 1;
         let found = self.finder.find(lines, a, d, steps);
         (found, self.finder.failure_core())
+    }
+
+    /// [`Knowledge::pairing`] after a defender reply on `cell`, for a node that tries several
+    /// (`cores` holds what its earlier tries showed): a reply they rule out is not searched,
+    /// and a failure adds its core.
+    pub fn paired_after(
+        &mut self,
+        (a, d): (B, B),
+        cell: usize,
+        lines: (&[B], u32),
+        cores: &mut Cores<B>,
+        counters: &mut super::ProofStats,
+    ) -> bool {
+        if cores.rule_out(cell) {
+            return false;
+        }
+        let (found, core) = self.pairing((a, d.with(cell)), lines, counters);
+        if let Some(core) = core {
+            cores.add(core);
+        }
+        found
     }
 
     /// Facts of a defender-to-move node (unfinished, not full).

@@ -238,6 +238,23 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
+    /// Up to `most` stones on `cells` cells at random, taken in turn by the attacker and the
+    /// defender: (attacker's, defender's).
+    fn random_stones<B: BitSet>(rng: &mut StdRng, cells: usize, most: usize) -> (B, B) {
+        let (mut a, mut d) = (B::default(), B::default());
+        for i in 0..rng.gen_range(0..=most) {
+            let c = rng.gen_range(0..cells);
+            if !a.or(d).contains(c) {
+                if i % 2 == 0 {
+                    a = a.with(c);
+                } else {
+                    d = d.with(c);
+                }
+            }
+        }
+        (a, d)
+    }
+
     /// Random positions on `w`x`h`/`k` with up to `most` stones: the sliced search and the
     /// line-list search must answer alike, with the same pairs and the same steps left.
     fn compare<B: BitSet>(w: usize, h: usize, k: usize, most: usize, seed: u64) -> usize {
@@ -248,17 +265,7 @@ mod tests {
         plain.sliced = false;
         let mut found = 0;
         for _ in 0..150 {
-            let (mut a, mut d) = (B::default(), B::default());
-            for i in 0..rng.gen_range(0..=most) {
-                let c = rng.gen_range(0..cells);
-                if !a.or(d).contains(c) {
-                    if i % 2 == 0 {
-                        a = a.with(c);
-                    } else {
-                        d = d.with(c);
-                    }
-                }
-            }
+            let (a, d) = random_stones::<B>(&mut rng, cells, most);
             let steps = [1, 5, 50, 300, 3000][rng.gen_range(0..5)];
             let one = sliced.find(geo.windows(), a, d, steps);
             let other = plain.find(geo.windows(), a, d, steps);
@@ -285,17 +292,7 @@ mod tests {
         exhaustive.sliced = false;
         let mut checked = 0;
         for _ in 0..150 {
-            let (mut a, mut d) = (B::default(), B::default());
-            for i in 0..rng.gen_range(0..=most) {
-                let c = rng.gen_range(0..cells);
-                if !a.or(d).contains(c) {
-                    if i % 2 == 0 {
-                        a = a.with(c);
-                    } else {
-                        d = d.with(c);
-                    }
-                }
-            }
+            let (a, d) = random_stones::<B>(&mut rng, cells, most);
             let steps = [1, 5, 50, 300][rng.gen_range(0..4)];
             if finder.find(geo.windows(), a, d, steps) {
                 assert_eq!(finder.failure_core(), None, "a success has no core");
